@@ -1,0 +1,34 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import mdx from '@astrojs/mdx';
+import react from '@astrojs/react';
+import { unified } from '@astrojs/markdown-remark';
+import remarkMath from 'remark-math';
+import rehypeKatex from 'rehype-katex';
+
+// Astro 7's default Markdown processor (Sätteri) takes no remark/rehype plugins: math needs unified()
+// (see ../shared/stack.md, gotcha 2). MDX inherits this processor.
+export default defineConfig({
+  site: 'http://localhost:4321',
+  trailingSlash: 'ignore',
+  i18n: {
+    locales: ['es', 'en'],
+    defaultLocale: 'es',
+    routing: { prefixDefaultLocale: false },
+  },
+  markdown: {
+    processor: unified({ remarkPlugins: [remarkMath], rehypePlugins: [rehypeKatex] }),
+  },
+  integrations: [mdx(), react()],
+  vite: {
+    worker: { format: 'es' },
+    build: {
+      rolldownOptions: {
+        onwarn(warning, warn) {
+          if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+          warn(warning);
+        },
+      },
+    },
+  },
+});

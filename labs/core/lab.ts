@@ -1,0 +1,32 @@
+/**
+ * The contract every lab engine meets (see ../shared/design.md, "the lab contract").
+ * A lab turns raw texts (what the learner typed, a dropped file, a CLI file) into a result:
+ *   parse(texts, lang) -> ParseOutcome<Input>      untrusted text in, validated value or issues out
+ *   run(input, view)   -> Result                   pure and deterministic; numbers unrounded
+ *   report(result, lang) -> string                 decision.md in the requested language
+ * The worker (labs/worker.ts), the CLI (labs/cli.ts) and the tests call these same functions.
+ * `Result` must be structured-cloneable (plain objects, arrays, numbers, strings, null).
+ */
+import type { Decision, Lang, ParseOutcome } from './types.ts';
+
+export interface LabInputSpec {
+  /** Key in the texts record, also the name used in messages ("cases", "policy"). */
+  name: string;
+  format: 'json' | 'jsonl' | 'csv';
+  /** CLI flag that passes this input as a file: `--cases FILE`. */
+  flag: string;
+  /** Whether the lab can run without it. */
+  optional?: boolean;
+}
+
+export interface LabResultBase {
+  decision: Decision;
+}
+
+export interface LabDefinition<Input, Result extends LabResultBase, View = undefined> {
+  id: string;
+  inputs: readonly LabInputSpec[];
+  parse(texts: Record<string, string>, lang: Lang): ParseOutcome<Input>;
+  run(input: Input, view?: View): Result;
+  report(result: Result, lang: Lang): string;
+}

@@ -1,0 +1,40 @@
+/**
+ * Types shared by every lab. The engine is pure TypeScript (no DOM): the same code runs in the
+ * Web Worker, in the CLI (Node >= 22, native type stripping: erasable syntax only, `.ts` imports)
+ * and in the tests.
+ */
+
+/** The two languages of the site. Spanish is the source language. */
+export type Lang = 'es' | 'en';
+
+/**
+ * One problem found while reading a learner's input.
+ * `input` names the editor/file (e.g. 'cases', 'policy'); `line` is 1-based (JSONL line, or the
+ * line of the JSON text where the offending field starts, when known); `field` is a dotted path
+ * ("threshold_grid.3"). `message` is already written in the requested language.
+ */
+export interface InputIssue {
+  input: string;
+  line?: number;
+  field?: string;
+  message: string;
+}
+
+/** Result of reading raw text into a validated value: never throws on bad input. */
+export type ParseOutcome<T> = { ok: true; value: T } | { ok: false; issues: InputIssue[] };
+
+/**
+ * A metric that may be undefined. Undefined is not zero: `value` is null and `reason` says why
+ * (a reason code translated by labs/i18n). Scorecards flatten these into `metrics` (number | null)
+ * plus `undefined_metrics` (metric name -> reason code).
+ */
+export type MaybeNumber = number | null;
+
+/** Verdict of a lab's gate. `fail` is also what a gate returns when a metric it needs is undefined. */
+export type Verdict = 'pass' | 'fail';
+
+export interface Decision {
+  verdict: Verdict;
+  /** Reason codes, in a fixed order; each has a translation in labs/i18n/{es,en}.ts. */
+  reasons: string[];
+}

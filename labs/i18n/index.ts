@@ -1,0 +1,25 @@
+/**
+ * Messages that the lab engines produce (validation, undefined-metric reasons, reason codes, the
+ * decision.md reports). They live beside the engines, not in src/, because the CLI prints them too.
+ * Spanish is the source: `en` must have exactly the same keys and function signatures (checked by
+ * the type `Messages` at `npm run check` and by tests/i18n.test.ts at `npm run test:unit`).
+ */
+import type { Lang } from '../core/types.ts';
+import { es } from './es.ts';
+import { en } from './en.ts';
+
+/** Widens literal strings to string, keeping nested objects and function signatures. */
+export type Widen<T> = T extends (...args: infer A) => infer R
+  ? (...args: A) => R
+  : T extends string
+    ? string
+    : { [K in keyof T]: Widen<T[K]> };
+
+export type Messages = Widen<typeof es>;
+
+const catalogs: Record<Lang, Messages> = { es, en };
+
+/** The message catalog of a language. */
+export function msg(lang: Lang): Messages {
+  return catalogs[lang];
+}
