@@ -1,0 +1,107 @@
+/**
+ * A lab's state outside the page: versioned localStorage, and the share link (the state compressed
+ * with lz-string into the URL hash, `#state=...`). Both are untrusted: they go through the same zod
+ * envelope schema, and the texts inside then go through the lab's own schema like anything typed.
+ * Corrupt storage or a tampered link is ignored with a notice, never fatal.
+ */
+import { z } from 'zod';
+import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
+
+export const STATE_VERSION = 1;
+const MAX_TEXT = 50_000_000;
+
+/** The envelope of a saved or shared lab state. `view` is lab-specific and checked by the lab. */
+export const labStateSchema = z.object({
+  v: z.literal(STATE_VERSION),
+  lab: z.string().min(1).max(40),
+  texts: z.record(z.string().max(40), z.string().max(MAX_TEXT)),
+  view: z.unknown().optional(),
+});
+export type LabState = z.infer<typeof labStateSchema>;
+
+const storageKey = (lab: string) => `evals-lab:${lab}:v${STATE_VERSION}`;
+
+export type Loaded = { state: LabState | null; notice: 'bad_share_link' | 'storage_ignored' | null; fromLink: boolean };
+
+function validate(raw: unknown, lab: string, inputs: readonly string[]): LabState | null {
+  const r = labStateSchema.safeParse(raw);
+  if (!r.success || r.data.lab !== lab) return null;
+  if (!inputs.every((k) => typeof r.data.texts[k] === 'string')) return null;
+  return r.data;
+}
+
+/** Decodes a share-link hash value; null if it is not a valid state for this lab. */
+export function decodeShared(hash: string, lab: string, inputs: readonly string[]): LabState | null {
+  const m = /(?:^#|&)state=([^&]+)/.exec(hash);
+  if (!m) return null;
+  try {
+    const json = decompressFromEncodedURIComponent(m[1]);
+    if (!json) return null;
+    return validate(JSON.parse(json), lab, inputs);
+  } catch {
+    return null;
+  }
+}
+
+/** The URL (current page, no hash) with the state in its hash. */
+export function encodeShareUrl(state: LabState, base: string): string {
+  return `${base.split('#')[0]}#state=${compressToEncodedURIComponent(JSON.stringify(state))}`;
+}
+
+/** What to start from: a share link in the URL, else the saved state, else nothing (the preset). */
+export function loadInitial(lab: string, inputs: readonly string[]): Loaded {
+  const hash = typeof location !== 'undefined' ? location.hash : '';
+  if (/(?:^#|&)state=/.test(hash)) {
+    const shared = decodeShared(hash, lab, inputs);
+    if (shared) return { state: shared, notice: null, fromLink: true };
+    const saved = readSaved(lab, inputs);
+    return { state: saved.state, notice: 'bad_share_link', fromLink: false };
+  }
+  const saved = readSaved(lab, inputs);
+  return { state: saved.state, notice: saved.corrupt ? 'storage_ignored' : null, fromLink: false };
+}
+
+function readSaved(lab: string, inputs: readonly string[]): { state: LabState | null; corrupt: boolean } {
+  let raw: string | null = null;
+  try {
+    raw = localStorage.getItem(storageKey(lab));
+  } catch {
+    return { state: null, corrupt: false };
+  }
+  if (raw === null) return { state: null, corrupt: false };
+  try {
+    const s = validate(JSON.parse(raw), lab, inputs);
+    return { state: s, corrupt: s === null };
+  } catch {
+    return { state: null, corrupt: true };
+  }
+}
+
+/** Saves the state; quota or privacy errors are ignored (the lab keeps working). */
+export function save(state: LabState): void {
+  try {
+    localStorage.setItem(storageKey(state.lab), JSON.stringify(state));
+  } catch {
+    /* storage full or disabled: nothing to do */
+  }
+}
+
+export function clearSaved(lab: string): void {
+  try {
+    localStorage.removeItem(storageKey(lab));
+  } catch {
+    /* ignore */
+  }
+}
+
+/** Offers text as a file download. */
+export function downloadText(filename: string, text: string, mime: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: mime }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

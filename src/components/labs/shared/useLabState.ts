@@ -1,0 +1,54 @@
+/**
+ * The learner's state of one lab: the texts of its inputs and its view (e.g. the chosen operating
+ * point). Starts from a share link in the URL, else from this browser's saved state, else from the
+ * chapter's preset; saves every change (versioned localStorage).
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { loadInitial, save, clearSaved, encodeShareUrl, STATE_VERSION, type Loaded } from './labState.ts';
+
+export interface LabStateApi {
+  texts: Record<string, string>;
+  view: unknown;
+  notice: Loaded['notice'];
+  setText: (name: string, text: string) => void;
+  setView: (view: unknown) => void;
+  reset: () => void;
+  shareUrl: () => string;
+}
+
+export function useLabState(
+  labId: string,
+  inputNames: readonly string[],
+  preset: Record<string, string>,
+  isView: (v: unknown) => boolean,
+): LabStateApi {
+  const initial = useRef<Loaded | null>(null);
+  if (initial.current === null) initial.current = loadInitial(labId, inputNames);
+  const start = initial.current.state;
+  const [texts, setTexts] = useState<Record<string, string>>(() => (start ? { ...preset, ...start.texts } : { ...preset }));
+  const [view, setViewState] = useState<unknown>(() => (start && isView(start.view) ? start.view : undefined));
+  const [notice] = useState(initial.current.notice);
+
+  useEffect(() => {
+    // A share link is applied once; drop it from the address bar so a reload shows saved work.
+    if (initial.current?.fromLink) history.replaceState(null, '', location.pathname + location.search);
+  }, []);
+
+  useEffect(() => {
+    const timer = setTimeout(() => save({ v: STATE_VERSION, lab: labId, texts, view }), 300);
+    return () => clearTimeout(timer);
+  }, [labId, texts, view]);
+
+  const setText = useCallback((name: string, text: string) => setTexts((t) => (t[name] === text ? t : { ...t, [name]: text })), []);
+  const setView = useCallback((v: unknown) => setViewState(v), []);
+  const reset = useCallback(() => {
+    clearSaved(labId);
+    setTexts({ ...preset });
+    setViewState(undefined);
+  }, [labId, preset]);
+  const shareUrl = useCallback(
+    () => encodeShareUrl({ v: STATE_VERSION, lab: labId, texts, view }, location.href),
+    [labId, texts, view],
+  );
+  return useMemo(() => ({ texts, view, notice, setText, setView, reset, shareUrl }), [texts, view, notice, setText, setView, reset, shareUrl]);
+}

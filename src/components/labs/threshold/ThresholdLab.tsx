@@ -1,0 +1,363 @@
+/**
+ * The threshold lab island (chapter 02). The learner edits the cases (JSONL) and the policy (JSON)
+ * and moves the two thresholds; the worker validates and computes (labs/threshold), this component
+ * only renders: verdict, confusion matrix, metrics, scan table, cost by pair, ROC and PR curves,
+ * slices and the per-case decisions.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { Lang } from '../../../../labs/core/types.ts';
+import type { ThresholdResult, PolicyEvaluation } from '../../../../labs/threshold/index.ts';
+import { ui, labMsg } from '../../../i18n/index.ts';
+import { useLabRunner } from '../shared/useLabRunner.ts';
+import { LabShell, type LabInputDef } from '../shared/LabShell.tsx';
+import { fmt, UndefinedValue } from '../shared/format.tsx';
+import LineChart from '../../charts/LineChart.tsx';
+import BarChart from '../../charts/BarChart.tsx';
+import { useLabState } from '../shared/useLabState.ts';
+import casesPreset from '../../../../labs/threshold/presets/classification_cases.jsonl?raw';
+import policyPreset from '../../../../labs/threshold/presets/threshold_policy.json?raw';
+
+interface View { low: number; high: number }
+
+const PRESET = { cases: casesPreset, policy: policyPreset };
+const INPUT_NAMES = ['cases', 'policy'] as const;
+
+const METRIC_ORDER = [
+  'cost', 'operational_recall', 'review_rate', 'automation_rate', 'precision_auto_urgent', 'recall_auto_urgent',
+  'specificity_auto_normal', 'f1_auto_urgent', 'f_beta_auto', 'accuracy_auto', 'balanced_accuracy_auto', 'positives', 'negatives',
+] as const;
+
+function isView(v: unknown): v is View {
+  if (typeof v !== 'object' || v === null) return false;
+  const { low, high } = v as Record<string, unknown>;
+  return typeof low === 'number' && typeof high === 'number' && low >= 0 && high <= 1 && low <= high;
+}
+
+export default function ThresholdLab({ lang }: { lang: Lang }) {
+  const t = ui(lang);
+  const tt = t.threshold;
+  const lm = labMsg(lang);
+  const lab = useLabState('threshold', INPUT_NAMES, PRESET, isView);
+  const view = lab.view as View | undefined;
+  const run = useLabRunner<ThresholdResult>('threshold', lab.texts, lang, view);
+  const result = run.result;
+
+  // When there is no chosen point yet (fresh preset, reset), start at the recommended or least-bad pair.
+  const anchor = result?.recommended_policy ?? result?.least_bad_policy ?? null;
+  useEffect(() => {
+    if (!view && anchor) lab.setView({ low: anchor.threshold_low, high: anchor.threshold_high });
+  }, [view, anchor, lab]);
+
+  const sel = result?.selected_policy ?? null;
+  const setLow = useCallback((low: number) => {
+    const high = Math.max(low, view?.high ?? low);
+    lab.setView({ low, high });
+  }, [lab, view]);
+  const setHigh = useCallback((high: number) => {
+    const low = Math.min(high, view?.low ?? high);
+    lab.setView({ low, high });
+  }, [lab, view]);
+
+  const inputs: LabInputDef[] = [
+    { name: 'cases', label: tt.input_cases, accept: '.jsonl,.json,.txt,application/json' },
+    { name: 'policy', label: tt.input_policy, accept: '.json,application/json' },
+  ];
+
+  return (
+    <LabShell
+      labId="threshold"
+      lang={lang}
+      inputs={inputs}
+      state={lab}
+      run={run}
+      filePrefix="threshold"
+    >
+      {result && (
+        <div className="lab-results" aria-live="off">
+          <Verdict result={result} lang={lang} />
+          <section className="lab-panel" aria-labelledby="thr-op">
+            <h3 id="thr-op">{tt.operating_point}</h3>
+            <p className="help">{tt.operating_help}</p>
+            <div className="sliders">
+              <Slider id="thr-low" label={tt.low} value={view?.low ?? 0} onChange={setLow} testId="slider-low" />
+              <Slider id="thr-high" label={tt.high} value={view?.high ?? 1} onChange={setHigh} testId="slider-high" />
+              {anchor && (
+                <button type="button" onClick={() => lab.setView({ low: anchor.threshold_low, high: anchor.threshold_high })}>
+                  {tt.use_recommended}
+                </button>
+              )}
+            </div>
+            {sel && (
+              <p className={sel.passes_constraints ? 'badge ok' : 'badge bad'} data-testid="selected-constraints">
+                {sel.passes_constraints ? tt.constraints_ok : tt.constraints_fail}
+                {!sel.passes_constraints && sel.failed_constraints && sel.failed_constraints.length > 0 && (
+                  <>: {sel.failed_constraints.map((c) => lm.threshold.reasons[c] ?? c).join('; ')}</>
+                )}
+              </p>
+            )}
+          </section>
+          {sel && (
+            <div className="lab-grid">
+              <ConfusionMatrix sel={sel} lang={lang} />
+              <MetricsTable sel={sel} lang={lang} />
+            </div>
+          )}
+          <Curves result={result} lang={lang} />
+          <ScanTable result={result} lang={lang} view={view} onPick={(low, high) => lab.setView({ low, high })} />
+          {sel && <SliceTable sel={sel} lang={lang} />}
+          {sel && <CasesTable sel={sel} lang={lang} />}
+        </div>
+      )}
+    </LabShell>
+  );
+}
+
+function Slider({ id, label, value, onChange, testId }: { id: string; label: string; value: number; onChange: (v: number) => void; testId: string }) {
+  return (
+    <div className="slider">
+      <label htmlFor={id}>{label}: <output htmlFor={id} data-testid={`${testId}-value`}>{value.toFixed(2)}</output></label>
+      <input
+        id={id}
+        type="range"
+        min={0}
+        max={1}
+        step={0.01}
+        value={value}
+        data-testid={testId}
+        onChange={(e) => onChange(Math.round(Number(e.currentTarget.value) * 100) / 100)}
+      />
+    </div>
+  );
+}
+
+function Verdict({ result, lang }: { result: ThresholdResult; lang: Lang }) {
+  const t = ui(lang);
+  const lm = labMsg(lang);
+  const d = result.decision;
+  const pass = d.verdict === 'pass';
+  const rec = result.recommended_policy;
+  const bad = result.least_bad_policy;
+  return (
+    <section className={`verdict ${pass ? 'ok' : 'bad'}`} aria-labelledby="thr-verdict" data-testid="verdict" data-verdict={d.verdict}>
+      <h3 id="thr-verdict">{t.lab.verdict}: {pass ? t.lab.verdict_pass : t.lab.verdict_fail}</h3>
+      <p>{pass ? lm.threshold.verdict.pass : lm.threshold.verdict.fail}</p>
+      {rec && <p>{t.threshold.recommended(fmt(rec.threshold_low, 2), fmt(rec.threshold_high, 2))}</p>}
+      {!rec && bad && <p>{t.threshold.least_bad(fmt(bad.threshold_low, 2), fmt(bad.threshold_high, 2))}</p>}
+      {d.reasons.length > 0 && (
+        <>
+          <p>{t.lab.reasons}:</p>
+          <ul>{d.reasons.map((r) => <li key={r} data-reason={r}>{lm.threshold.reasons[r] ?? r}</li>)}</ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+function ConfusionMatrix({ sel, lang }: { sel: PolicyEvaluation; lang: Lang }) {
+  const tt = ui(lang).threshold;
+  const c = sel.counts;
+  return (
+    <section className="lab-panel" aria-labelledby="thr-cm">
+      <h3 id="thr-cm">{tt.confusion}</h3>
+      <table className="confusion" data-testid="confusion">
+        <thead>
+          <tr><td /><th scope="col">{tt.pred_pos}</th><th scope="col">{tt.pred_neg}</th><th scope="col">{tt.review}</th></tr>
+        </thead>
+        <tbody>
+          <tr><th scope="row">{tt.actual_pos}</th><td data-testid="cm-tp">TP {c.tp}</td><td data-testid="cm-fn">FN {c.fn}</td><td data-testid="cm-rp">{c.review_positive}</td></tr>
+          <tr><th scope="row">{tt.actual_neg}</th><td data-testid="cm-fp">FP {c.fp}</td><td data-testid="cm-tn">TN {c.tn}</td><td data-testid="cm-rn">{c.review_negative}</td></tr>
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function MetricsTable({ sel, lang }: { sel: PolicyEvaluation; lang: Lang }) {
+  const tt = ui(lang).threshold;
+  return (
+    <section className="lab-panel" aria-labelledby="thr-metrics">
+      <h3 id="thr-metrics">{tt.metrics}</h3>
+      <table className="metrics" data-testid="metrics">
+        <thead><tr><th scope="col">{tt.metric}</th><th scope="col">{tt.value}</th></tr></thead>
+        <tbody>
+          {METRIC_ORDER.map((k) => {
+            const v = (sel.metrics as Record<string, number | null>)[k];
+            const reason = sel.undefined_metrics?.[k];
+            return (
+              <tr key={k} data-metric={k}>
+                <th scope="row">{tt.metric_names[k]}</th>
+                <td>{v === null || v === undefined ? <UndefinedValue reason={reason} lang={lang} /> : fmt(v, 4)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function Curves({ result, lang }: { result: ThresholdResult; lang: Lang }) {
+  const t = ui(lang);
+  const tt = t.threshold;
+  const sel = result.selected_policy;
+  const roc = result.roc;
+  const pr = result.pr;
+  const markers = useMemo(() => {
+    if (!sel) return { roc: [], pr: [] };
+    // The high threshold flags score >= high as positive; the low one flags everything above low
+    // (automated positives plus the review zone) as "not automatically negative".
+    const P = sel.metrics.positives, N = sel.metrics.negatives;
+    const c = sel.counts;
+    const hiTpr = P > 0 ? c.tp / P : null, hiFpr = N > 0 ? c.fp / N : null;
+    const loTpr = P > 0 ? (c.tp + c.review_positive) / P : null, loFpr = N > 0 ? (c.fp + c.review_negative) / N : null;
+    const hiPrec = c.tp + c.fp > 0 ? c.tp / (c.tp + c.fp) : null;
+    const loFlag = c.tp + c.fp + c.review_positive + c.review_negative;
+    const loPrec = loFlag > 0 ? (c.tp + c.review_positive) / loFlag : null;
+    const mk = (label: string, x: number | null, y: number | null, color: string) => (x === null || y === null ? [] : [{ label, x, y, color }]);
+    return {
+      roc: [...mk(`${tt.point_high} ${fmt(sel.threshold_high, 2)}`, hiFpr, hiTpr, '#b35900'), ...mk(`${tt.point_low} ${fmt(sel.threshold_low, 2)}`, loFpr, loTpr, '#6a3d9a')],
+      pr: [...mk(`${tt.point_high} ${fmt(sel.threshold_high, 2)}`, hiTpr, hiPrec, '#b35900'), ...mk(`${tt.point_low} ${fmt(sel.threshold_low, 2)}`, loTpr, loPrec, '#6a3d9a')],
+    };
+  }, [sel, tt]);
+  const undef = (r: string | null | undefined) => (r ? `${t.lab.undefined_value} (${labMsg(lang).undefined_reason[r as keyof ReturnType<typeof labMsg>['undefined_reason']] ?? r})` : t.lab.undefined_value);
+  return (
+    <div className="lab-grid">
+      {roc.fpr ? (
+        <LineChart
+          testId="roc-chart"
+          title={tt.roc}
+          description={tt.roc_desc(roc.auc === null ? undef(roc.auc_reason) : fmt(roc.auc, 4))}
+          xLabel={tt.fpr}
+          yLabel={tt.tpr}
+          series={[{ name: 'roc', x: roc.fpr, y: roc.tpr, color: '#1d4e89' }, { name: 'chance', x: [0, 1], y: [0, 1], color: '#8a94a3', dashed: true }]}
+          markers={markers.roc}
+          tableSummary={t.lab.chart_table}
+          extra={{ label: tt.threshold, values: roc.thresholds }}
+        />
+      ) : (
+        <p className="notice">{tt.roc}: {undef(roc.reason)}</p>
+      )}
+      {pr.precision ? (
+        <LineChart
+          testId="pr-chart"
+          title={tt.pr}
+          description={tt.pr_desc(pr.average_precision === null ? undef(pr.ap_reason) : fmt(pr.average_precision, 4))}
+          xLabel={tt.recall}
+          yLabel={tt.precision}
+          series={[{ name: 'pr', x: pr.recall, y: pr.precision, color: '#1d4e89' }]}
+          markers={markers.pr}
+          tableSummary={t.lab.chart_table}
+          extra={{ label: tt.threshold, values: [...pr.thresholds, null] }}
+        />
+      ) : (
+        <p className="notice">{tt.pr}: {undef(pr.reason)}</p>
+      )}
+    </div>
+  );
+}
+
+function ScanTable({ result, lang, view, onPick }: { result: ThresholdResult; lang: Lang; view?: View; onPick: (low: number, high: number) => void }) {
+  const t = ui(lang);
+  const tt = t.threshold;
+  const rec = result.recommended_policy ?? result.least_bad_policy;
+  const same = (a: number, b: number) => Math.abs(a - b) < 1e-9;
+  const bars = result.scan.map((p) => ({
+    key: `${p.low}-${p.high}`,
+    label: `${fmt(p.low, 2)}–${fmt(p.high, 2)}`,
+    value: p.metrics.cost ?? 0,
+    muted: !p.passes_constraints,
+    highlight: !!view && same(view.low, p.low) && same(view.high, p.high),
+  }));
+  return (
+    <section className="lab-panel" aria-labelledby="thr-scan">
+      <h3 id="thr-scan">{tt.scan}</h3>
+      <BarChart
+        testId="cost-chart"
+        title={tt.cost_chart}
+        description={tt.cost_chart_desc}
+        yLabel={tt.metric_names.cost}
+        bars={bars}
+        tableSummary={t.lab.chart_table}
+        columns={[`${tt.low}–${tt.high}`, tt.metric_names.cost]}
+      />
+      <div className="table-scroll">
+        <table className="scan" data-testid="scan-table">
+          <caption>{tt.scan_caption(result.evaluated_policies, result.feasible_policies)}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{tt.low}</th><th scope="col">{tt.high}</th><th scope="col">{tt.metric_names.cost}</th>
+              <th scope="col">{tt.metric_names.operational_recall}</th><th scope="col">{tt.metric_names.review_rate}</th>
+              <th scope="col">{tt.metric_names.precision_auto_urgent}</th><th scope="col">{tt.feasible}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.scan.map((p) => {
+              const selected = !!view && same(view.low, p.low) && same(view.high, p.high);
+              const isRec = !!rec && same(rec.threshold_low, p.low) && same(rec.threshold_high, p.high);
+              return (
+                <tr key={`${p.low}-${p.high}`} className={`${p.passes_constraints ? 'feasible' : 'infeasible'}${selected ? ' selected' : ''}${isRec ? ' recommended' : ''}`} aria-current={selected ? 'true' : undefined}>
+                  <td>
+                    <button type="button" className="linklike" onClick={() => onPick(p.low, p.high)} aria-label={tt.select_pair(fmt(p.low, 2), fmt(p.high, 2))}>
+                      {fmt(p.low, 2)}
+                    </button>
+                  </td>
+                  <td>{fmt(p.high, 2)}</td>
+                  <td>{fmt(p.metrics.cost, 2)}{isRec ? ' ★' : ''}</td>
+                  <td>{p.metrics.operational_recall === null ? <UndefinedValue reason={p.undefined_metrics?.operational_recall} lang={lang} /> : fmt(p.metrics.operational_recall, 4)}</td>
+                  <td>{fmt(p.metrics.review_rate, 4)}</td>
+                  <td>{p.metrics.precision_auto_urgent === null ? <UndefinedValue reason={p.undefined_metrics?.precision_auto_urgent} lang={lang} /> : fmt(p.metrics.precision_auto_urgent, 4)}</td>
+                  <td>{p.passes_constraints ? tt.yes : tt.no}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function SliceTable({ sel, lang }: { sel: PolicyEvaluation; lang: Lang }) {
+  const tt = ui(lang).threshold;
+  const entries = Object.entries(sel.slice_counts);
+  return (
+    <section className="lab-panel" aria-labelledby="thr-slices">
+      <h3 id="thr-slices">{tt.slices}</h3>
+      <div className="table-scroll">
+        <table data-testid="slice-table">
+          <thead><tr><th scope="col">{tt.slice}</th><th scope="col">TP</th><th scope="col">FP</th><th scope="col">FN</th><th scope="col">TN</th><th scope="col">{tt.review}</th><th scope="col">{tt.total}</th></tr></thead>
+          <tbody>
+            {entries.map(([name, c]) => (
+              <tr key={name}><th scope="row">{name}</th><td>{c.tp}</td><td>{c.fp}</td><td>{c.fn}</td><td>{c.tn}</td><td>{c.review}</td><td>{c.total}</td></tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+const MAX_ROWS = 300;
+
+function CasesTable({ sel, lang }: { sel: PolicyEvaluation; lang: Lang }) {
+  const tt = ui(lang).threshold;
+  const rows = sel.decisions.slice(0, MAX_ROWS);
+  return (
+    <section className="lab-panel" aria-labelledby="thr-cases">
+      <h3 id="thr-cases">{tt.cases}</h3>
+      {sel.decisions.length > MAX_ROWS && <p>{tt.cases_more(MAX_ROWS, sel.decisions.length)}</p>}
+      <div className="table-scroll tall">
+        <table data-testid="cases-table">
+          <thead><tr><th scope="col">{tt.case_id}</th><th scope="col">{tt.score}</th><th scope="col">{tt.label}</th><th scope="col">{tt.slice}</th><th scope="col">{tt.action}</th></tr></thead>
+          <tbody>
+            {rows.map((d) => (
+              <tr key={d.case_id} className={`action-${d.action === 'review' ? 'review' : 'auto'}`}>
+                <th scope="row">{d.case_id}</th><td>{fmt(d.score, 2)}</td><td>{d.label}</td><td>{d.slice}</td><td>{d.action}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+/**
+ * Content collections. Chapters are MDX files in content/chapters/{es,en}/NN-slug.mdx: the same slug
+ * in both languages; the folder gives the language. A bad frontmatter fails the build.
+ */
+import { defineCollection } from 'astro:content';
+import { glob } from 'astro/loaders';
+import { z } from 'astro/zod';
+
+export const LAB_IDS = ['gate', 'threshold', 'rag', 'evaluator', 'calibration', 'rubric'] as const;
+
+const chapters = defineCollection({
+  loader: glob({ pattern: '**/*.{md,mdx}', base: './content/chapters' }),
+  schema: z.object({
+    title: z.string().min(1),
+    chapter: z.number().int().min(1).max(99),
+    summary: z.string().min(1),
+    lab: z.enum(LAB_IDS).optional(),
+    outcomes: z.array(z.string().min(1)).min(1),
+    self_check: z
+      .array(z.object({ question: z.string().min(1), answer: z.string().min(1) }))
+      .default([]),
+    further_reading: z
+      .array(z.object({ title: z.string().min(1), url: z.url().optional(), note: z.string().optional() }))
+      .default([]),
+  }),
+});
+
+export const collections = { chapters };

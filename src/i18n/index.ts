@@ -1,0 +1,35 @@
+/**
+ * UI strings of the site. Spanish is the source type; English must have every key (the type
+ * `UiStrings` makes `npm run check` fail otherwise, and tests/unit/i18n.test.ts compares the keys).
+ * Lab-engine messages (reason codes, validation, reports) live in labs/i18n and are re-exported
+ * through `labMsg`.
+ */
+import type { Lang } from '../../labs/core/types.ts';
+import type { Widen } from '../../labs/i18n/index.ts';
+import { msg as labMsg } from '../../labs/i18n/index.ts';
+import { es } from './es.ts';
+import { en } from './en.ts';
+
+export type UiStrings = Widen<typeof es>;
+export type { Lang };
+export { labMsg };
+
+export const LANGS: readonly Lang[] = ['es', 'en'];
+const dictionaries: Record<Lang, UiStrings> = { es, en };
+
+/** The UI dictionary of a language. */
+export function ui(lang: Lang): UiStrings {
+  return dictionaries[lang];
+}
+
+/** The other language. */
+export function otherLang(lang: Lang): Lang {
+  return lang === 'es' ? 'en' : 'es';
+}
+
+/** Localized URL paths. Spanish has no prefix; English lives under /en/. */
+export const paths = {
+  home: (lang: Lang) => (lang === 'es' ? '/' : '/en/'),
+  chapter: (lang: Lang, slug: string) => (lang === 'es' ? `/capitulos/${slug}/` : `/en/chapters/${slug}/`),
+  lab: (lang: Lang, id: string) => (lang === 'es' ? `/laboratorios/${id}/` : `/en/labs/${id}/`),
+};
