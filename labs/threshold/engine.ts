@@ -1,0 +1,552 @@
+/**
+ * Threshold lab engine (chapter 02): choose a pair of thresholds (low, high) on a classifier's score
+ * that splits cases into three actions, by expected cost under operational constraints.
+ *
+ *   score <= low          -> negative action (policy.negative_label, e.g. "normal")
+ *   score >= high         -> positive action (policy.positive_label, e.g. "urgente")
+ *   low < score < high    -> "review" (a person decides)
+ * Both bounds are inclusive and the negative rule is checked first, so with low == high a score
+ * equal to both goes to the negative action. This is the kit's `decide` (ops/ai/threshold_eval.py).
+ *
+ * Differences from the kit, on purpose:
+ *   - undefined ratios are null with a reason code in `undefined_metrics` (the kit writes 0.0);
+ *   - numbers are unrounded (the kit rounds metrics to 4 decimals before comparing pairs); pairs are
+ *     compared with a 1e-9 tolerance instead, ties keep grid order (the kit's stable sort);
+ *   - when no pair is feasible there is no recommended pair: `least_bad_policy` names the first pair
+ *     by the same order over all pairs (the kit silently recommends it);
+ *   - extra metrics accuracy_auto and f_beta_auto, per-pair failed constraints, ROC and PR curves.
+ *
+ * Algorithm: scores are split by label into two natively sorted Float64Arrays once per input (memoized
+ * per cases array in a WeakMap); the counts of any pair then take 4 binary searches per class, so
+ * the scan of a grid of g values costs O(n log n + g^2 log n) instead of O(n g^2).
+ */
+import type { LabResultBase } from '../core/lab.ts';
+import type { Decision } from '../core/types.ts';
+import type { MaybeNumber } from '../core/types.ts';
+import { lowerBound, splitSorted, upperBound } from '../core/sorted.ts';
+import type { SortedClasses } from '../core/sorted.ts';
+import {
+  averagePrecisionScoreSorted,
+  binaryClfCurveSorted,
+  precisionRecallCurveSorted,
+  rocCurveSorted,
+  thinIndices,
+  trapezoidArea,
+} from '../core/curves.ts';
+import type { CaseRow, ThresholdInput, ThresholdPolicy } from './schema.ts';
+import { decideThreshold } from './decision.ts';
+
+/** Tolerance used when comparing cost, operational recall and review rate between pairs. */
+export const COMPARE_TOLERANCE = 1e-9;
+/** Maximum number of points kept in each curve of the result (for drawing). */
+export const MAX_CURVE_POINTS = 1000;
+
+/** Confusion counts of one pair: tp/fp/fn/tn over automated cases, reviews split by true label. */
+export interface ThresholdCounts {
+  tp: number;
+  fp: number;
+  fn: number;
+  tn: number;
+  review_positive: number;
+  review_negative: number;
+}
+
+/**
+ * Metrics of one pair, with the kit's key names. Ratios are null when their denominator is empty
+ * (the reason is in `undefined_metrics`). cost is in the policy's cost unit; positives/negatives are
+ * label totals over all cases.
+ */
+export interface ThresholdMetrics {
+  precision_auto_urgent: MaybeNumber;
+  recall_auto_urgent: MaybeNumber;
+  operational_recall: MaybeNumber;
+  specificity_auto_normal: MaybeNumber;
+  f1_auto_urgent: MaybeNumber;
+  balanced_accuracy_auto: MaybeNumber;
+  review_rate: MaybeNumber;
+  automation_rate: MaybeNumber;
+  cost: number;
+  positives: number;
+  negatives: number;
+  accuracy_auto: MaybeNumber;
+  f_beta_auto: MaybeNumber;
+}
+
+/** One row of the scan. */
+export interface PairEvaluation {
+  low: number;
+  high: number;
+  counts: ThresholdCounts;
+  metrics: ThresholdMetrics;
+  undefined_metrics: Record<string, string>;
+  passes_constraints: boolean;
+  failed_constraints: string[];
+}
+
+export interface SliceCounts {
+  tp: number;
+  fp: number;
+  fn: number;
+  tn: number;
+  review: number;
+  total: number;
+}
+
+/** One case's action under a pair (the kit's `decisions` entries). */
+export interface CaseDecision {
+  case_id: string;
+  score: number;
+  label: 0 | 1;
+  slice: string;
+  action: string;
+}
+
+/** A pair in the kit's `recommended_policy` shape, plus undefined_metrics and failed_constraints. */
+export interface PolicyDetail {
+  threshold_low: number;
+  threshold_high: number;
+  counts: ThresholdCounts;
+  metrics: ThresholdMetrics;
+  undefined_metrics: Record<string, string>;
+  slice_counts: Record<string, SliceCounts>;
+  passes_constraints: boolean;
+  failed_constraints: string[];
+  decisions: CaseDecision[];
+}
+
+/** Alias of PolicyDetail (the name the lab island uses). */
+export type PolicyEvaluation = PolicyDetail;
+
+/** How a curve was thinned for drawing (see thinIndices in labs/core/curves.ts). */
+export interface CurveThinning {
+  max_points: number;
+  original_points: number;
+  kept_points: number;
+}
+
+/**
+ * ROC curve for drawing (thinned), with the AUC of the full curve. When undefined (one class or no
+ * cases) the arrays and the AUC are null and `reason` / `auc_reason` hold the reason code.
+ */
+export type RocResult =
+  | {
+      fpr: number[];
+      tpr: number[];
+      /** Decreasing; the first point's threshold (+Infinity, "above every score") is written as null. */
+      thresholds: (number | null)[];
+      auc: number;
+      reason: null;
+      auc_reason: null;
+      thinning: CurveThinning;
+    }
+  | { fpr: null; tpr: null; thresholds: null; auc: null; reason: string; auc_reason: string; thinning: null };
+
+/**
+ * Precision-recall curve for drawing (thinned), with the average precision of the full curve.
+ * `thresholds` is increasing and one shorter than precision/recall when the curve's last point
+ * (precision 1, recall 0, no threshold) is kept, which it always is. Undefined: arrays and AP null,
+ * reason codes in `reason` / `ap_reason`.
+ */
+export type PrResult =
+  | {
+      precision: number[];
+      recall: number[];
+      thresholds: number[];
+      average_precision: number;
+      reason: null;
+      ap_reason: null;
+      thinning: CurveThinning;
+    }
+  | {
+      precision: null;
+      recall: null;
+      thresholds: null;
+      average_precision: null;
+      reason: string;
+      ap_reason: string;
+      thinning: null;
+    };
+
+export interface ThresholdResult extends LabResultBase {
+  eval_name: 'threshold_cost_policy_eval';
+  policy: ThresholdPolicy;
+  cases: number;
+  evaluated_policies: number;
+  feasible_policies: number;
+  recommended_policy: PolicyDetail | null;
+  least_bad_policy: PolicyDetail | null;
+  selected_policy: PolicyDetail;
+  scan: PairEvaluation[];
+  roc: RocResult;
+  pr: PrResult;
+  /** Curve-level undefined values: roc_auc, roc_curve, average_precision, pr_curve -> reason code. */
+  undefined_metrics: Record<string, string>;
+  decision: Decision;
+}
+
+/** The lab's view: the pair the learner is looking at (sliders). */
+export interface ThresholdView {
+  low: number;
+  high: number;
+}
+
+/** Cases prepared for fast counting: the original rows and their scores split and sorted by class. */
+export interface PreparedCases {
+  cases: readonly CaseRow[];
+  sorted: SortedClasses;
+  n: number;
+  positives: number;
+  negatives: number;
+}
+
+const preparedCache = new WeakMap<readonly CaseRow[], PreparedCases>();
+
+/**
+ * Splits the cases' scores by label and sorts each class (O(n log n)). Memoized per `cases` array
+ * object: calling again with the same array returns the same PreparedCases (do not mutate the array
+ * after preparing it). Throws RangeError on a NaN score or a label other than 0/1 (the schema
+ * prevents both).
+ */
+export function prepareCases(cases: readonly CaseRow[]): PreparedCases {
+  const hit = preparedCache.get(cases);
+  if (hit) return hit;
+  const n = cases.length;
+  const scores = new Float64Array(n);
+  const labels = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    scores[i] = cases[i].score;
+    labels[i] = cases[i].label;
+    if (cases[i].label !== 0 && cases[i].label !== 1) throw new RangeError(`label of case ${i} is not 0 or 1`);
+  }
+  const sorted = splitSorted(scores, labels);
+  const prepared = { cases, sorted, n, positives: sorted.pos.length, negatives: sorted.neg.length };
+  preparedCache.set(cases, prepared);
+  return prepared;
+}
+
+/** The action class of one score under (low, high): the kit's `decide`, negative checked first. */
+export function actionClass(score: number, low: number, high: number): 'negative' | 'review' | 'positive' {
+  if (score <= low) return 'negative';
+  if (score >= high) return 'positive';
+  return 'review';
+}
+
+function checkPair(low: number, high: number): void {
+  if (!(Number.isFinite(low) && Number.isFinite(high) && low >= 0 && high <= 1 && low <= high)) {
+    throw new RangeError(`thresholds must satisfy 0 <= low <= high <= 1, got low=${low}, high=${high}`);
+  }
+}
+
+/**
+ * Counts of a pair from the sorted classes in O(log n):
+ *   fn = #pos <= low; tp = #pos with score > low and >= high = P - max(lowerBound(high), upperBound(low));
+ *   review_positive = P - fn - tp; the same for negatives (tn, fp, review_negative).
+ */
+export function countsForPair(sorted: SortedClasses, low: number, high: number): ThresholdCounts {
+  const { pos, neg } = sorted;
+  const P = pos.length;
+  const N = neg.length;
+  const fn = upperBound(pos, low);
+  const tp = P - Math.max(lowerBound(pos, high), fn);
+  const tn = upperBound(neg, low);
+  const fp = N - Math.max(lowerBound(neg, high), tn);
+  return { tp, fp, fn, tn, review_positive: P - fn - tp, review_negative: N - tn - fp };
+}
+
+/**
+ * Metrics of a pair from its counts. Formulas (automated = tp+fp+fn+tn, n = automated + review):
+ *   precision_auto_urgent = tp/(tp+fp)            null 'no_predicted_positives'
+ *   recall_auto_urgent = tp/(tp+fn)               null 'no_automated_positives'
+ *   operational_recall = (tp+review_positive)/positives            null 'no_positives'
+ *   specificity_auto_normal = tn/(tn+fp)          null 'no_automated_negatives'
+ *   f1_auto_urgent = 2tp/(2tp+fp+fn)              null 'no_errors_or_hits'
+ *   f_beta_auto = (1+b²)tp/((1+b²)tp+b²fn+fp)     null 'no_errors_or_hits'
+ *   balanced_accuracy_auto = (recall_auto+specificity)/2           null 'depends_on_undefined'
+ *   accuracy_auto = (tp+tn)/automated             null 'no_automated_cases'
+ *   review_rate = review/n, automation_rate = (n-review)/n         null 'no_cases'
+ *   cost = cost_false_positive·fp + cost_false_negative·fn + cost_review·review
+ * (precision, recall and specificity are the kit's; F1 equals the kit's 2PR/(P+R) when defined.)
+ */
+export function metricsFromCounts(
+  c: ThresholdCounts,
+  policy: Pick<ThresholdPolicy, 'cost_false_positive' | 'cost_false_negative' | 'cost_review' | 'beta'>,
+): { metrics: ThresholdMetrics; undefined_metrics: Record<string, string> } {
+  const und: Record<string, string> = {};
+  const ratio = (name: string, num: number, den: number, reason: string): MaybeNumber => {
+    if (den === 0) {
+      und[name] = reason;
+      return null;
+    }
+    return num / den;
+  };
+  const { tp, fp, fn, tn } = c;
+  const review = c.review_positive + c.review_negative;
+  const positives = tp + fn + c.review_positive;
+  const negatives = tn + fp + c.review_negative;
+  const total = positives + negatives;
+  const automated = tp + fp + fn + tn;
+  const b2 = policy.beta * policy.beta;
+  const precision = ratio('precision_auto_urgent', tp, tp + fp, 'no_predicted_positives');
+  const recall = ratio('recall_auto_urgent', tp, tp + fn, 'no_automated_positives');
+  const opRecall = ratio('operational_recall', tp + c.review_positive, positives, 'no_positives');
+  const specificity = ratio('specificity_auto_normal', tn, tn + fp, 'no_automated_negatives');
+  const f1 = ratio('f1_auto_urgent', 2 * tp, 2 * tp + fp + fn, 'no_errors_or_hits');
+  let balanced: MaybeNumber = null;
+  if (recall === null || specificity === null) und.balanced_accuracy_auto = 'depends_on_undefined';
+  else balanced = (recall + specificity) / 2;
+  const reviewRate = ratio('review_rate', review, total, 'no_cases');
+  const automationRate = ratio('automation_rate', total - review, total, 'no_cases');
+  const cost = policy.cost_false_positive * fp + policy.cost_false_negative * fn + policy.cost_review * review;
+  const accuracy = ratio('accuracy_auto', tp + tn, automated, 'no_automated_cases');
+  const fBeta = ratio('f_beta_auto', (1 + b2) * tp, (1 + b2) * tp + b2 * fn + fp, 'no_errors_or_hits');
+  return {
+    metrics: {
+      precision_auto_urgent: precision,
+      recall_auto_urgent: recall,
+      operational_recall: opRecall,
+      specificity_auto_normal: specificity,
+      f1_auto_urgent: f1,
+      balanced_accuracy_auto: balanced,
+      review_rate: reviewRate,
+      automation_rate: automationRate,
+      cost,
+      positives,
+      negatives,
+      accuracy_auto: accuracy,
+      f_beta_auto: fBeta,
+    },
+    undefined_metrics: und,
+  };
+}
+
+/**
+ * Constraints a pair fails, as reason codes, in the kit's order (review first):
+ * 'review_rate_above_max' (review_rate > max_review_rate), 'review_rate_undefined' (no cases),
+ * 'operational_recall_below_min' (operational_recall < min_operational_recall),
+ * 'operational_recall_undefined' (no actual positives: the minimum cannot be shown to hold).
+ * Comparisons use the unrounded values, like the kit.
+ */
+export function failedConstraints(
+  m: ThresholdMetrics,
+  policy: Pick<ThresholdPolicy, 'max_review_rate' | 'min_operational_recall'>,
+): string[] {
+  const failed: string[] = [];
+  if (m.review_rate === null) failed.push('review_rate_undefined');
+  else if (!(m.review_rate <= policy.max_review_rate)) failed.push('review_rate_above_max');
+  if (m.operational_recall === null) failed.push('operational_recall_undefined');
+  else if (!(m.operational_recall >= policy.min_operational_recall)) failed.push('operational_recall_below_min');
+  return failed;
+}
+
+/**
+ * Evaluates any pair with 0 <= low <= high <= 1 (grid pair or not) in O(log n) on prepared cases.
+ * Throws RangeError for a pair outside that range (or non-finite values).
+ */
+export function evaluatePair(prepared: PreparedCases, policy: ThresholdPolicy, low: number, high: number): PairEvaluation {
+  checkPair(low, high);
+  const counts = countsForPair(prepared.sorted, low, high);
+  const { metrics, undefined_metrics } = metricsFromCounts(counts, policy);
+  const failed = failedConstraints(metrics, policy);
+  return { low, high, counts, metrics, undefined_metrics, passes_constraints: failed.length === 0, failed_constraints: failed };
+}
+
+/** The grid sorted ascending without repeats (the order the scan uses). */
+export function normalizedGrid(grid: readonly number[]): number[] {
+  return [...new Set(grid)].sort((a, b) => a - b);
+}
+
+/**
+ * Every grid pair with low < high, low outer and high inner over the sorted, de-duplicated grid
+ * (the kit's order). g distinct values give g(g-1)/2 pairs.
+ */
+export function scanGrid(prepared: PreparedCases, policy: ThresholdPolicy): PairEvaluation[] {
+  const grid = normalizedGrid(policy.threshold_grid);
+  const out: PairEvaluation[] = [];
+  for (const low of grid) for (const high of grid) if (low < high) out.push(evaluatePair(prepared, policy, low, high));
+  return out;
+}
+
+function cmpNullableAsc(a: MaybeNumber, b: MaybeNumber): number {
+  if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
+  return Math.abs(a - b) > COMPARE_TOLERANCE ? a - b : 0;
+}
+
+/**
+ * Order used to pick a pair: pairs with undefined operational recall last; then cost ascending,
+ * operational recall descending, review rate ascending; differences within 1e-9 count as ties.
+ */
+export function comparePairs(a: PairEvaluation, b: PairEvaluation): number {
+  const ua = a.metrics.operational_recall === null;
+  const ub = b.metrics.operational_recall === null;
+  if (ua !== ub) return ua ? 1 : -1;
+  const c = cmpNullableAsc(a.metrics.cost, b.metrics.cost);
+  if (c !== 0) return c;
+  const r = cmpNullableAsc(b.metrics.operational_recall, a.metrics.operational_recall);
+  if (r !== 0) return r;
+  return cmpNullableAsc(a.metrics.review_rate, b.metrics.review_rate);
+}
+
+/** The first pair by comparePairs; among ties the earliest in scan order (a stable sort's first). */
+export function bestPair(pairs: readonly PairEvaluation[]): PairEvaluation | null {
+  let best: PairEvaluation | null = null;
+  for (const p of pairs) if (best === null || comparePairs(p, best) < 0) best = p;
+  return best;
+}
+
+/**
+ * Full detail of a pair in the kit's shape: counts and metrics (O(log n)), plus per-slice counts
+ * (keyed by slice in first-seen order) and the per-case actions (O(n)). Action strings:
+ * policy.positive_label, 'review', policy.negative_label. Throws RangeError like evaluatePair.
+ */
+export function policyDetail(prepared: PreparedCases, policy: ThresholdPolicy, low: number, high: number): PolicyDetail {
+  const e = evaluatePair(prepared, policy, low, high);
+  const slices: Record<string, SliceCounts> = {};
+  const cases = prepared.cases;
+  const decisions: CaseDecision[] = new Array(cases.length);
+  const posLabel = policy.positive_label;
+  const negLabel = policy.negative_label;
+  for (let i = 0; i < cases.length; i++) {
+    const row = cases[i];
+    const s = (slices[row.slice] ??= { tp: 0, fp: 0, fn: 0, tn: 0, review: 0, total: 0 });
+    s.total++;
+    const a = actionClass(row.score, low, high);
+    let action: string;
+    if (a === 'review') {
+      s.review++;
+      action = 'review';
+    } else if (a === 'positive') {
+      if (row.label === 1) s.tp++;
+      else s.fp++;
+      action = posLabel;
+    } else {
+      if (row.label === 1) s.fn++;
+      else s.tn++;
+      action = negLabel;
+    }
+    decisions[i] = { case_id: row.case_id, score: row.score, label: row.label, slice: row.slice, action };
+  }
+  return {
+    threshold_low: low,
+    threshold_high: high,
+    counts: e.counts,
+    metrics: e.metrics,
+    undefined_metrics: e.undefined_metrics,
+    slice_counts: slices,
+    passes_constraints: e.passes_constraints,
+    failed_constraints: e.failed_constraints,
+    decisions,
+  };
+}
+
+/** Index of the curve point whose threshold is nearest to t on each side (for thinning). */
+function neighboursDesc(thr: Float64Array, t: number): number[] {
+  // thr decreasing: k = number of thresholds >= t.
+  let lo = 0;
+  let hi = thr.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (thr[mid] >= t) lo = mid + 1;
+    else hi = mid;
+  }
+  return [lo - 1, lo];
+}
+
+/**
+ * ROC and PR curves over all cases, thinned to at most MAX_CURVE_POINTS points each for drawing
+ * (first, last, the points on either side of each of `keepAt`'s thresholds, and evenly spaced
+ * indices: see thinIndices). ROC AUC and average precision are computed on the full curves.
+ */
+export function curvesForLab(
+  prepared: PreparedCases,
+  keepAt: readonly number[],
+  maxPoints = MAX_CURVE_POINTS,
+): { roc: RocResult; pr: PrResult; undefined_metrics: Record<string, string> } {
+  const sc = prepared.sorted;
+  const clf = binaryClfCurveSorted(sc);
+  const und: Record<string, string> = {};
+  const rc = rocCurveSorted(sc, clf);
+  let roc: RocResult;
+  if (rc.reason !== null) {
+    und.roc_curve = rc.reason;
+    und.roc_auc = rc.reason;
+    roc = { fpr: null, tpr: null, thresholds: null, auc: null, reason: rc.reason, auc_reason: rc.reason, thinning: null };
+  } else {
+    const keep = keepAt.flatMap((t) => neighboursDesc(rc.thresholds, t));
+    const idx = thinIndices(rc.fpr.length, maxPoints, keep);
+    roc = {
+      fpr: idx.map((i) => rc.fpr[i]),
+      tpr: idx.map((i) => rc.tpr[i]),
+      thresholds: idx.map((i) => (rc.thresholds[i] === Infinity ? null : rc.thresholds[i])),
+      auc: trapezoidArea(rc.fpr, rc.tpr),
+      reason: null,
+      auc_reason: null,
+      thinning: { max_points: maxPoints, original_points: rc.fpr.length, kept_points: idx.length },
+    };
+  }
+  const pc = precisionRecallCurveSorted(sc, clf);
+  const ap = averagePrecisionScoreSorted(sc, clf);
+  let pr: PrResult;
+  if (pc.reason !== null) {
+    und.pr_curve = pc.reason;
+    const apReason = ap.reason ?? pc.reason;
+    und.average_precision = apReason;
+    pr = { precision: null, recall: null, thresholds: null, average_precision: null, reason: pc.reason, ap_reason: apReason, thinning: null };
+  } else {
+    // PR thresholds are increasing; the neighbours of t sit at d-1-k for the decreasing order.
+    const d = pc.thresholds.length;
+    const keep = keepAt.flatMap((t) => neighboursDesc(clf.thresholds, t).map((k) => d - 1 - k));
+    const idx = thinIndices(pc.precision.length, maxPoints, keep);
+    pr = {
+      precision: idx.map((i) => pc.precision[i]),
+      recall: idx.map((i) => pc.recall[i]),
+      thresholds: idx.filter((i) => i < d).map((i) => pc.thresholds[i]),
+      average_precision: ap.value as number,
+      reason: null,
+      ap_reason: null,
+      thinning: { max_points: maxPoints, original_points: pc.precision.length, kept_points: idx.length },
+    };
+  }
+  return { roc, pr, undefined_metrics: und };
+}
+
+/**
+ * Runs the lab: scan of the grid, recommended (or least-bad) pair, the selected pair, curves and the
+ * gate decision. `view` selects the pair shown in `selected_policy` (any 0 <= low <= high <= 1;
+ * RangeError otherwise); by default the recommended pair, or the least-bad one when none is feasible.
+ * Pure and deterministic; numbers unrounded.
+ */
+export function runThreshold(input: ThresholdInput, view?: ThresholdView): ThresholdResult {
+  const { policy } = input;
+  const prepared = prepareCases(input.cases);
+  if (view) checkPair(view.low, view.high);
+  const scan = scanGrid(prepared, policy);
+  const feasible = scan.filter((p) => p.passes_constraints);
+  const rec = bestPair(feasible);
+  const worst = rec ? null : bestPair(scan);
+  const chosen = rec ?? worst;
+  const recommended = rec ? policyDetail(prepared, policy, rec.low, rec.high) : null;
+  const leastBad = worst ? policyDetail(prepared, policy, worst.low, worst.high) : null;
+  const base = recommended ?? leastBad;
+  let selected: PolicyDetail;
+  if (view && !(base && view.low === base.threshold_low && view.high === base.threshold_high)) {
+    selected = policyDetail(prepared, policy, view.low, view.high);
+  } else if (base) selected = base;
+  else throw new RangeError('the grid has fewer than two distinct thresholds');
+  const keepAt = [...new Set([selected.threshold_low, selected.threshold_high, chosen!.low, chosen!.high])];
+  const curves = curvesForLab(prepared, keepAt);
+  return {
+    eval_name: 'threshold_cost_policy_eval',
+    policy,
+    cases: prepared.n,
+    evaluated_policies: scan.length,
+    feasible_policies: feasible.length,
+    recommended_policy: recommended,
+    least_bad_policy: leastBad,
+    selected_policy: selected,
+    scan,
+    roc: curves.roc,
+    pr: curves.pr,
+    undefined_metrics: curves.undefined_metrics,
+    decision: decideThreshold({ positives: prepared.positives, recommended: rec, leastBad: worst }),
+  };
+}
