@@ -23,6 +23,8 @@ export default defineConfig({
   vite: {
     worker: { format: 'es' },
     build: {
+      // The lab island carries CodeMirror (~120 KB gz); it loads only on pages with a lab.
+      chunkSizeWarningLimit: 700,
       rolldownOptions: {
         onwarn(warning, warn) {
           if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;

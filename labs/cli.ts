@@ -11,7 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Lang } from './core/types.ts';
-import { formatIssue } from './core/parse.ts';
+import { formatIssue } from './core/issues.ts';
 import { LABS, getLab } from './registry.ts';
 import { createRunner } from './runner.ts';
 

@@ -140,11 +140,4 @@ export function parseJsonlText<S extends z.ZodType>(
   return { ok: true, value: rows };
 }
 
-/** Formats an issue as one line of text: "cases, línea 3, campo score: …". Used by the CLI and the page. */
-export function formatIssue(issue: InputIssue, lang: Lang): string {
-  const t = msg(lang).validation;
-  const parts = [issue.input];
-  if (issue.line !== undefined) parts.push(t.line(issue.line));
-  if (issue.field) parts.push(t.field(issue.field));
-  return `${parts.join(', ')}: ${issue.message}`;
-}
+export { formatIssue } from './issues.ts';

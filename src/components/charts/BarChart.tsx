@@ -3,6 +3,7 @@
  * data-table alternative. Bars can be marked (e.g. infeasible = hatched) and one highlighted.
  */
 import { useId } from 'react';
+import ScrollBox from '../common/ScrollBox.tsx';
 import { scaleBand, scaleLinear } from 'd3-scale';
 
 export interface Bar { key: string; label: string; value: number; muted?: boolean; highlight?: boolean }
@@ -61,12 +62,12 @@ export default function BarChart({ title, description, yLabel, bars, tableSummar
       <figcaption><strong>{title}.</strong> {description}</figcaption>
       <details className="chart-data">
         <summary>{tableSummary}</summary>
-        <div className="table-scroll">
+        <ScrollBox label={title}>
           <table>
             <thead><tr><th scope="col">{columns[0]}</th><th scope="col">{columns[1]}</th></tr></thead>
             <tbody>{bars.map((b) => <tr key={b.key}><td>{b.label}</td><td>{format(b.value)}</td></tr>)}</tbody>
           </table>
-        </div>
+        </ScrollBox>
       </details>
     </figure>
   );

@@ -4,6 +4,7 @@
  * data-table alternative behind a <details>, so the numbers are reachable from the keyboard.
  */
 import { useId } from 'react';
+import ScrollBox from '../common/ScrollBox.tsx';
 import { scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
 
@@ -71,7 +72,7 @@ export default function LineChart({ title, description, xLabel, yLabel, series, 
       {main && (
         <details className="chart-data">
           <summary>{tableSummary}</summary>
-          <div className="table-scroll">
+          <ScrollBox label={title}>
             <table>
               <thead><tr>{extra && <th scope="col">{extra.label}</th>}<th scope="col">{xLabel}</th><th scope="col">{yLabel}</th></tr></thead>
               <tbody>
@@ -83,7 +84,7 @@ export default function LineChart({ title, description, xLabel, yLabel, series, 
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
         </details>
       )}
     </figure>

@@ -64,6 +64,11 @@ export default function CodeEditor({ value, onChange, label, issues, onDropFile,
         ],
       }),
     });
+    // A long document scrolls inside the editor: make the scroller a labelled, focusable region
+    // (axe: scrollable-region-focusable), in addition to the editable content itself.
+    v.scrollDOM.tabIndex = 0;
+    v.scrollDOM.setAttribute('role', 'region');
+    v.scrollDOM.setAttribute('aria-label', label);
     view.current = v;
     return () => {
       v.destroy();

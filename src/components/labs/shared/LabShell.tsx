@@ -6,7 +6,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import type { Lang } from '../../../../labs/core/types.ts';
-import { formatIssue } from '../../../../labs/core/parse.ts';
+import { formatIssue } from '../../../../labs/core/issues.ts';
 import { ui } from '../../../i18n/index.ts';
 import CodeEditor from './CodeEditor.tsx';
 import { downloadText } from './labState.ts';

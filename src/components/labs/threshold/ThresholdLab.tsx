@@ -13,6 +13,7 @@ import { LabShell, type LabInputDef } from '../shared/LabShell.tsx';
 import { fmt, UndefinedValue } from '../shared/format.tsx';
 import LineChart from '../../charts/LineChart.tsx';
 import BarChart from '../../charts/BarChart.tsx';
+import ScrollBox from '../../common/ScrollBox.tsx';
 import { useLabState } from '../shared/useLabState.ts';
 import casesPreset from '../../../../labs/threshold/presets/classification_cases.jsonl?raw';
 import policyPreset from '../../../../labs/threshold/presets/threshold_policy.json?raw';
@@ -280,7 +281,7 @@ function ScanTable({ result, lang, view, onPick }: { result: ThresholdResult; la
         tableSummary={t.lab.chart_table}
         columns={[`${tt.low}–${tt.high}`, tt.metric_names.cost]}
       />
-      <div className="table-scroll">
+      <ScrollBox label={tt.scan}>
         <table className="scan" data-testid="scan-table">
           <caption>{tt.scan_caption(result.evaluated_policies, result.feasible_policies)}</caption>
           <thead>
@@ -312,7 +313,7 @@ function ScanTable({ result, lang, view, onPick }: { result: ThresholdResult; la
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
     </section>
   );
 }
@@ -323,7 +324,7 @@ function SliceTable({ sel, lang }: { sel: PolicyEvaluation; lang: Lang }) {
   return (
     <section className="lab-panel" aria-labelledby="thr-slices">
       <h3 id="thr-slices">{tt.slices}</h3>
-      <div className="table-scroll">
+      <ScrollBox label={tt.slices}>
         <table data-testid="slice-table">
           <thead><tr><th scope="col">{tt.slice}</th><th scope="col">TP</th><th scope="col">FP</th><th scope="col">FN</th><th scope="col">TN</th><th scope="col">{tt.review}</th><th scope="col">{tt.total}</th></tr></thead>
           <tbody>
@@ -332,7 +333,7 @@ function SliceTable({ sel, lang }: { sel: PolicyEvaluation; lang: Lang }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
     </section>
   );
 }
@@ -346,7 +347,7 @@ function CasesTable({ sel, lang }: { sel: PolicyEvaluation; lang: Lang }) {
     <section className="lab-panel" aria-labelledby="thr-cases">
       <h3 id="thr-cases">{tt.cases}</h3>
       {sel.decisions.length > MAX_ROWS && <p>{tt.cases_more(MAX_ROWS, sel.decisions.length)}</p>}
-      <div className="table-scroll tall">
+      <ScrollBox label={tt.cases} tall>
         <table data-testid="cases-table">
           <thead><tr><th scope="col">{tt.case_id}</th><th scope="col">{tt.score}</th><th scope="col">{tt.label}</th><th scope="col">{tt.slice}</th><th scope="col">{tt.action}</th></tr></thead>
           <tbody>
@@ -357,7 +358,7 @@ function CasesTable({ sel, lang }: { sel: PolicyEvaluation; lang: Lang }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
     </section>
   );
 }

@@ -1,0 +1,80 @@
+import { test, expect } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+test('home pages list the chapters in each language', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.getByRole('link', { name: /umbral|matriz|coste/i }).first()).toBeVisible();
+  await page.goto('/en/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Evaluating AI systems');
+});
+
+for (const [lang, url] of [['es', '/capitulos/02-thresholds/'], ['en', '/en/chapters/02-thresholds/']] as const) {
+  test(`chapter 02 renders its math at build time (${lang})`, async ({ page }) => {
+    const katexFonts: number[] = [];
+    page.on('response', (r) => { if (/KaTeX.*\.woff2/.test(r.url())) katexFonts.push(r.status()); });
+    await page.goto(url);
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    expect(await page.locator('.katex').count()).toBeGreaterThan(10);
+    expect(await page.locator('.katex-display').count()).toBeGreaterThan(3);
+    // KaTeX markup is in the served HTML (no client-side typesetting) and its fonts are local.
+    const html = await (await page.request.get(url)).text();
+    expect(html).toContain('class="katex"');
+    expect(html).not.toMatch(/cdn\.jsdelivr|unpkg\.com|cdnjs/);
+    await page.waitForLoadState('networkidle');
+    expect(katexFonts.length).toBeGreaterThan(0);
+    expect(katexFonts.every((s) => s === 200)).toBe(true);
+  });
+}
+
+test('the language switch keeps you on the same page', async ({ page }) => {
+  await page.goto('/capitulos/02-thresholds/');
+  await page.getByTestId('lang-switch').click();
+  await expect(page).toHaveURL(/\/en\/chapters\/02-thresholds\/$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.getByTestId('lang-switch').click();
+  await expect(page).toHaveURL(/\/capitulos\/02-thresholds\/$/);
+  await page.goto('/en/labs/threshold/');
+  await page.getByTestId('lang-switch').click();
+  await expect(page).toHaveURL(/\/laboratorios\/threshold\/$/);
+});
+
+test('a browser that prefers English is offered the English page, not redirected', async ({ browser }) => {
+  const ctx = await browser.newContext({ locale: 'en-US' });
+  const page = await ctx.newPage();
+  await page.goto('/capitulos/02-thresholds/');
+  await expect(page).toHaveURL(/\/capitulos\/02-thresholds\/$/);
+  const offer = page.locator('.lang-offer');
+  await expect(offer).toBeVisible();
+  await expect(offer.getByRole('link')).toHaveAttribute('href', '/en/chapters/02-thresholds/');
+  await offer.getByRole('button').click();
+  await expect(offer).toBeHidden();
+  await page.reload();
+  await expect(offer).toBeHidden();
+  await ctx.close();
+});
+
+test('chapters read without JavaScript', async ({ browser }) => {
+  const ctx = await browser.newContext({ javaScriptEnabled: false });
+  const page = await ctx.newPage();
+  await page.goto('/en/chapters/02-thresholds/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await page.locator('.katex').count()).toBeGreaterThan(10);
+  await expect(page.locator('.lab-slot noscript')).toHaveCount(1);
+  await ctx.close();
+});
+
+for (const url of ['/', '/en/', '/capitulos/02-thresholds/', '/en/chapters/02-thresholds/', '/laboratorios/threshold/', '/en/labs/threshold/']) {
+  test(`no WCAG 2.2 AA violations: ${url}`, async ({ page }) => {
+    await page.goto(url);
+    if (url.includes('lab') || url.includes('chapters') || url.includes('capitulos')) {
+      if (await page.locator('[data-lab]').count()) await expect(page.getByTestId('verdict')).toBeVisible();
+    }
+    const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+    const summary = results.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    expect(summary).toEqual([]);
+  });
+}

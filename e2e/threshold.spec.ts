@@ -1,0 +1,125 @@
+import { test, expect } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { openLab, replaceEditorText, editorText } from './helpers.ts';
+
+const PRESET_CASES = readFileSync('labs/threshold/presets/classification_cases.jsonl', 'utf8');
+
+test.describe('threshold lab', () => {
+  test('the preset reproduces the kit: low 0.3, high 0.5, cost 8.5, pass', async ({ page }) => {
+    await openLab(page, '/laboratorios/threshold/');
+    await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'pass');
+    await expect(page.getByTestId('slider-low-value')).toHaveText('0.30');
+    await expect(page.getByTestId('slider-high-value')).toHaveText('0.50');
+    await expect(page.getByTestId('cm-tp')).toHaveText('TP 4');
+    await expect(page.getByTestId('cm-fp')).toHaveText('FP 2');
+    await expect(page.getByTestId('cm-fn')).toHaveText('FN 0');
+    await expect(page.getByTestId('cm-tn')).toHaveText('TN 3');
+    await expect(page.locator('[data-metric="cost"] td')).toHaveText('8.5');
+    await expect(page.getByTestId('scan-table').locator('tbody tr')).toHaveCount(28);
+  });
+
+  test('editing a score changes the confusion matrix and the verdict', async ({ page }) => {
+    await openLab(page, '/en/labs/threshold/');
+    // ticket_001 is an urgent ticket scored 0.93; score it 0.05 and no pair can keep operational recall >= 0.9.
+    const edited = PRESET_CASES.replace('"score":0.93', '"score":0.05');
+    expect(edited).not.toBe(PRESET_CASES);
+    await replaceEditorText(page, 'editor-cases', edited);
+    await expect(page.getByTestId('cm-tp')).toHaveText('TP 3');
+    await expect(page.getByTestId('cm-fn')).toHaveText('FN 1');
+    await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'fail');
+    await expect(page.getByTestId('verdict')).toContainText('Do not automate yet');
+    await expect(page.getByTestId('verdict')).toContainText('Least-bad pair');
+  });
+
+  test('invalid JSONL shows the line, keeps the text and the last valid result, marked stale', async ({ page }) => {
+    await openLab(page, '/laboratorios/threshold/');
+    const broken = PRESET_CASES.replace('"score":0.86', '"score":"alta"').replace('{"case_id":"ticket_005"', '{"case_id":"ticket_005",');
+    await replaceEditorText(page, 'editor-cases', broken);
+    const issues = page.getByTestId('issues');
+    await expect(issues).toContainText('línea 2');
+    await expect(issues).toContainText('score');
+    await expect(issues).toContainText('línea 5');
+    await expect(page.getByTestId('lab-output')).toHaveAttribute('data-stale', 'true');
+    await expect(page.getByTestId('stale-banner')).toBeVisible();
+    await expect(page.getByTestId('cm-tp')).toHaveText('TP 4');
+    expect(await editorText(page, 'editor-cases')).toContain('"score":"alta"');
+    // The broken text survives a reload (saved locally), and so does the message.
+    await page.waitForTimeout(500);
+    await page.reload();
+    await expect(page.getByTestId('issues')).toContainText('línea 2');
+    expect(await editorText(page, 'editor-cases')).toContain('"score":"alta"');
+  });
+
+  test('the English page explains the problem in English', async ({ page }) => {
+    await openLab(page, '/en/labs/threshold/');
+    await replaceEditorText(page, 'editor-policy', '{"cost_false_positive": -1}');
+    const issues = page.getByTestId('issues');
+    await expect(issues).toContainText('line 1');
+    await expect(issues).toContainText('cost_false_positive');
+    await expect(issues).not.toContainText('línea');
+  });
+
+  test('a share link reproduces the state in a fresh page, and a tampered one is rejected', async ({ page, browser }) => {
+    await openLab(page, '/en/labs/threshold/');
+    await replaceEditorText(page, 'editor-cases', PRESET_CASES.replace('"score":0.93', '"score":0.05'));
+    await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'fail');
+    await page.getByTestId('slider-low').focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByTestId('slider-low-value')).not.toHaveText('0.30');
+    const low = await page.getByTestId('slider-low-value').textContent();
+    const ctx0 = page.context();
+    await ctx0.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByTestId('share').click();
+    let url = '';
+    if (await page.getByTestId('share-url').count()) url = await page.getByTestId('share-url').inputValue();
+    else url = await page.evaluate(() => navigator.clipboard.readText());
+    expect(url).toMatch(/#state=/);
+
+    const ctx = await browser.newContext();
+    const fresh = await ctx.newPage();
+    await fresh.goto(url);
+    await expect(fresh.getByTestId('verdict')).toHaveAttribute('data-verdict', 'fail');
+    await expect(fresh.getByTestId('slider-low-value')).toHaveText(low!);
+    expect(await editorText(fresh, 'editor-cases')).toContain('"score":0.05');
+
+    const tampered = url.replace(/#state=.{8}/, '#state=AAAAAAAA');
+    const other = await ctx.newPage();
+    await other.goto(tampered.replace('/en/labs/threshold/', '/laboratorios/threshold/'));
+    await expect(other.getByTestId('state-notice')).toContainText('no es válido');
+    await ctx.close();
+  });
+
+  test('every control works from the keyboard', async ({ page }) => {
+    await openLab(page, '/en/labs/threshold/');
+    await page.getByTestId('slider-high').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByTestId('slider-high-value')).toHaveText('0.51');
+    const pick = page.getByRole('button', { name: 'Choose low 0.2, high 0.3' });
+    await pick.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('slider-low-value')).toHaveText('0.20');
+    await expect(page.getByTestId('slider-high-value')).toHaveText('0.30');
+    await page.getByRole('button', { name: 'Back to the recommended pair' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('slider-high-value')).toHaveText('0.50');
+    const download = page.waitForEvent('download');
+    await page.getByTestId('download-decision').focus();
+    await page.keyboard.press('Enter');
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('threshold-decision.md');
+    const scorecard = page.waitForEvent('download');
+    await page.getByTestId('download-scorecard').focus();
+    await page.keyboard.press('Enter');
+    const json = JSON.parse(readFileSync(await (await scorecard).path(), 'utf8'));
+    expect(json.recommended_policy.threshold_low).toBe(0.3);
+    expect(json.recommended_policy.metrics.cost).toBe(8.5);
+    page.once('dialog', (d) => d.accept());
+    await page.getByTestId('reset').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('slider-low-value')).toHaveText('0.30');
+    // The editors take focus from the keyboard and Tab leaves them (no trap).
+    await page.getByTestId('editor-cases').focus();
+    await page.keyboard.press('Tab');
+    await expect(page.getByTestId('editor-cases')).not.toBeFocused();
+  });
+});
