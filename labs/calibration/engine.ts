@@ -1,0 +1,711 @@
+/**
+ * The calibration lab's engine (chapter 05): validated cases + policy -> scorecard.
+ *
+ * What it does, in the kit's order (ops/ai/calibrate_policy.py), with the lab's corrections:
+ * 1. Every calibrator (histogram with Laplace smoothing, Platt, isotonic, temperature) is fitted
+ *    on the calibration split only; raw and calibrated metrics are measured on the evaluation
+ *    split only (Brier with Murphy's decomposition, log loss, ECE, MCE, reliability table with a
+ *    Wilson interval per bin, bootstrap 95% CI of Brier and ECE).
+ * 2. The chosen calibrator (policy.calibrator, or the view) feeds split conformal prediction
+ *    (non-conformity on the calibration split, q from the exact rank ceil((n+1)(1-alpha)), +Inf
+ *    when that rank exceeds n: never clamped) and the review policy.
+ * 3. Two-threshold grid low < high over {0.05, ..., 0.95}: review when the conformal set is not a
+ *    singleton; a singleton set automates only towards the label it holds (the kit automates
+ *    towards whichever threshold p crosses); cost, constraints and tie-breaks as the kit; the
+ *    number of feasible pairs tied at the best cost is reported.
+ * 4. Risk-coverage curve, per-slice report, calibration manifest and recalibration triggers.
+ * Numbers are unrounded; undefined metrics are null with a reason code in `undefined_metrics`.
+ */
+import {
+  binEdges,
+  binIndices,
+  brierDecomposition,
+  brierScore,
+  eceFromTable,
+  logLoss,
+  mceFromTable,
+  reliabilityFromIndices,
+} from '../core/calibration_metrics.ts';
+import type { BinningStrategy, BrierDecomposition } from '../core/calibration_metrics.ts';
+import { applyCalibrator, CALIBRATOR_TYPES, fitCalibrator } from '../core/calibrators.ts';
+import type { Calibrator, CalibratorType } from '../core/calibrators.ts';
+import { conformalThreshold, evaluateConformal, nonconformityScores } from '../core/conformal.ts';
+import { wilsonInterval } from '../core/wilson.ts';
+import { bootstrapResamples, percentileInterval } from '../core/bootstrap.ts';
+import type { LabResultBase } from '../core/lab.ts';
+import type { MaybeNumber } from '../core/types.ts';
+import type { CalibrationCase, CalibrationInput, CalibrationPolicy } from './schema.ts';
+import { decideCalibration } from './decision.ts';
+
+/** Tolerance of every comparison of a rate or cost with a policy limit or with another pair. */
+export const COMPARE_TOLERANCE = 1e-9;
+/** Tolerance when comparing a probability with a grid threshold or a confidence level. */
+export const PROB_TOLERANCE = 1e-12;
+/** The kit's threshold grid: 0.05, 0.10, ..., 0.95. */
+export const THRESHOLD_GRID: readonly number[] = Array.from({ length: 19 }, (_, i) => (i + 1) / 20);
+/** The kit's confidence levels of the risk-coverage curve: 0.50, 0.55, ..., 0.95. */
+export const CONFIDENCE_LEVELS: readonly number[] = Array.from({ length: 10 }, (_, i) => (i + 10) / 20);
+
+/** What the learner can change without editing the policy. */
+export interface CalibrationView {
+  calibrator?: CalibratorType;
+  binning?: BinningStrategy;
+  bins?: number;
+  slice_by?: string;
+}
+
+/** Reliability row of the scorecard: the kit's keys plus positives and the per-bin Wilson interval. */
+export interface ReliabilityRow {
+  bin: number;
+  range: [number, number];
+  count: number;
+  positives: number;
+  confidence: MaybeNumber;
+  /** Observed positive rate (the kit's name). */
+  accuracy: MaybeNumber;
+  gap: MaybeNumber;
+  /** Wilson 95% interval of the positive rate; null for an empty bin. */
+  wilson_low: MaybeNumber;
+  wilson_high: MaybeNumber;
+}
+
+export interface MetricsBlock {
+  brier: MaybeNumber;
+  log_loss: MaybeNumber;
+  ece: MaybeNumber;
+  mce: MaybeNumber;
+  brier_decomposition: BrierDecomposition | null;
+  binning: BinningStrategy;
+  bins: number;
+  empty_bins: number;
+  reliability: ReliabilityRow[];
+}
+
+export interface CalibratorSummary {
+  type: CalibratorType;
+  /** Fitted parameters (histogram mapping, Platt a/b, isotonic knots, temperature). */
+  fit: Calibrator;
+  evaluation: MetricsBlock;
+  /** ECE of the calibrator on its own calibration split (in-sample), for the ECE-regression trigger. */
+  calibration_split_ece: MaybeNumber;
+}
+
+export interface Confusion {
+  tp: number;
+  fp: number;
+  fn: number;
+  tn: number;
+}
+
+export interface GridPair {
+  low: number;
+  high: number;
+  cost: number;
+  reviewed: number;
+  automated: number;
+  review_rate: number;
+  auto_coverage: number;
+  /** errors / automated; null when nothing is automated (the kit writes 0.0). */
+  auto_error_rate: MaybeNumber;
+  confusion_auto: Confusion;
+  passes: boolean;
+  /** Constraint codes this pair fails (empty when it passes). */
+  failed_constraints: string[];
+}
+
+export interface RecommendedPolicy extends GridPair {
+  decisions: { case_id: string; decision: 'normal' | 'urgent' | 'review' }[];
+  /** Feasible pairs whose cost equals the best cost (within 1e-9), this one included. */
+  ties_at_best_cost: number;
+  /** Of those, the pairs that also tie on review rate and coverage, left to the -high, low tie-break. */
+  ties_after_rates: number;
+  /** Number of feasible pairs out of the grid. */
+  feasible_pairs: number;
+}
+
+export interface RiskCoveragePoint {
+  min_confidence: number;
+  coverage: number;
+  /** Mean misclassification cost per accepted case (the kit's "risk"); null when none accepted. */
+  risk: MaybeNumber;
+  /** Errors / accepted (selective risk as an error rate); null when none accepted. */
+  error_rate: MaybeNumber;
+  accepted: number;
+}
+
+export interface SliceRow {
+  slice: string;
+  count: number;
+  calibration_count: number;
+  positives: number;
+  base_rate: MaybeNumber;
+  raw_brier: MaybeNumber;
+  calibrated_brier: MaybeNumber;
+  raw_ece: MaybeNumber;
+  calibrated_ece: MaybeNumber;
+  auto_coverage: MaybeNumber;
+  auto_error_rate: MaybeNumber;
+  in_valid_slices: boolean;
+  known_bad: boolean;
+}
+
+export interface BootstrapBlock {
+  rounds: number;
+  seed: number;
+  confidence: number;
+  /** Bin edges stay those of the full evaluation split in every round (quantile binning included). */
+  raw_brier: { low: MaybeNumber; high: MaybeNumber };
+  calibrated_brier: { low: MaybeNumber; high: MaybeNumber };
+  raw_ece: { low: MaybeNumber; high: MaybeNumber };
+  calibrated_ece: { low: MaybeNumber; high: MaybeNumber };
+}
+
+export interface TriggerCheck {
+  trigger: string;
+  fired: boolean;
+  /** The measured value, when the trigger is measurable from the data. */
+  value: MaybeNumber;
+  limit: MaybeNumber;
+  detail?: string[];
+}
+
+export interface CalibrationResult extends LabResultBase {
+  raw_metrics: MetricsBlock;
+  calibrated_metrics: MetricsBlock;
+  calibrator: {
+    type: CalibratorType;
+    bins: number;
+    /** The kit's mapping (histogram only; empty for the other calibrators). */
+    mapping: { bin: number; count: number; calibrated_probability: number }[];
+    fit: Calibrator;
+  };
+  calibrators: CalibratorSummary[];
+  conformal: {
+    alpha: number;
+    target_coverage: number;
+    /** q, or null when it is +Infinity (rank > n; see q_infinite). */
+    q: MaybeNumber;
+    q_infinite: boolean;
+    rank: number;
+    n_calibration: number;
+    coverage: MaybeNumber;
+    mean_set_size: MaybeNumber;
+    set_size_counts: { '0': number; '1': number; '2': number };
+    singleton_counts: { '0': number; '1': number };
+  };
+  risk_coverage_curve: RiskCoveragePoint[];
+  recommended_policy: RecommendedPolicy;
+  policy_grid: GridPair[];
+  /** The policy's names of label 0 and label 1 (for the report). */
+  labels: { negative: string; positive: string };
+  slice_by: string;
+  slice_candidates: string[];
+  slice_report: SliceRow[];
+  bootstrap: BootstrapBlock | null;
+  /** Evaluation-split calibrated probabilities and raw scores, in case order (for the charts). */
+  evaluation_scores: { case_id: string; raw_score: number; calibrated: number; label: number; set: number }[];
+  manifest: Record<string, unknown>;
+  triggers: TriggerCheck[];
+  warnings: string[];
+  metrics: Record<string, MaybeNumber>;
+  undefined_metrics: Record<string, string>;
+  counts: { calibration: number; evaluation: number; calibration_positives: number; evaluation_positives: number };
+}
+
+function wilsonRow(count: number, positives: number): { low: MaybeNumber; high: MaybeNumber } {
+  const w = wilsonInterval(Math.round(positives), count);
+  return w ? { low: w.low, high: w.high } : { low: null, high: null };
+}
+
+/**
+ * Metrics of probabilities `p` against labels `y` with the given binning (edges from `p` for
+ * equal-mass bins). Null metrics mean no cases. Exported for tests.
+ */
+export function metricsBlock(p: ArrayLike<number>, y: ArrayLike<number>, bins: number, binning: BinningStrategy, eps: number): MetricsBlock {
+  const strategy: BinningStrategy = p.length === 0 ? 'uniform' : binning;
+  const edges = binEdges(p, bins, strategy);
+  const idx = binIndices(p, bins, strategy, edges);
+  const table = reliabilityFromIndices(p, y, idx, edges);
+  const reliability: ReliabilityRow[] = table.map((r) => {
+    const w = wilsonRow(r.count, r.positives);
+    return { ...r, wilson_low: w.low, wilson_high: w.high };
+  });
+  return {
+    brier: brierScore(p, y),
+    log_loss: logLoss(p, y, eps),
+    ece: eceFromTable(table),
+    mce: mceFromTable(table),
+    brier_decomposition: brierDecomposition(p, y, table),
+    binning,
+    bins,
+    empty_bins: table.filter((r) => r.count === 0).length,
+    reliability,
+  };
+}
+
+/** 0 = normal, 1 = urgent, 2 = review (lab rule; see module comment). */
+function decideCase(p: number, mask: number, low: number, high: number): 0 | 1 | 2 {
+  if (mask === 1 && p <= low + PROB_TOLERANCE) return 0;
+  if (mask === 2 && p >= high - PROB_TOLERANCE) return 1;
+  return 2;
+}
+
+/** Constraint codes a pair fails, in a fixed order. */
+export function failedConstraints(reviewRate: number, coverage: number, errorRate: MaybeNumber, policy: CalibrationPolicy): string[] {
+  const out: string[] = [];
+  if (reviewRate > policy.max_review_rate + COMPARE_TOLERANCE) out.push('review_rate_above_max');
+  if (coverage < policy.min_auto_coverage - COMPARE_TOLERANCE) out.push('auto_coverage_below_min');
+  if (errorRate === null) out.push('auto_error_rate_undefined');
+  else if (errorRate > policy.max_auto_error_rate + COMPARE_TOLERANCE) out.push('auto_error_rate_above_max');
+  return out;
+}
+
+/**
+ * Evaluates every grid pair (low < high) on calibrated probabilities `p`, conformal set masks and
+ * labels `y`. Cost = review * cost_review + FP * cost_false_positive + FN * cost_false_negative.
+ * Rates are over all cases. Exported for tests.
+ */
+export function scanGrid(p: ArrayLike<number>, masks: ArrayLike<number>, y: ArrayLike<number>, policy: CalibrationPolicy): GridPair[] {
+  const n = p.length;
+  const out: GridPair[] = [];
+  for (const low of THRESHOLD_GRID) {
+    for (const high of THRESHOLD_GRID) {
+      if (low >= high) continue;
+      let reviewed = 0;
+      const c: Confusion = { tp: 0, fp: 0, fn: 0, tn: 0 };
+      for (let i = 0; i < n; i++) {
+        const d = decideCase(p[i], masks[i], low, high);
+        if (d === 2) reviewed++;
+        else if (d === 1) {
+          if (y[i] === 1) c.tp++;
+          else c.fp++;
+        } else if (y[i] === 1) c.fn++;
+        else c.tn++;
+      }
+      const automated = n - reviewed;
+      const cost = reviewed * policy.cost_review + c.fp * policy.cost_false_positive + c.fn * policy.cost_false_negative;
+      const reviewRate = reviewed / n;
+      const coverage = automated / n;
+      const errorRate = automated ? (c.fp + c.fn) / automated : null;
+      const failed = failedConstraints(reviewRate, coverage, errorRate, policy);
+      out.push({
+        low,
+        high,
+        cost,
+        reviewed,
+        automated,
+        review_rate: reviewRate,
+        auto_coverage: coverage,
+        auto_error_rate: errorRate,
+        confusion_auto: c,
+        passes: failed.length === 0,
+        failed_constraints: failed,
+      });
+    }
+  }
+  return out;
+}
+
+function near(a: number, b: number): boolean {
+  return Math.abs(a - b) <= COMPARE_TOLERANCE * Math.max(1, Math.abs(a), Math.abs(b));
+}
+
+/** The kit's order: cost, review rate, -coverage, -high, low (costs within tolerance tie). */
+export function comparePairs(a: GridPair, b: GridPair): number {
+  if (!near(a.cost, b.cost)) return a.cost - b.cost;
+  if (a.reviewed !== b.reviewed) return a.reviewed - b.reviewed;
+  if (a.automated !== b.automated) return b.automated - a.automated;
+  if (a.high !== b.high) return b.high - a.high;
+  return a.low - b.low;
+}
+
+/**
+ * Best pair: first feasible pair in the kit's order; when none is feasible, the cheapest pair
+ * (first in grid order among equal costs), returned with passes = false. Also counts ties.
+ */
+export function pickPair(pairs: readonly GridPair[]): { best: GridPair; tiesCost: number; tiesRates: number; feasible: number } {
+  const feasible = pairs.filter((x) => x.passes);
+  if (feasible.length) {
+    const sorted = [...feasible].sort(comparePairs);
+    const best = sorted[0];
+    const tiesCost = feasible.filter((x) => near(x.cost, best.cost)).length;
+    const tiesRates = feasible.filter((x) => near(x.cost, best.cost) && x.reviewed === best.reviewed && x.automated === best.automated).length;
+    return { best, tiesCost, tiesRates, feasible: feasible.length };
+  }
+  let best = pairs[0];
+  for (const x of pairs) if (x.cost < best.cost && !near(x.cost, best.cost)) best = x;
+  const tiesCost = pairs.filter((x) => near(x.cost, best.cost)).length;
+  return { best, tiesCost, tiesRates: tiesCost, feasible: 0 };
+}
+
+/** Risk-coverage curve over the kit's confidence levels (accept = singleton set and max(p, 1-p) >= level). */
+export function riskCoverage(p: ArrayLike<number>, masks: ArrayLike<number>, y: ArrayLike<number>, policy: CalibrationPolicy): RiskCoveragePoint[] {
+  const n = p.length;
+  return CONFIDENCE_LEVELS.map((level) => {
+    let accepted = 0;
+    let cost = 0;
+    let errors = 0;
+    for (let i = 0; i < n; i++) {
+      const m = masks[i];
+      if (m !== 1 && m !== 2) continue;
+      if (Math.max(p[i], 1 - p[i]) < level - PROB_TOLERANCE) continue;
+      accepted++;
+      const pred = m === 2 ? 1 : 0;
+      if (pred === 1 && y[i] === 0) {
+        cost += policy.cost_false_positive;
+        errors++;
+      } else if (pred === 0 && y[i] === 1) {
+        cost += policy.cost_false_negative;
+        errors++;
+      }
+    }
+    return {
+      min_confidence: level,
+      coverage: n ? accepted / n : 0,
+      risk: accepted ? cost / accepted : null,
+      error_rate: accepted ? errors / accepted : null,
+      accepted,
+    };
+  });
+}
+
+function sliceValue(c: CalibrationCase, by: string): string {
+  if (by === 'slice') return c.slice;
+  return c.extra[by] ?? '';
+}
+
+function pick<T>(arr: ArrayLike<T>, idx: number[]): T[] {
+  return idx.map((i) => arr[i]);
+}
+
+/**
+ * Runs the lab. `view` overrides the policy's calibrator, binning, bins and slice_by.
+ * Throws RangeError for a view asking for an unknown calibrator or a slice column that does not
+ * exist, or bins outside 1..100; the input itself is assumed validated by parseCalibrationInput
+ * (both splits non-empty).
+ */
+export function runCalibration(input: CalibrationInput, view: CalibrationView = {}): CalibrationResult {
+  const policy = input.policy;
+  const calType = view.calibrator ?? policy.calibrator;
+  if (!CALIBRATOR_TYPES.includes(calType)) throw new RangeError(`unknown calibrator ${calType}`);
+  const bins = view.bins ?? policy.bins;
+  if (!(Number.isInteger(bins) && bins >= 1 && bins <= 100)) throw new RangeError(`bins must be an integer in 1..100, got ${bins}`);
+  const binning = view.binning ?? policy.binning;
+  const sliceBy = view.slice_by ?? policy.slice_by;
+  const sliceCandidates = ['slice', ...input.extra_columns];
+  if (!sliceCandidates.includes(sliceBy)) throw new RangeError(`unknown slice column ${sliceBy}`);
+  const eps = policy.log_loss_eps;
+
+  const calCases = input.cases.filter((c) => c.split === 'calibration');
+  const evCases = input.cases.filter((c) => c.split === 'evaluation');
+  const calS = Float64Array.from(calCases, (c) => c.raw_score);
+  const calY = Float64Array.from(calCases, (c) => c.label);
+  const evS = Float64Array.from(evCases, (c) => c.raw_score);
+  const evY = Float64Array.from(evCases, (c) => c.label);
+  const nEv = evCases.length;
+
+  // 1. calibrators, fitted on the calibration split only
+  const rawBlock = metricsBlock(evS, evY, bins, binning, eps);
+  const summaries: CalibratorSummary[] = [];
+  let chosenFit: Calibrator | null = null;
+  let chosenEv: Float64Array = evS;
+  let chosenCal: Float64Array = calS;
+  for (const type of CALIBRATOR_TYPES) {
+    const fit = fitCalibrator(type, calS, calY, bins);
+    const pEv = applyCalibrator(fit, evS);
+    const pCal = applyCalibrator(fit, calS);
+    const calBlock = metricsBlock(pCal, calY, bins, binning, eps);
+    summaries.push({ type, fit, evaluation: metricsBlock(pEv, evY, bins, binning, eps), calibration_split_ece: calBlock.ece });
+    if (type === calType) {
+      chosenFit = fit;
+      chosenEv = pEv;
+      chosenCal = pCal;
+    }
+  }
+  const chosen = summaries.find((s) => s.type === calType) as CalibratorSummary;
+  const fit = chosenFit as Calibrator;
+
+  // 2. conformal
+  const thr = conformalThreshold(nonconformityScores(chosenCal, calY), policy.alpha);
+  const conf = evaluateConformal(chosenEv, evY, thr.q);
+  const masks = conf.masks;
+
+  // 3. policy grid
+  const grid = scanGrid(chosenEv, masks, evY, policy);
+  const { best, tiesCost, tiesRates, feasible } = pickPair(grid);
+  const decisions = evCases.map((c, i) => {
+    const d = decideCase(chosenEv[i], masks[i], best.low, best.high);
+    return { case_id: c.case_id, decision: (d === 0 ? 'normal' : d === 1 ? 'urgent' : 'review') as 'normal' | 'urgent' | 'review' };
+  });
+  const recommended: RecommendedPolicy = {
+    ...best,
+    decisions,
+    ties_at_best_cost: tiesCost,
+    ties_after_rates: tiesRates,
+    feasible_pairs: feasible,
+  };
+
+  // 4. risk-coverage
+  const curve = riskCoverage(chosenEv, masks, evY, policy);
+
+  // 5. slices (evaluation split; automated share under the recommended pair)
+  const groups = new Map<string, number[]>();
+  evCases.forEach((c, i) => {
+    const k = sliceValue(c, sliceBy);
+    const g = groups.get(k);
+    if (g) g.push(i);
+    else groups.set(k, [i]);
+  });
+  const calSliceCounts = new Map<string, number>();
+  for (const c of calCases) calSliceCounts.set(sliceValue(c, sliceBy), (calSliceCounts.get(sliceValue(c, sliceBy)) ?? 0) + 1);
+  const validSet = new Set(policy.valid_slices);
+  const badSet = new Set(policy.known_bad_slices);
+  const sliceNames = [...new Set([...groups.keys(), ...calSliceCounts.keys()])].sort();
+  const sliceReport: SliceRow[] = sliceNames.map((name) => {
+    const idx = groups.get(name) ?? [];
+    const y = pick(evY, idx);
+    const raw = pick(evS, idx);
+    const cal = pick(chosenEv, idx);
+    const pos = y.reduce((a, b) => a + b, 0);
+    let automated = 0;
+    let errors = 0;
+    for (const i of idx) {
+      const d = decideCase(chosenEv[i], masks[i], best.low, best.high);
+      if (d === 2) continue;
+      automated++;
+      if (d !== evY[i]) errors++;
+    }
+    return {
+      slice: name,
+      count: idx.length,
+      calibration_count: calSliceCounts.get(name) ?? 0,
+      positives: pos,
+      base_rate: idx.length ? pos / idx.length : null,
+      raw_brier: brierScore(raw, y),
+      calibrated_brier: brierScore(cal, y),
+      raw_ece: idx.length ? metricsBlock(raw, y, bins, 'uniform', eps).ece : null,
+      calibrated_ece: idx.length ? metricsBlock(cal, y, bins, 'uniform', eps).ece : null,
+      auto_coverage: idx.length ? automated / idx.length : null,
+      auto_error_rate: automated ? errors / automated : null,
+      in_valid_slices: sliceBy === 'slice' ? validSet.has(name) : true,
+      known_bad: sliceBy === 'slice' ? badSet.has(name) : false,
+    };
+  });
+
+  // 6. bootstrap of Brier and ECE (same resamples for raw and calibrated)
+  let bootstrap: BootstrapBlock | null = null;
+  if (policy.bootstrap_rounds > 0 && nEv > 0) {
+    const rounds = policy.bootstrap_rounds;
+    const strategy: BinningStrategy = binning;
+    const rawIdx = binIndices(evS, bins, strategy);
+    const calIdx = binIndices(chosenEv, bins, strategy);
+    const est = { rb: new Float64Array(rounds), cb: new Float64Array(rounds), re: new Float64Array(rounds), ce: new Float64Array(rounds) };
+    const cnt = new Float64Array(bins);
+    const sp = new Float64Array(bins);
+    const sy = new Float64Array(bins);
+    const ccnt = new Float64Array(bins);
+    const csp = new Float64Array(bins);
+    const csy = new Float64Array(bins);
+    bootstrapResamples(nEv, rounds, policy.seed, (ix, r) => {
+      cnt.fill(0);
+      sp.fill(0);
+      sy.fill(0);
+      ccnt.fill(0);
+      csp.fill(0);
+      csy.fill(0);
+      let rb = 0;
+      let cb = 0;
+      for (let j = 0; j < ix.length; j++) {
+        const i = ix[j];
+        const yy = evY[i];
+        const a = evS[i];
+        const b = chosenEv[i];
+        rb += (a - yy) * (a - yy);
+        cb += (b - yy) * (b - yy);
+        const k = rawIdx[i];
+        cnt[k]++;
+        sp[k] += a;
+        sy[k] += yy;
+        const kk = calIdx[i];
+        ccnt[kk]++;
+        csp[kk] += b;
+        csy[kk] += yy;
+      }
+      let re = 0;
+      let ce = 0;
+      for (let k = 0; k < bins; k++) {
+        if (cnt[k]) re += Math.abs(sy[k] - sp[k]);
+        if (ccnt[k]) ce += Math.abs(csy[k] - csp[k]);
+      }
+      est.rb[r] = rb / nEv;
+      est.cb[r] = cb / nEv;
+      est.re[r] = re / nEv; // sum_k n_k/N |acc_k - conf_k| = sum_k |sum y - sum p| / N
+      est.ce[r] = ce / nEv;
+    });
+    const ci = (v: Float64Array) => {
+      const x = percentileInterval(v, 0.95);
+      return { low: x.low, high: x.high };
+    };
+    bootstrap = {
+      rounds,
+      seed: policy.seed,
+      confidence: 0.95,
+      raw_brier: ci(est.rb),
+      calibrated_brier: ci(est.cb),
+      raw_ece: ci(est.re),
+      calibrated_ece: ci(est.ce),
+    };
+  }
+
+  // 7. triggers and warnings
+  const calPos = calY.reduce((a, b) => a + b, 0);
+  const evPos = evY.reduce((a, b) => a + b, 0);
+  const calRate = calPos / calCases.length;
+  const evRate = nEv ? evPos / nEv : null;
+  const trig = policy.recalibration_triggers;
+  const triggers: TriggerCheck[] = [];
+  if (trig.base_rate_relative_change !== undefined) {
+    const change = evRate === null ? null : calRate > 0 ? Math.abs(evRate - calRate) / calRate : evRate > 0 ? Number.POSITIVE_INFINITY : 0;
+    triggers.push({
+      trigger: 'base_rate_relative_change',
+      fired: change !== null && change > trig.base_rate_relative_change + COMPARE_TOLERANCE,
+      value: change === null || !Number.isFinite(change) ? null : change,
+      limit: trig.base_rate_relative_change,
+    });
+  }
+  if (trig.ece_regression !== undefined) {
+    const a = chosen.evaluation.ece;
+    const b = chosen.calibration_split_ece;
+    const diff = a === null || b === null ? null : a - b;
+    triggers.push({ trigger: 'ece_regression', fired: diff !== null && diff > trig.ece_regression + COMPARE_TOLERANCE, value: diff, limit: trig.ece_regression });
+  }
+  if (trig.new_slice_without_50_cases && sliceBy === 'slice' && policy.valid_slices.length) {
+    const fresh = sliceReport.filter((s) => !validSet.has(s.slice) && s.count + s.calibration_count < policy.min_slice_cases).map((s) => s.slice);
+    triggers.push({ trigger: 'new_slice_without_50_cases', fired: fresh.length > 0, value: fresh.length, limit: policy.min_slice_cases, detail: fresh });
+  }
+  const badSeen = sliceReport.filter((s) => s.known_bad).map((s) => s.slice);
+  if (badSeen.length) triggers.push({ trigger: 'known_bad_slice_present', fired: true, value: badSeen.length, limit: 0, detail: badSeen });
+
+  const warnings: string[] = [];
+  if (thr.q === Number.POSITIVE_INFINITY) warnings.push('conformal_q_infinite');
+  if (chosen.evaluation.ece !== null && rawBlock.ece !== null && chosen.evaluation.ece > rawBlock.ece + COMPARE_TOLERANCE) warnings.push('calibrated_ece_worse_than_raw');
+  if (chosen.evaluation.brier !== null && rawBlock.brier !== null && chosen.evaluation.brier > rawBlock.brier + COMPARE_TOLERANCE) warnings.push('calibrated_brier_worse_than_raw');
+  if (calRate === 0 || calRate === 1) warnings.push('calibration_split_one_class');
+  if (evRate === 0 || evRate === 1) warnings.push('evaluation_split_one_class');
+  if (tiesCost > 1) warnings.push('ties_at_best_cost');
+  if (triggers.some((x) => x.fired)) warnings.push('recalibration_trigger_fired');
+
+  // 8. flat metrics
+  const metrics: Record<string, MaybeNumber> = {
+    raw_brier: rawBlock.brier,
+    raw_log_loss: rawBlock.log_loss,
+    raw_ece: rawBlock.ece,
+    raw_mce: rawBlock.mce,
+    calibrated_brier: chosen.evaluation.brier,
+    calibrated_log_loss: chosen.evaluation.log_loss,
+    calibrated_ece: chosen.evaluation.ece,
+    calibrated_mce: chosen.evaluation.mce,
+    conformal_q: Number.isFinite(thr.q) ? thr.q : null,
+    conformal_coverage: conf.coverage,
+    mean_set_size: conf.mean_set_size,
+    recommended_cost: best.cost,
+    recommended_review_rate: best.review_rate,
+    recommended_auto_coverage: best.auto_coverage,
+    recommended_auto_error_rate: best.auto_error_rate,
+  };
+  const undefinedMetrics: Record<string, string> = {};
+  if (!Number.isFinite(thr.q)) undefinedMetrics.conformal_q = 'conformal_rank_exceeds_n';
+  if (best.auto_error_rate === null) undefinedMetrics.recommended_auto_error_rate = 'no_automated_cases';
+
+  const mapping =
+    fit.type === 'histogram_laplace' ? fit.mapping.map((m) => ({ bin: m.bin, count: m.count, calibrated_probability: m.calibrated_probability })) : [];
+
+  const result: Omit<CalibrationResult, 'decision' | 'manifest'> = {
+    raw_metrics: rawBlock,
+    calibrated_metrics: chosen.evaluation,
+    calibrator: { type: calType, bins, mapping, fit },
+    calibrators: summaries,
+    conformal: {
+      alpha: policy.alpha,
+      target_coverage: 1 - policy.alpha,
+      q: Number.isFinite(thr.q) ? thr.q : null,
+      q_infinite: !Number.isFinite(thr.q),
+      rank: thr.rank,
+      n_calibration: thr.n,
+      coverage: conf.coverage,
+      mean_set_size: conf.mean_set_size,
+      set_size_counts: conf.set_size_counts,
+      singleton_counts: conf.singleton_counts,
+    },
+    risk_coverage_curve: curve,
+    recommended_policy: recommended,
+    policy_grid: grid,
+    labels: { negative: policy.negative_label, positive: policy.positive_label },
+    slice_by: sliceBy,
+    slice_candidates: sliceCandidates,
+    slice_report: sliceReport,
+    bootstrap,
+    evaluation_scores: evCases.map((c, i) => ({ case_id: c.case_id, raw_score: c.raw_score, calibrated: chosenEv[i], label: c.label, set: masks[i] })),
+    triggers,
+    warnings,
+    metrics,
+    undefined_metrics: undefinedMetrics,
+    counts: { calibration: calCases.length, evaluation: nEv, calibration_positives: calPos, evaluation_positives: evPos },
+  };
+  const decision = decideCalibration({ recommended, q_infinite: !Number.isFinite(thr.q) });
+  const manifest = buildManifest(input, result, decision.verdict === 'pass');
+  return { ...result, manifest, decision };
+}
+
+/**
+ * The calibration manifest: the kit's keys (model and policy metadata, observed slices, dataset
+ * counts, quality gate, headline metrics, recommended pair, recalibration triggers) plus what the
+ * kit's prose promises and its script leaves out: SHA-256 of the inputs, the triggers evaluated on
+ * this data, the conformal threshold and the bootstrap intervals.
+ */
+export function buildManifest(input: CalibrationInput, r: Omit<CalibrationResult, 'decision' | 'manifest'>, passes: boolean): Record<string, unknown> {
+  const p = input.policy;
+  const rec = r.recommended_policy;
+  return {
+    model_version: p.model_version ?? null,
+    score_name: p.score_name ?? null,
+    score_semantics: p.score_semantics ?? null,
+    calibrator_type: r.calibrator.type,
+    calibrator_version: p.calibrator_version ?? null,
+    policy_version: p.policy_version ?? null,
+    owner: p.owner ?? null,
+    valid_slices: p.valid_slices,
+    observed_slices: [...new Set(input.cases.map((c) => c.slice))].sort(),
+    known_bad_slices: p.known_bad_slices,
+    dataset_counts: { calibration: r.counts.calibration, evaluation: r.counts.evaluation },
+    quality_gate: {
+      max_review_rate: p.max_review_rate,
+      max_auto_error_rate: p.max_auto_error_rate,
+      min_auto_coverage: p.min_auto_coverage,
+      passes,
+    },
+    metrics: {
+      raw_ece: r.raw_metrics.ece,
+      calibrated_ece: r.calibrated_metrics.ece,
+      raw_brier: r.raw_metrics.brier,
+      calibrated_brier: r.calibrated_metrics.brier,
+      raw_log_loss: r.raw_metrics.log_loss,
+      calibrated_log_loss: r.calibrated_metrics.log_loss,
+      binning: r.raw_metrics.binning,
+      bins: r.raw_metrics.bins,
+    },
+    recommended_policy: {
+      low: rec.low,
+      high: rec.high,
+      review_rate: rec.review_rate,
+      auto_coverage: rec.auto_coverage,
+      auto_error_rate: rec.auto_error_rate,
+    },
+    conformal: { alpha: r.conformal.alpha, q: r.conformal.q, q_infinite: r.conformal.q_infinite, coverage: r.conformal.coverage },
+    bootstrap: r.bootstrap,
+    recalibration_triggers: p.recalibration_triggers,
+    triggers_evaluated: r.triggers,
+    input_sha256: input.input_sha256,
+    cases_format: input.cases_format,
+  };
+}
