@@ -14,10 +14,10 @@
  *     AUC with one class -> 'single_class'; PR curve and AP without positives -> 'no_positives'
  *     (scikit-learn sets recall to 1 and returns AP 0 there; undefined is not zero).
  *
- * Algorithm: the scores are split by class into two Float64Arrays sorted natively (see sorted.ts);
+ * Algorithm: the scores are split by class into two sorted Float64Arrays (see sorted.ts);
  * a merge from the top yields, for each distinct score t in decreasing order, the number of positives
  * (tps) and negatives (fps) scoring >= t: the same arrays as scikit-learn's `_binary_clf_curve`.
- * Cost O(n log n) for the sort and O(n) for the rest, so 10^6 cases take a fraction of a second.
+ * Cost: one sort (radix, O(n) for large inputs) and O(n) for the rest, so 10^6 cases take a fraction of a second.
  * Every function also has a `...Sorted` variant that takes an already split-and-sorted input.
  */
 import { splitSorted } from './sorted.ts';
@@ -102,19 +102,20 @@ export function rocCurveSorted(sc: SortedClasses, clf: ClfCurve = binaryClfCurve
   if (P === 0 || N === 0) return { fpr: null, tpr: null, thresholds: null, reason: 'single_class' };
   const { fps, tps, thresholds } = clf;
   const d = fps.length;
-  const keep: number[] = [];
+  const keep = new Int32Array(d);
+  let kept = 0;
   for (let k = 0; k < d; k++) {
-    if (d <= 2 || k === 0 || k === d - 1) keep.push(k);
-    else if (fps[k - 1] - 2 * fps[k] + fps[k + 1] !== 0 || tps[k - 1] - 2 * tps[k] + tps[k + 1] !== 0) keep.push(k);
+    if (d <= 2 || k === 0 || k === d - 1) keep[kept++] = k;
+    else if (fps[k - 1] - 2 * fps[k] + fps[k + 1] !== 0 || tps[k - 1] - 2 * tps[k] + tps[k + 1] !== 0) keep[kept++] = k;
   }
-  const m = keep.length + 1;
+  const m = kept + 1;
   const fpr = new Float64Array(m);
   const tpr = new Float64Array(m);
   const thr = new Float64Array(m);
   thr[0] = Infinity;
   const fLast = fps[d - 1];
   const tLast = tps[d - 1];
-  for (let q = 0; q < keep.length; q++) {
+  for (let q = 0; q < kept; q++) {
     const k = keep[q];
     fpr[q + 1] = fps[k] / fLast;
     tpr[q + 1] = tps[k] / tLast;

@@ -16,19 +16,19 @@
  *     by the same order over all pairs (the kit silently recommends it);
  *   - extra metrics accuracy_auto and f_beta_auto, per-pair failed constraints, ROC and PR curves.
  *
- * Algorithm: scores are split by label into two natively sorted Float64Arrays once per input (memoized
+ * Algorithm: scores are split by label into two sorted Float64Arrays (sortFloat64: radix sort for
+ * large inputs, native sort for small ones) once per input (memoized
  * per cases array in a WeakMap); the counts of any pair then take 4 binary searches per class, so
  * the scan of a grid of g values costs O(n log n + g^2 log n) instead of O(n g^2).
  */
 import type { LabResultBase } from '../core/lab.ts';
 import type { Decision } from '../core/types.ts';
 import type { MaybeNumber } from '../core/types.ts';
-import { lowerBound, splitSorted, upperBound } from '../core/sorted.ts';
+import { lowerBound, sortFloat64, upperBound } from '../core/sorted.ts';
 import type { SortedClasses } from '../core/sorted.ts';
 import {
   averagePrecisionScoreSorted,
   binaryClfCurveSorted,
-  precisionRecallCurveSorted,
   rocCurveSorted,
   thinIndices,
   trapezoidArea,
@@ -56,7 +56,7 @@ export interface ThresholdCounts {
  * (the reason is in `undefined_metrics`). cost is in the policy's cost unit; positives/negatives are
  * label totals over all cases.
  */
-export interface ThresholdMetrics {
+export type ThresholdMetrics = {
   precision_auto_urgent: MaybeNumber;
   recall_auto_urgent: MaybeNumber;
   operational_recall: MaybeNumber;
@@ -70,7 +70,7 @@ export interface ThresholdMetrics {
   negatives: number;
   accuracy_auto: MaybeNumber;
   f_beta_auto: MaybeNumber;
-}
+};
 
 /** One row of the scan. */
 export interface PairEvaluation {
@@ -211,14 +211,23 @@ export function prepareCases(cases: readonly CaseRow[]): PreparedCases {
   const hit = preparedCache.get(cases);
   if (hit) return hit;
   const n = cases.length;
-  const scores = new Float64Array(n);
-  const labels = new Uint8Array(n);
+  let p = 0;
   for (let i = 0; i < n; i++) {
-    scores[i] = cases[i].score;
-    labels[i] = cases[i].label;
-    if (cases[i].label !== 0 && cases[i].label !== 1) throw new RangeError(`label of case ${i} is not 0 or 1`);
+    const c = cases[i];
+    if (c.label === 1) p++;
+    else if (c.label !== 0) throw new RangeError(`label of case ${i} is not 0 or 1`);
+    if (Number.isNaN(c.score)) throw new RangeError(`score of case ${i} is NaN`);
   }
-  const sorted = splitSorted(scores, labels);
+  const pos = new Float64Array(p);
+  const neg = new Float64Array(n - p);
+  let ip = 0;
+  let ineg = 0;
+  for (let i = 0; i < n; i++) {
+    const c = cases[i];
+    if (c.label === 1) pos[ip++] = c.score;
+    else neg[ineg++] = c.score;
+  }
+  const sorted: SortedClasses = { pos: sortFloat64(pos), neg: sortFloat64(neg) };
   const prepared = { cases, sorted, n, positives: sorted.pos.length, negatives: sorted.neg.length };
   preparedCache.set(cases, prepared);
   return prepared;
@@ -483,27 +492,30 @@ export function curvesForLab(
       thinning: { max_points: maxPoints, original_points: rc.fpr.length, kept_points: idx.length },
     };
   }
-  const pc = precisionRecallCurveSorted(sc, clf);
+  // The PR curve is built directly at the kept indices (same values as precisionRecallCurveSorted,
+  // without materializing the full arrays). Point q (thresholds increasing) is clf index d-1-q;
+  // point d is the final (recall 0, precision 1) point.
   const ap = averagePrecisionScoreSorted(sc, clf);
   let pr: PrResult;
-  if (pc.reason !== null) {
-    und.pr_curve = pc.reason;
-    const apReason = ap.reason ?? pc.reason;
-    und.average_precision = apReason;
-    pr = { precision: null, recall: null, thresholds: null, average_precision: null, reason: pc.reason, ap_reason: apReason, thinning: null };
+  const P = sc.pos.length;
+  if (P === 0 || prepared.n === 0) {
+    const reason = prepared.n === 0 ? 'no_cases' : 'no_positives';
+    und.pr_curve = reason;
+    und.average_precision = reason;
+    pr = { precision: null, recall: null, thresholds: null, average_precision: null, reason, ap_reason: reason, thinning: null };
   } else {
-    // PR thresholds are increasing; the neighbours of t sit at d-1-k for the decreasing order.
-    const d = pc.thresholds.length;
+    const d = clf.thresholds.length;
     const keep = keepAt.flatMap((t) => neighboursDesc(clf.thresholds, t).map((k) => d - 1 - k));
-    const idx = thinIndices(pc.precision.length, maxPoints, keep);
+    const idx = thinIndices(d + 1, maxPoints, keep);
+    const { tps, fps, thresholds } = clf;
     pr = {
-      precision: idx.map((i) => pc.precision[i]),
-      recall: idx.map((i) => pc.recall[i]),
-      thresholds: idx.filter((i) => i < d).map((i) => pc.thresholds[i]),
+      precision: idx.map((q) => (q === d ? 1 : tps[d - 1 - q] / (tps[d - 1 - q] + fps[d - 1 - q]))),
+      recall: idx.map((q) => (q === d ? 0 : tps[d - 1 - q] / P)),
+      thresholds: idx.filter((q) => q < d).map((q) => thresholds[d - 1 - q]),
       average_precision: ap.value as number,
       reason: null,
       ap_reason: null,
-      thinning: { max_points: maxPoints, original_points: pc.precision.length, kept_points: idx.length },
+      thinning: { max_points: maxPoints, original_points: d + 1, kept_points: idx.length },
     };
   }
   return { roc, pr, undefined_metrics: und };

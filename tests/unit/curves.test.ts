@@ -14,7 +14,7 @@ import {
   thinIndices,
   trapezoidArea,
 } from '../../labs/core/curves.ts';
-import { lowerBound, splitSorted, upperBound } from '../../labs/core/sorted.ts';
+import { lowerBound, sortFloat64, splitSorted, upperBound } from '../../labs/core/sorted.ts';
 
 interface GoldenDataset {
   name: string;
@@ -170,5 +170,24 @@ describe('hand-checked cases', () => {
     expect(idx).toContain(67890);
     for (let i = 1; i < idx.length; i++) expect(idx[i]).toBeGreaterThan(idx[i - 1]);
     expect(thinIndices(5, 1000)).toEqual([0, 1, 2, 3, 4]);
+  });
+});
+
+describe('sortFloat64 (radix sort) = native Float64Array sort', () => {
+  it('random values with -0, +0, infinities, negatives and ties', () => {
+    let s = 7;
+    const next = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296;
+    for (const n of [10, 5000, 100000]) {
+      const a = new Float64Array(n);
+      for (let i = 0; i < n; i++) {
+        const r = next();
+        a[i] = r < 0.05 ? -0 : r < 0.1 ? 0 : r < 0.12 ? Infinity : r < 0.14 ? -Infinity : r < 0.5 ? (next() - 0.5) * 1e6 : Math.round(next() * 100) / 100;
+      }
+      const expected = a.slice().sort();
+      const got = sortFloat64(a.slice());
+      let same = true;
+      for (let i = 0; i < n; i++) if (!Object.is(got[i], expected[i])) same = false;
+      expect(same).toBe(true);
+    }
   });
 });

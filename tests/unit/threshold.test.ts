@@ -17,6 +17,7 @@ import { thresholdLab } from '../../labs/threshold/index.ts';
 import type { ThresholdInput } from '../../labs/threshold/index.ts';
 import { countsForPair, evaluatePair, prepareCases, actionClass } from '../../labs/threshold/engine.ts';
 import { formatIssue } from '../../labs/core/parse.ts';
+import { averagePrecisionScore, rocAucScore } from '../../labs/core/curves.ts';
 import { msg } from '../../labs/i18n/index.ts';
 
 const casesA = [
@@ -324,5 +325,58 @@ describe('i18n', () => {
       expect((msg('es').undefined_reason as Record<string, string>)[c]).toBeTruthy();
       expect((msg('en').undefined_reason as Record<string, string>)[c]).toBeTruthy();
     }
+  });
+});
+
+describe('curves in the lab result', () => {
+  it('preset: ROC and PR equal scikit-learn (golden), thresholds[0] of ROC written as null', async () => {
+    const { readFileSync } = await import('node:fs');
+    const golden = JSON.parse(readFileSync(new URL('../golden/curves_sklearn.json', import.meta.url), 'utf8'));
+    const g = golden.datasets.find((d: { name: string }) => d.name === 'threshold_preset');
+    const cases = g.scores.map((score: number, i: number) => ({ case_id: `t${i}`, score, label: g.labels[i] }));
+    const res = thresholdLab.run(parseOk(cases, { ...policyA, threshold_grid: [0.3, 0.5] }));
+    expect(res.roc.thinning).toMatchObject({ original_points: g.roc.fpr.length, kept_points: g.roc.fpr.length });
+    expect(res.roc.fpr).toEqual(g.roc.fpr);
+    expect(res.roc.tpr).toEqual(g.roc.tpr);
+    expect(res.roc.thresholds).toEqual([null, ...g.roc.thresholds_rest]);
+    expect(res.roc.auc).toBeCloseTo(g.roc_auc.value, 12);
+    expect(res.pr.precision).toEqual(g.pr.precision);
+    expect(res.pr.recall).toEqual(g.pr.recall);
+    expect(res.pr.thresholds).toEqual(g.pr.thresholds);
+    expect(res.pr.average_precision).toBeCloseTo(g.average_precision.value, 12);
+  });
+
+  it('large input: curves thinned to <= 1000 points keeping the ends and the chosen thresholds', () => {
+    let s = 99;
+    const next = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296;
+    const cases = Array.from({ length: 20000 }, (_, i) => {
+      const label = (next() < 0.3 ? 1 : 0) as 0 | 1;
+      return { case_id: `r${i}`, score: Math.min(1, Math.max(0, next() * 0.7 + label * 0.3)), label, slice: 'all' };
+    });
+    const input = parseOk(cases, { ...policyA, threshold_grid: [0.3, 0.5, 0.7] });
+    const res = thresholdLab.run(input, { low: 0.41, high: 0.83 });
+    for (const c of [res.roc, res.pr]) {
+      expect(c.thinning!.original_points).toBeGreaterThan(1000);
+      expect(c.thinning!.kept_points).toBeLessThanOrEqual(1000);
+    }
+    const roc = res.roc as Extract<typeof res.roc, { reason: null }>;
+    expect(roc.fpr.length).toBe(roc.thinning.kept_points);
+    expect([roc.fpr[0], roc.tpr[0], roc.fpr.at(-1), roc.tpr.at(-1)]).toEqual([0, 0, 1, 1]);
+    const pr = res.pr as Extract<typeof res.pr, { reason: null }>;
+    expect([pr.precision.at(-1), pr.recall.at(-1)]).toEqual([1, 0]);
+    expect(pr.thresholds.length).toBe(pr.precision.length - 1);
+    // The points on both sides of the selected thresholds are kept.
+    for (const t of [0.41, 0.83]) {
+      const above = Math.min(...pr.thresholds.filter((x) => x >= t));
+      const below = Math.max(...pr.thresholds.filter((x) => x < t));
+      const allThr = cases.map((c) => c.score);
+      expect(above).toBe(Math.min(...allThr.filter((x) => x >= t)));
+      expect(below).toBe(Math.max(...allThr.filter((x) => x < t)));
+    }
+    // AUC and AP are computed on the full curves (same as the general functions).
+    const scores = cases.map((c) => c.score);
+    const labels = cases.map((c) => c.label);
+    expect(roc.auc).toBe(rocAucScore(scores, labels).value);
+    expect(pr.average_precision).toBe(averagePrecisionScore(scores, labels).value);
   });
 });
