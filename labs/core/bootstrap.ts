@@ -1,0 +1,122 @@
+/**
+ * Nonparametric bootstrap (Efron & Tibshirani 1993) with CPython-compatible resampling and
+ * percentile intervals with numpy's 'linear' quantile.
+ *
+ * Resampling reproduces the book's kits exactly: `rng = random.Random(seed)`, and each round draws
+ * `[rng.randrange(n) for _ in range(n)]` (case indices with replacement). A paired bootstrap uses
+ * the same indices for every version in a round, so the per-case pairing survives resampling.
+ */
+import { PyRandom } from './rng.ts';
+
+/**
+ * Quantile with numpy's default 'linear' method (numpy.quantile(a, q, method='linear'), Hyndman &
+ * Fan type 7): h = (n - 1)·q, lo = floor(h), hi = min(lo + 1, n - 1), g = h - lo, and numpy's
+ * interpolation a + (b - a)·g, computed as b - (b - a)·(1 - g) when g >= 0.5 (numpy's _lerp).
+ * The book's kits use a + (b - a)·g for every g, which can differ from numpy in the last bit only.
+ * @param sorted values in ascending order (not checked), no NaN.
+ * @param q probability in [0, 1].
+ * @returns null for an empty array (undefined quantile).
+ * @throws RangeError for q outside [0, 1].
+ */
+export function quantileLinearSorted(sorted: ArrayLike<number>, q: number): number | null {
+  if (!(q >= 0 && q <= 1)) throw new RangeError(`quantile probability must be in [0, 1], got ${q}`);
+  const n = sorted.length;
+  if (n === 0) return null;
+  const h = (n - 1) * q;
+  const lo = Math.floor(h);
+  const hi = Math.min(lo + 1, n - 1);
+  const g = h - lo;
+  const a = sorted[lo];
+  const b = sorted[hi];
+  const diff = b - a;
+  return g >= 0.5 ? b - diff * (1 - g) : a + diff * g;
+}
+
+/** Ascending numeric copy of the non-null values (nulls are dropped). */
+export function sortedDefined(values: ArrayLike<number | null>): Float64Array {
+  const out: number[] = [];
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (v !== null) out.push(v);
+  }
+  return Float64Array.from(out).sort();
+}
+
+export interface PercentileInterval {
+  /** Lower bound: the (1 - confidence)/2 quantile; null when no round is defined. */
+  low: number | null;
+  /** Upper bound: the (1 + confidence)/2 quantile; null when no round is defined. */
+  high: number | null;
+  confidence: number;
+  /** Rounds whose statistic was defined (used for the quantiles). */
+  defined_rounds: number;
+  /** Rounds whose statistic was undefined (null) and were left out. */
+  undefined_rounds: number;
+}
+
+/**
+ * Percentile bootstrap interval of per-round statistics: quantiles (1 - c)/2 and (1 + c)/2 with
+ * the 'linear' method. Rounds with an undefined statistic (null, e.g. a resample whose weights all
+ * are zero) are left out and counted; with no defined round both bounds are null.
+ * The kit uses p = 0.025 and 0.975 for c = 0.95, but (1 - 0.95)/2 is 0.025000000000000022 in
+ * doubles; the probabilities are therefore rounded to 12 decimals, which gives the kit's literals
+ * for the usual levels (0.9, 0.95, 0.99).
+ * @param values per-round statistics (null = undefined round).
+ * @param confidence in (0, 1).
+ */
+export function percentileInterval(values: ArrayLike<number | null>, confidence = 0.95): PercentileInterval {
+  if (!(confidence > 0 && confidence < 1)) throw new RangeError(`confidence must be in (0, 1), got ${confidence}`);
+  const sorted = sortedDefined(values);
+  const pLow = Math.round(((1 - confidence) / 2) * 1e12) / 1e12;
+  const pHigh = Math.round(((1 + confidence) / 2) * 1e12) / 1e12;
+  return {
+    low: quantileLinearSorted(sorted, pLow),
+    high: quantileLinearSorted(sorted, pHigh),
+    confidence,
+    defined_rounds: sorted.length,
+    undefined_rounds: values.length - sorted.length,
+  };
+}
+
+/**
+ * Drives `rounds` bootstrap resamples of n cases with CPython's `random.Random(seed)`: for each
+ * round, fills `indices` with n draws of randrange(n) (in order, as the kit's list comprehension)
+ * and calls `onRound(indices, round)`. The same Uint32Array is reused between rounds: copy it if
+ * you keep it. Cost: O(rounds · n) draws.
+ * @param n number of cases, integer >= 1.
+ * @param rounds integer >= 1.
+ * @param seed safe integer (see labs/core/rng.ts).
+ * @throws RangeError for n < 1 or rounds < 1.
+ */
+export function bootstrapResamples(n: number, rounds: number, seed: number, onRound: (indices: Uint32Array, round: number) => void): void {
+  if (!Number.isInteger(n) || n < 1) throw new RangeError(`bootstrap needs n >= 1 cases, got ${n}`);
+  if (!Number.isInteger(rounds) || rounds < 1) throw new RangeError(`bootstrap needs rounds >= 1, got ${rounds}`);
+  const rng = new PyRandom(seed);
+  const indices = new Uint32Array(n);
+  for (let r = 0; r < rounds; r++) {
+    for (let i = 0; i < n; i++) indices[i] = rng.randrange(n);
+    onRound(indices, r);
+  }
+}
+
+export interface BootstrapCI extends PercentileInterval {
+  /** The statistic of every round, in round order (null where undefined). */
+  estimates: (number | null)[];
+}
+
+/**
+ * Paired percentile bootstrap CI of one statistic: `statistic(indices)` is evaluated on each
+ * resample (the same indices for every version you read inside it, which is what makes it paired).
+ * Reproduces the kit's `bootstrap_delta_ci` for statistic = wq_candidate(idx) - wq_baseline(idx).
+ * @param n cases (>= 1); rounds (>= 1); seed (safe integer); confidence in (0, 1).
+ * @returns the interval and the per-round estimates. Undefined rounds: see percentileInterval.
+ */
+export function pairedBootstrapCI(
+  n: number,
+  statistic: (indices: Uint32Array) => number | null,
+  options: { rounds: number; seed: number; confidence?: number },
+): BootstrapCI {
+  const estimates: (number | null)[] = [];
+  bootstrapResamples(n, options.rounds, options.seed, (idx) => estimates.push(statistic(idx)));
+  return { ...percentileInterval(estimates, options.confidence ?? 0.95), estimates };
+}
