@@ -1,6 +1,7 @@
 /** Shared lab engine messages, in English. Must have every key of es.ts (type-checked). */
 import type { Messages } from './index.ts';
 import { thresholdEn } from '../threshold/i18n/en.ts';
+import { rubricEn } from '../rubric/i18n/en.ts';
 import { calibrationEn } from '../calibration/i18n/en.ts';
 
 export const en: Messages = {
@@ -26,5 +27,6 @@ export const en: Messages = {
     single_class: 'only one class is present: the curve is undefined',
   },
   threshold: thresholdEn,
+  rubric: rubricEn,
   calibration: calibrationEn,
 };

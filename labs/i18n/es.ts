@@ -1,5 +1,6 @@
 /** Mensajes compartidos de los motores de laboratorio, en español (idioma fuente). */
 import { thresholdEs } from '../threshold/i18n/es.ts';
+import { rubricEs } from '../rubric/i18n/es.ts';
 import { calibrationEs } from '../calibration/i18n/es.ts';
 
 export const es = {
@@ -26,5 +27,6 @@ export const es = {
     single_class: 'solo hay una clase: la curva no está definida',
   },
   threshold: thresholdEs,
+  rubric: rubricEs,
   calibration: calibrationEs,
 };

@@ -1,0 +1,113 @@
+/**
+ * The rubric lab (chapter 06): exam items + a rubric in; per-item breakdowns, the exam score with
+ * its interval, gates, patterns, and the optional comparison / breakdown / agreement / drift checks
+ * out. Inputs: items (JSONL), rubric (JSON), and optionally rubric_b, breakdown, ratings, baseline
+ * (JSON). See schema.ts for the formats and engine.ts for the semantics.
+ */
+import type { LabDefinition } from '../core/lab.ts';
+import type { Decision, InputIssue, Lang, ParseOutcome } from '../core/types.ts';
+import { parseJsonText, parseJsonlText } from '../core/parse.ts';
+import { msg } from '../i18n/index.ts';
+import { z } from 'zod';
+import { BreakdownInputSchema, ItemSchema, RatingsSchema, RubricSchema } from './schema.ts';
+import type { Rubric, RubricLabInput } from './schema.ts';
+import { runRubric } from './engine.ts';
+import type { RubricScorecard } from './engine.ts';
+import { decideRubric } from './decision.ts';
+import { renderRubricReport } from './report.ts';
+import { schemaCompileError } from './jsonschema.ts';
+
+export type { RubricLabInput, Rubric, Item, Ratings, BreakdownEntry } from './schema.ts';
+export type { RubricScorecard, ItemResult, AxisResult, AxisReason, Comparison, BreakdownCheck, AgreementResult, Pattern, GateResult } from './engine.ts';
+
+/** What run() returns: the scorecard plus its decision. */
+export type RubricResult = RubricScorecard & { decision: Decision };
+
+/**
+ * Translates our custom zod messages ('rubric.<code>' or 'rubric.<code>|<param>', see schema.ts)
+ * into `lang`; other messages (zod's own, already localized) pass through.
+ */
+export function translateIssues(issues: InputIssue[], lang: Lang): InputIssue[] {
+  const v = msg(lang).rubric.validation as unknown as Record<string, string | ((p: string) => string)>;
+  return issues.map((i) => {
+    const m = /^rubric\.([a-z_]+)(?:\|(.*))?$/s.exec(i.message);
+    if (!m) return i;
+    const entry = v[m[1]];
+    if (entry === undefined) return i;
+    return { ...i, message: typeof entry === 'function' ? entry(m[2] ?? '') : entry };
+  });
+}
+
+function checkRubricSchema(r: ParseOutcome<Rubric>, input: string, lang: Lang): ParseOutcome<Rubric> {
+  if (!r.ok || !r.value.json_schema) return r;
+  const err = schemaCompileError(r.value.json_schema);
+  if (err === null) return r;
+  return { ok: false, issues: [{ input, field: 'json_schema', message: msg(lang).rubric.validation.schema_compile(err) }] };
+}
+
+const BaselineSchema = z.looseObject({
+  rubric_hash: z.string().optional(),
+  aggregate: z.looseObject({ exam_score: z.number().nullable().optional() }).optional(),
+});
+
+/**
+ * Reads the lab's texts: items (JSONL, unique `item`), rubric (JSON), and when non-blank rubric_b,
+ * breakdown (one entry or a list), ratings, baseline (a previous scorecard.json). Every problem is
+ * reported with its input, line and field, in `lang`. A JSON Schema that Ajv cannot compile is an
+ * issue on rubric.json_schema. Never throws.
+ */
+export function parseRubricInput(texts: Record<string, string>, lang: Lang): ParseOutcome<RubricLabInput> {
+  const issues: InputIssue[] = [];
+  const items = parseJsonlText(texts.items ?? '', ItemSchema, 'items', lang, { unique: 'item' });
+  const rubric = checkRubricSchema(parseJsonText(texts.rubric ?? '', RubricSchema, 'rubric', lang), 'rubric', lang);
+  if (!items.ok) issues.push(...items.issues);
+  if (!rubric.ok) issues.push(...rubric.issues);
+  const present = (k: string) => (texts[k] ?? '').trim() !== '';
+  let rubricB: Rubric | undefined;
+  if (present('rubric_b')) {
+    const r = checkRubricSchema(parseJsonText(texts.rubric_b, RubricSchema, 'rubric_b', lang), 'rubric_b', lang);
+    if (r.ok) rubricB = r.value;
+    else issues.push(...r.issues);
+  }
+  let breakdown: RubricLabInput['breakdown'];
+  if (present('breakdown')) {
+    const r = parseJsonText(texts.breakdown, BreakdownInputSchema, 'breakdown', lang);
+    if (r.ok) breakdown = Array.isArray(r.value) ? r.value : [r.value];
+    else issues.push(...r.issues);
+  }
+  let ratings: RubricLabInput['ratings'];
+  if (present('ratings')) {
+    const r = parseJsonText(texts.ratings, RatingsSchema, 'ratings', lang);
+    if (r.ok) ratings = r.value;
+    else issues.push(...r.issues);
+  }
+  let baseline: RubricLabInput['baseline'];
+  if (present('baseline')) {
+    const r = parseJsonText(texts.baseline, BaselineSchema, 'baseline', lang);
+    if (r.ok) baseline = { rubric_hash: r.value.rubric_hash, aggregate: r.value.aggregate ? { exam_score: r.value.aggregate.exam_score } : undefined };
+    else issues.push(...r.issues);
+  }
+  if (issues.length || !items.ok || !rubric.ok) return { ok: false, issues: translateIssues(issues, lang) };
+  return { ok: true, value: { items: items.value, rubric: rubric.value, rubric_b: rubricB, breakdown, ratings, baseline } };
+}
+
+/** runRubric + decideRubric: the full result the worker, the CLI and the tests use. */
+export function runRubricLab(input: RubricLabInput): RubricResult {
+  const sc = runRubric(input);
+  return { ...sc, decision: decideRubric(sc) };
+}
+
+export const rubricLab: LabDefinition<RubricLabInput, RubricResult> = {
+  id: 'rubric',
+  inputs: [
+    { name: 'items', format: 'jsonl', flag: '--items' },
+    { name: 'rubric', format: 'json', flag: '--rubric' },
+    { name: 'rubric_b', format: 'json', flag: '--rubric-b', optional: true },
+    { name: 'breakdown', format: 'json', flag: '--breakdown', optional: true },
+    { name: 'ratings', format: 'json', flag: '--ratings', optional: true },
+    { name: 'baseline', format: 'json', flag: '--baseline', optional: true },
+  ],
+  parse: parseRubricInput,
+  run: runRubricLab,
+  report: renderRubricReport,
+};
