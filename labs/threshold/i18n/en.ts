@@ -41,7 +41,7 @@ export const thresholdEn: Widen<typeof thresholdEs> = {
     minimum: (x: string) => `minimum ${x}`,
     maximum: (x: string) => `maximum ${x}`,
     counts: (tp: number, fp: number, fn: number, tn: number, rp: number, rn: number) =>
-      `Counts: TP ${tp}, FP ${fp}, FN ${fn}, TN ${tn}; sent to review: ${rp} positives and ${rn} negatives.`,
+      `Counts: TP ${tp}, FP ${fp}, FN ${fn}, TN ${tn}; sent to review: positives ${rp}, negatives ${rn}.`,
     passes: 'Meets the constraints?',
     yes: 'yes',
     no: 'no',

@@ -39,7 +39,7 @@ export const thresholdEs = {
     minimum: (x: string) => `mínimo ${x}`,
     maximum: (x: string) => `máximo ${x}`,
     counts: (tp: number, fp: number, fn: number, tn: number, rp: number, rn: number) =>
-      `Conteos: TP ${tp}, FP ${fp}, FN ${fn}, TN ${tn}; a revisión ${rp} positivos y ${rn} negativos.`,
+      `Conteos: TP ${tp}, FP ${fp}, FN ${fn}, TN ${tn}; a revisión: positivos ${rp}, negativos ${rn}.`,
     passes: '¿Cumple las restricciones?',
     yes: 'sí',
     no: 'no',
