@@ -6,7 +6,7 @@
 import { useId } from 'react';
 import ScrollBox from '../common/ScrollBox.tsx';
 import { scaleLinear } from 'd3-scale';
-import { line } from 'd3-shape';
+import { line, curveLinear, curveStepAfter } from 'd3-shape';
 
 export interface Series { name: string; x: number[]; y: number[]; color: string; dashed?: boolean; curve?: 'linear' | 'step' }
 export interface Marker { label: string; x: number; y: number; color: string }
@@ -50,7 +50,7 @@ export default function LineChart({ title, description, xLabel, yLabel, series, 
         <text className="axis-label" transform={`translate(14 ${(M.top + H - M.bottom) / 2}) rotate(-90)`} textAnchor="middle">{yLabel}</text>
         {series.map((s) => {
           const pts = s.x.map((xv, i) => [xv, s.y[i]] as [number, number]).filter(([a, b]) => Number.isFinite(a) && Number.isFinite(b));
-          const d = line<[number, number]>().x((p) => x(p[0])).y((p) => y(p[1]))(pts) ?? '';
+          const d = line<[number, number]>().curve(s.curve === 'step' ? curveStepAfter : curveLinear).x((p) => x(p[0])).y((p) => y(p[1]))(pts) ?? '';
           return <path key={s.name} d={d} fill="none" stroke={s.color} strokeWidth={2} strokeDasharray={s.dashed ? '5 4' : undefined} />;
         })}
         {markers.map((m) => (

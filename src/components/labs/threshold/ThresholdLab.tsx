@@ -4,7 +4,7 @@
  * only renders: verdict, confusion matrix, metrics, scan table, cost by pair, ROC and PR curves,
  * slices and the per-case decisions.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import type { Lang } from '../../../../labs/core/types.ts';
 import type { ThresholdResult, PolicyEvaluation } from '../../../../labs/threshold/index.ts';
 import { ui, labMsg } from '../../../i18n/index.ts';
@@ -227,7 +227,7 @@ function Curves({ result, lang }: { result: ThresholdResult; lang: Lang }) {
         <LineChart
           testId="roc-chart"
           title={tt.roc}
-          description={tt.roc_desc(roc.auc === null ? undef(roc.auc_reason) : fmt(roc.auc, 4))}
+          description={tt.roc_desc(fmt(roc.auc, 4))}
           xLabel={tt.fpr}
           yLabel={tt.tpr}
           series={[{ name: 'roc', x: roc.fpr, y: roc.tpr, color: '#1d4e89' }, { name: 'chance', x: [0, 1], y: [0, 1], color: '#8a94a3', dashed: true }]}
@@ -242,10 +242,10 @@ function Curves({ result, lang }: { result: ThresholdResult; lang: Lang }) {
         <LineChart
           testId="pr-chart"
           title={tt.pr}
-          description={tt.pr_desc(pr.average_precision === null ? undef(pr.ap_reason) : fmt(pr.average_precision, 4))}
+          description={tt.pr_desc(fmt(pr.average_precision, 4))}
           xLabel={tt.recall}
           yLabel={tt.precision}
-          series={[{ name: 'pr', x: pr.recall, y: pr.precision, color: '#1d4e89' }]}
+          series={[{ name: 'pr', x: pr.recall, y: pr.precision, color: '#1d4e89', curve: 'step' }]}
           markers={markers.pr}
           tableSummary={t.lab.chart_table}
           extra={{ label: tt.threshold, values: [...pr.thresholds, null] }}

@@ -1,0 +1,79 @@
+/**
+ * The command line runs the same engine as the site, prints JSON or Markdown, and fails with a
+ * clear message and a non-zero exit on bad input or bad usage.
+ */
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const CASES = 'labs/threshold/presets/classification_cases.jsonl';
+const POLICY = 'labs/threshold/presets/threshold_policy.json';
+
+function cli(...args: string[]) {
+  const r = spawnSync(process.execPath, ['labs/cli.ts', ...args], { encoding: 'utf8' });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+describe('lab CLI', () => {
+  it('prints the threshold scorecard as JSON (kit figures: low 0.3, high 0.5, cost 8.5)', () => {
+    const r = cli('threshold', '--cases', CASES, '--policy', POLICY);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const sc = JSON.parse(r.out);
+    expect(sc.recommended_policy.threshold_low).toBe(0.3);
+    expect(sc.recommended_policy.threshold_high).toBe(0.5);
+    expect(sc.recommended_policy.metrics.cost).toBeCloseTo(8.5, 12);
+    expect(sc.evaluated_policies).toBe(28);
+    expect(sc.feasible_policies).toBe(5);
+  });
+
+  it('prints decision.md in the requested language', () => {
+    const es = cli('threshold', '--cases', CASES, '--policy', POLICY, '--format', 'md');
+    const en = cli('threshold', '--cases', CASES, '--policy', POLICY, '--format', 'md', '--lang', 'en');
+    expect(es.code).toBe(0);
+    expect(en.code).toBe(0);
+    expect(es.out).toMatch(/^# /);
+    expect(es.out).toContain('0.3');
+    expect(en.out).not.toBe(es.out);
+    expect(en.out).toContain('8.5');
+  });
+
+  it('exits 1 and names the file, line and field on bad input, in the chosen language', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'evals-lab-'));
+    const bad = join(dir, 'cases.jsonl');
+    writeFileSync(bad, '{"case_id":"a","score":0.4,"label":1}\n{"case_id":"b","score":1.7,"label":0}\n');
+    const es = cli('threshold', '--cases', bad, '--policy', POLICY);
+    expect(es.code).toBe(1);
+    expect(es.out).toBe('');
+    expect(es.err).toContain(`${bad}, línea 2, campo score`);
+    const en = cli('threshold', '--cases', bad, '--policy', POLICY, '--lang', 'en');
+    expect(en.err).toContain(`${bad}, line 2, field score`);
+  });
+
+  it('exits 1 when a file cannot be read', () => {
+    const r = cli('threshold', '--cases', '/nonexistent/cases.jsonl', '--policy', POLICY);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('ENOENT');
+  });
+
+  it('exits 2 on bad usage', () => {
+    expect(cli().code).toBe(2);
+    expect(cli('nope').code).toBe(2);
+    expect(cli('threshold', '--cases', CASES).code).toBe(2);
+    expect(cli('threshold', '--cases', CASES, '--policy', POLICY, '--format', 'xml').code).toBe(2);
+    expect(cli('threshold', '--bogus', 'x').code).toBe(2);
+  });
+
+  it('--strict exits 3 when the verdict is fail', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'evals-lab-'));
+    const policy = join(dir, 'policy.json');
+    // max_review_rate 0: every grid pair leaves some ticket in review, so none is feasible.
+    writeFileSync(policy, JSON.stringify({ cost_false_positive: 2, cost_false_negative: 12, cost_review: 1.5, max_review_rate: 0, min_operational_recall: 0.9, threshold_grid: [0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9] }));
+    const r = cli('threshold', '--cases', CASES, '--policy', policy, '--strict');
+    expect(r.code).toBe(3);
+    expect(JSON.parse(r.out).decision.verdict).toBe('fail');
+    expect(cli('threshold', '--cases', CASES, '--policy', POLICY, '--strict').code).toBe(0);
+  });
+});

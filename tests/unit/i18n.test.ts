@@ -1,0 +1,42 @@
+/**
+ * Both languages always: every UI string and every engine message exists in Spanish and English,
+ * with the same shape (a function in one is a function in the other, with the same arity).
+ */
+import { describe, expect, it } from 'vitest';
+import { es as uiEs } from '../../src/i18n/es.ts';
+import { en as uiEn } from '../../src/i18n/en.ts';
+import { es as labEs } from '../../labs/i18n/es.ts';
+import { en as labEn } from '../../labs/i18n/en.ts';
+
+type Shape = Record<string, unknown>;
+
+function shape(obj: unknown, prefix = ''): string[] {
+  if (typeof obj === 'function') return [`${prefix}()${obj.length}`];
+  if (typeof obj === 'string') return [prefix];
+  if (obj && typeof obj === 'object') return Object.entries(obj as Shape).flatMap(([k, v]) => shape(v, prefix ? `${prefix}.${k}` : k));
+  return [`${prefix}:${typeof obj}`];
+}
+
+function emptyStrings(obj: unknown, prefix = ''): string[] {
+  if (typeof obj === 'string') return obj.trim() === '' ? [prefix] : [];
+  if (obj && typeof obj === 'object') return Object.entries(obj as Shape).flatMap(([k, v]) => emptyStrings(v, `${prefix}.${k}`));
+  return [];
+}
+
+describe('dictionaries', () => {
+  it('the UI has the same keys in es and en', () => {
+    expect(shape(uiEn).sort()).toEqual(shape(uiEs).sort());
+  });
+  it('the lab engines have the same messages in es and en', () => {
+    expect(shape(labEn).sort()).toEqual(shape(labEs).sort());
+  });
+  it('no message is empty, and English is not a copy of Spanish', () => {
+    expect(emptyStrings(uiEn)).toEqual([]);
+    expect(emptyStrings(labEn)).toEqual([]);
+    expect(uiEn.home.title).not.toBe(uiEs.home.title);
+    expect(labEn.validation.no_rows).not.toBe(labEs.validation.no_rows);
+  });
+  it('a shape difference is detected (the check itself can fail)', () => {
+    expect(shape({ a: 'x', b: { c: (n: number) => String(n) } })).not.toEqual(shape({ a: 'x', b: { c: 'y' } }));
+  });
+});
