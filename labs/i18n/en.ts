@@ -3,6 +3,7 @@ import type { Messages } from './index.ts';
 import { thresholdEn } from '../threshold/i18n/en.ts';
 import { rubricEn } from '../rubric/i18n/en.ts';
 import { calibrationEn } from '../calibration/i18n/en.ts';
+import { gateEn } from '../gate/i18n/en.ts';
 
 export const en: Messages = {
   validation: {
@@ -29,4 +30,5 @@ export const en: Messages = {
   threshold: thresholdEn,
   rubric: rubricEn,
   calibration: calibrationEn,
+  gate: gateEn,
 };

@@ -2,6 +2,7 @@
 import { thresholdEs } from '../threshold/i18n/es.ts';
 import { rubricEs } from '../rubric/i18n/es.ts';
 import { calibrationEs } from '../calibration/i18n/es.ts';
+import { gateEs } from '../gate/i18n/es.ts';
 
 export const es = {
   validation: {
@@ -29,4 +30,5 @@ export const es = {
   threshold: thresholdEs,
   rubric: rubricEs,
   calibration: calibrationEs,
+  gate: gateEs,
 };

@@ -1,0 +1,81 @@
+/**
+ * The eval-gate lab (chapter 01): eval cases, the answers of a baseline and a candidate, a gate
+ * policy (plus optional hypothesis, error taxonomy and run manifest) in; per-version scorecards,
+ * the paired comparison (McNemar, paired bootstrap CI of the delta) and a release decision out.
+ */
+import type { LabDefinition } from '../core/lab.ts';
+import { sha256Hex } from '../core/hash.ts';
+import { parseGateInput } from './schema.ts';
+import type { GateInput } from './schema.ts';
+import type { InputIssue, Lang } from '../core/types.ts';
+import { runGate } from './engine.ts';
+import type { GateResult } from './engine.ts';
+import { renderGateReport } from './report.ts';
+
+export type { GateInput, GatePolicy, CaseRow, OutputRow, Hypothesis, Taxonomy, Manifest } from './schema.ts';
+export type { GateResult, VersionScore, CaseResult, SliceScore, PairedComparison, BootstrapSummary, ErrorType, CaseReason } from './engine.ts';
+export type { GateCheck, GateDecision, EvidenceAssessment } from './decision.ts';
+
+/**
+ * Input texts hashed into manifest.computed_hashes, and the key each hash gets. The first four are
+ * the kit's (eval_runner.py hashes those four files); outputs_sha256 is this lab's addition (the
+ * kit keeps the answers inside its code).
+ */
+export const HASHED_INPUTS: ReadonlyArray<readonly [input: string, key: string]> = [
+  ['hypothesis', 'hypothesis_sha256'],
+  ['cases', 'cases_sha256'],
+  ['policy', 'policy_sha256'],
+  ['taxonomy', 'taxonomy_sha256'],
+  ['outputs', 'outputs_sha256'],
+];
+
+/**
+ * SHA-256 (hex, of the UTF-8 bytes) of each input text that is present and non-blank, under the
+ * kit's key names (HASHED_INPUTS). Identical bytes give identical hashes in the browser and Node
+ * (both use WebCrypto). For the kit's files read as UTF-8 text, the hashes equal the kit's
+ * computed_hashes.
+ */
+export async function computeManifestHashes(texts: Record<string, string>): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const [input, key] of HASHED_INPUTS) {
+    const text = texts[input];
+    if (text !== undefined && text.trim() !== '') out[key] = await sha256Hex(text);
+  }
+  return out;
+}
+
+/**
+ * A copy of `result` whose manifest carries `hashes` as computed_hashes (the run itself is
+ * synchronous and leaves them null). Without a manifest input, the manifest becomes
+ * {computed_hashes} alone. The decision does not depend on the hashes.
+ */
+export function withManifestHashes(result: GateResult, hashes: Record<string, string>): GateResult {
+  return { ...result, manifest: { ...(result.manifest ?? {}), computed_hashes: hashes } };
+}
+
+/**
+ * Runs the whole lab from texts to scorecard with hashes: parse, run, hash. Resolves to the
+ * issues when the input is invalid. For the CLI and for tests; the worker may do the same.
+ */
+export async function runGateWithHashes(texts: Record<string, string>, lang: Lang): Promise<{ ok: true; result: GateResult } | { ok: false; issues: InputIssue[] }> {
+  const parsed = parseGateInput(texts, lang);
+  if (!parsed.ok) return parsed;
+  const result = runGate(parsed.value);
+  return { ok: true, result: withManifestHashes(result, await computeManifestHashes(texts)) };
+}
+
+/** parse: the six texts (schema.ts); run: runGate (no view); report: decision.md (report.ts). */
+export const gateLab: LabDefinition<GateInput, GateResult> = {
+  id: 'gate',
+  inputs: [
+    { name: 'cases', format: 'jsonl', flag: '--cases' },
+    { name: 'outputs', format: 'jsonl', flag: '--outputs' },
+    { name: 'policy', format: 'json', flag: '--policy' },
+    { name: 'hypothesis', format: 'json', flag: '--hypothesis', optional: true },
+    { name: 'taxonomy', format: 'json', flag: '--taxonomy', optional: true },
+    { name: 'manifest', format: 'json', flag: '--manifest', optional: true },
+  ],
+  parse: parseGateInput,
+  run: (input) => runGate(input),
+  report: renderGateReport,
+};
