@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
 
-export const STATE_VERSION = 1;
+export const STATE_VERSION = 1 as const;
 const MAX_TEXT = 50_000_000;
 
 /** The envelope of a saved or shared lab state. `view` is lab-specific and checked by the lab. */

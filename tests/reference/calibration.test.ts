@@ -1,0 +1,159 @@
+/**
+ * The calibration lab on the chapter 05 preset against what the kit's script printed
+ * (../shared/reference/c05/output). Values are compared after the kit's rounding (4 decimals;
+ * 6 for the calibrator mapping). Deliberate differences, pinned below:
+ * - the lab keeps numbers unrounded (q = 2/3, not 0.6667; mapping 1/6, not 0.166667);
+ * - a singleton conformal set automates only towards the label it holds (the kit's `decide`
+ *   ignores which label it is): same recommended pair here, different decisions for low >= 0.85;
+ * - q is never clamped: +Infinity when ceil((n+1)(1-alpha)) > n (the kit uses rank min(n, ...));
+ * - the text's "Qué deberías ver" (bins 6, low 0.15, high 0.75) is not the script's output; the
+ *   script is the reference.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { calibrationLab } from '../../labs/calibration/index.ts';
+import { runCalibration, scanGrid } from '../../labs/calibration/engine.ts';
+import type { CalibrationInput } from '../../labs/calibration/schema.ts';
+
+const REF = '../shared/reference/c05';
+const kitReport = JSON.parse(readFileSync(`${REF}/output/calibration_report.json`, 'utf8'));
+const kitManifest = JSON.parse(readFileSync(`${REF}/output/calibration_manifest.json`, 'utf8'));
+
+function load(): CalibrationInput {
+  const texts = {
+    cases: readFileSync(`${REF}/evals/calibration_cases.csv`, 'utf8'),
+    policy: readFileSync(`${REF}/policies/calibration_policy.json`, 'utf8'),
+  };
+  const p = calibrationLab.parse(texts, 'es');
+  if (!p.ok) throw new Error(JSON.stringify(p.issues));
+  return p.value;
+}
+
+const r4 = (x: number | null) => (x === null ? null : Math.round(x * 1e4) / 1e4);
+const r6 = (x: number) => Math.round(x * 1e6) / 1e6;
+
+describe('calibration lab vs the c05 kit output', () => {
+  const input = load();
+  const res = runCalibration(input);
+
+  it('the preset files are the kit files', () => {
+    expect(readFileSync('labs/calibration/presets/calibration_cases.csv', 'utf8')).toBe(readFileSync(`${REF}/evals/calibration_cases.csv`, 'utf8'));
+    expect(readFileSync('labs/calibration/presets/calibration_policy.json', 'utf8')).toBe(readFileSync(`${REF}/policies/calibration_policy.json`, 'utf8'));
+  });
+
+  for (const block of ['raw_metrics', 'calibrated_metrics'] as const) {
+    it(`${block}: brier, log_loss, ece and the reliability table`, () => {
+      const mine = res[block];
+      const kit = kitReport[block];
+      expect(r4(mine.brier)).toBe(kit.brier);
+      expect(r4(mine.log_loss)).toBe(kit.log_loss);
+      expect(r4(mine.ece)).toBe(kit.ece);
+      expect(mine.reliability.length).toBe(kit.reliability.length);
+      mine.reliability.forEach((row, k) => {
+        const kr = kit.reliability[k];
+        expect(row.bin).toBe(kr.bin);
+        expect(row.range.map((x) => Math.round(x * 100) / 100)).toEqual(kr.range);
+        expect(row.count).toBe(kr.count);
+        expect(r4(row.confidence)).toBe(kr.confidence);
+        expect(r4(row.accuracy)).toBe(kr.accuracy);
+        expect(r4(row.gap)).toBe(kr.gap);
+      });
+    });
+  }
+
+  it('calibrator: histogram_laplace, 5 bins, mapping (rounded to 6 like the kit)', () => {
+    expect(res.calibrator.type).toBe(kitReport.calibrator.type);
+    expect(res.calibrator.bins).toBe(kitReport.calibrator.bins);
+    expect(res.calibrator.mapping.map((m) => ({ ...m, calibrated_probability: r6(m.calibrated_probability) }))).toEqual(kitReport.calibrator.mapping);
+    // deliberate difference: unrounded inside
+    expect(res.calibrator.mapping[0].calibrated_probability).toBe(1 / 6);
+  });
+
+  it('conformal: alpha, target coverage, q', () => {
+    expect(res.conformal.alpha).toBe(kitReport.conformal.alpha);
+    expect(r4(res.conformal.target_coverage)).toBe(kitReport.conformal.target_coverage);
+    expect(r4(res.conformal.q)).toBe(kitReport.conformal.q);
+    expect(res.conformal.rank).toBe(19);
+  });
+
+  it('risk-coverage curve (kit keys)', () => {
+    expect(res.risk_coverage_curve.map(({ min_confidence, coverage, risk, accepted }) => ({ min_confidence, coverage: r4(coverage), risk: r4(risk), accepted }))).toEqual(
+      kitReport.risk_coverage_curve,
+    );
+  });
+
+  it('recommended policy: low 0.2, high 0.8, cost 11.6, decisions', () => {
+    const rec = res.recommended_policy;
+    const kit = kitReport.recommended_policy;
+    expect(rec.low).toBe(kit.low);
+    expect(rec.high).toBe(kit.high);
+    expect(r4(rec.cost)).toBe(kit.cost);
+    expect(r4(rec.review_rate)).toBe(kit.review_rate);
+    expect(r4(rec.auto_coverage)).toBe(kit.auto_coverage);
+    expect(r4(rec.auto_error_rate)).toBe(kit.auto_error_rate);
+    expect(rec.confusion_auto).toEqual(kit.confusion_auto);
+    expect(rec.passes).toBe(kit.passes);
+    expect(rec.decisions).toEqual(kit.decisions);
+  });
+
+  it('ties are reported: 78 of 171 pairs feasible, all 78 at cost 11.6 (reference README, derived)', () => {
+    expect(res.policy_grid.length).toBe(171);
+    expect(res.recommended_policy.feasible_pairs).toBe(78);
+    expect(res.recommended_policy.ties_at_best_cost).toBe(78);
+    expect(res.warnings).toContain('ties_at_best_cost');
+  });
+
+  it('manifest: the kit keys and values (plus hashes and evaluated triggers)', () => {
+    const m = res.manifest as Record<string, any>;
+    for (const key of Object.keys(kitManifest)) expect(m).toHaveProperty(key);
+    for (const key of ['model_version', 'score_name', 'score_semantics', 'calibrator_type', 'calibrator_version', 'policy_version', 'owner', 'valid_slices', 'observed_slices', 'known_bad_slices', 'dataset_counts', 'quality_gate', 'recalibration_triggers']) {
+      expect(m[key]).toEqual(kitManifest[key]);
+    }
+    for (const key of Object.keys(kitManifest.metrics)) expect(r4(m.metrics[key])).toBe(kitManifest.metrics[key]);
+    for (const key of Object.keys(kitManifest.recommended_policy)) expect(r4(m.recommended_policy[key])).toBe(kitManifest.recommended_policy[key]);
+    expect(m.input_sha256.cases).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('gate passes; decision.md carries the kit decision values in both languages', () => {
+    expect(res.decision).toEqual({ verdict: 'pass', reasons: [] });
+    for (const lang of ['es', 'en'] as const) {
+      const md = calibrationLab.report(res, lang);
+      expect(md).toContain('histogram_laplace');
+      expect(md).toContain('0.6667');
+      expect(md).toMatch(/`low`: 0\.2\n/);
+      expect(md).toMatch(/`high`: 0\.8\n/);
+      expect(md).toContain('11.6');
+      expect(md).toContain('0.125');
+    }
+  });
+
+  it('deliberate difference: a singleton set automates only towards its own label', () => {
+    // Kit rule on pair (0.85, 0.9): bin-4 cases (p = 5/6, set {urgente}) have p <= 0.85 and the kit
+    // labels them "normal". The lab sends them to review.
+    const pair = res.policy_grid.find((x) => x.low === 0.85 && x.high === 0.9)!;
+    // lab: only the 3 bin-0 cases (p = 1/6, set {normal}) are automated, all correct (TN 3)
+    expect(pair.automated).toBe(3);
+    expect(pair.confusion_auto).toEqual({ tp: 0, fp: 0, fn: 0, tn: 3 });
+    // the kit would automate 3 + 5 = 8 with 4 false negatives (hand count from the printed data)
+    const cal = res.evaluation_scores;
+    const kitAuto = cal.filter((c) => c.set !== 3 && (c.calibrated <= 0.85 || c.calibrated >= 0.9));
+    expect(kitAuto.length).toBe(8);
+    expect(kitAuto.filter((c) => c.label === 1).length).toBe(4);
+  });
+
+  it("text vs script: with the text's 6 bins no pair is feasible and coverage at 0.5 is 0.35 (reference README)", () => {
+    const six = runCalibration(input, { bins: 6 });
+    expect(six.recommended_policy.passes).toBe(false);
+    expect(six.risk_coverage_curve[0].coverage).toBe(0.35);
+    expect(six.decision.verdict).toBe('fail');
+    // and the text's (0.15, 0.75) on the script's 5 bins reviews 75% of cases > 60%
+    const pair = res.policy_grid.find((x) => x.low === 0.15 && x.high === 0.75)!;
+    expect(pair.review_rate).toBe(0.75);
+    expect(pair.passes).toBe(false);
+  });
+
+  it('scanGrid is the lab rule on arrays (sanity: every case reviewed when every set is full)', () => {
+    const g = scanGrid([0.1, 0.9], [3, 3], [0, 1], input.policy);
+    expect(g.every((x) => x.reviewed === 2 && x.auto_error_rate === null && !x.passes)).toBe(true);
+  });
+});

@@ -1,0 +1,179 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import golden from '../golden/calibration_sklearn.json';
+import { calibrationLab } from '../../labs/calibration/index.ts';
+import { runCalibration } from '../../labs/calibration/engine.ts';
+import { calibrationEs } from '../../labs/calibration/i18n/es.ts';
+import { calibrationEn } from '../../labs/calibration/i18n/en.ts';
+import { wilsonInterval } from '../../labs/core/wilson.ts';
+
+const policyText = readFileSync('labs/calibration/presets/calibration_policy.json', 'utf8');
+const casesText = readFileSync('labs/calibration/presets/calibration_cases.csv', 'utf8');
+
+function parse(cases: string, policy = policyText, lang: 'es' | 'en' = 'en') {
+  return calibrationLab.parse({ cases, policy }, lang);
+}
+
+function run(cases: string, policy = policyText) {
+  const p = parse(cases, policy);
+  if (!p.ok) throw new Error(JSON.stringify(p.issues));
+  return runCalibration(p.value);
+}
+
+describe('parsing: errors name the row and the column', () => {
+  it('bad raw_score on line 4 of a CSV', () => {
+    const bad = 'case_id,split,raw_score,label,slice\na,calibration,0.1,0,x\nb,evaluation,0.2,1,x\nc,evaluation,1.7,1,x\n';
+    const r = parse(bad);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.issues[0]).toMatchObject({ input: 'cases', line: 4, field: 'raw_score' });
+  });
+  it('non-numeric label, missing column, duplicate id, wrong cell count, missing split', () => {
+    let r = parse('case_id,split,raw_score,label\na,calibration,0.1,yes\n');
+    expect(!r.ok && r.issues[0]).toMatchObject({ line: 2, field: 'label' });
+    r = parse('case_id,split,label\na,calibration,1\n', policyText, 'es');
+    expect(!r.ok && r.issues[0]).toMatchObject({ line: 1, field: 'raw_score', message: calibrationEs.validation.missing_column('raw_score') });
+    r = parse('case_id,split,raw_score,label\na,calibration,0.1,0\na,evaluation,0.2,1\n');
+    expect(!r.ok && r.issues[0]).toMatchObject({ line: 3, field: 'case_id' });
+    r = parse('case_id,split,raw_score,label\na,calibration,0.1\n');
+    expect(!r.ok && r.issues[0]).toMatchObject({ line: 2, message: calibrationEn.validation.wrong_cell_count(3, 4) });
+    r = parse('case_id,split,raw_score,label\na,calibration,0.1,0\n');
+    expect(!r.ok && r.issues[0]).toMatchObject({ field: 'split', message: calibrationEn.validation.split_missing('evaluation') });
+  });
+  it('quoted cells spanning lines keep later line numbers right; blank lines keep their numbers', () => {
+    const text = 'case_id,split,raw_score,label,note\na,calibration,0.1,0,"two\nlines"\n\nb,evaluation,x,1,n\n';
+    const r = parse(text);
+    expect(!r.ok && r.issues[0]).toMatchObject({ line: 5, field: 'raw_score' });
+  });
+  it('bad policy field is reported with its line', () => {
+    const r = parse(casesText, policyText.replace('"alpha": 0.10', '"alpha": 1.5'));
+    expect(!r.ok && r.issues.find((i) => i.input === 'policy')).toMatchObject({ field: 'alpha' });
+  });
+  it('JSONL input with extra columns: kept as slice candidates', () => {
+    const lines = casesText
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l, i) => {
+        const [case_id, split, raw, label, slice] = l.split(',');
+        return JSON.stringify({ case_id, split, raw_score: Number(raw), label: Number(label), slice, channel: i % 2 ? 'chat' : 'email' });
+      })
+      .join('\n');
+    const p = parse(lines);
+    expect(p.ok).toBe(true);
+    if (!p.ok) return;
+    expect(p.value.cases_format).toBe('jsonl');
+    expect(p.value.extra_columns).toEqual(['channel']);
+    const r = runCalibration(p.value, { slice_by: 'channel' });
+    expect(r.slice_candidates).toEqual(['slice', 'channel']);
+    expect(r.slice_report.map((s) => [s.slice, s.count])).toEqual([
+      ['chat', 10],
+      ['email', 10],
+    ]);
+    // same numbers as the CSV preset
+    expect(r.recommended_policy.low).toBe(0.2);
+    expect(() => runCalibration(p.value, { slice_by: 'nope' })).toThrow(RangeError);
+  });
+});
+
+describe('engine behaviour', () => {
+  it('per-bin Wilson interval equals statsmodels proportion_confint(method="wilson")', () => {
+    for (const w of golden.wilson) {
+      const mine = wilsonInterval(w.count, w.nobs)!;
+      expect(mine.low).toBeCloseTo(w.low, 12);
+      expect(mine.high).toBeCloseTo(w.high, 12);
+    }
+    const r = run(casesText);
+    const bin4 = r.raw_metrics.reliability[4]; // 4 positives of 5
+    const g = golden.wilson.find((w) => w.count === 4 && w.nobs === 5)!;
+    expect(bin4.wilson_low).toBeCloseTo(g.low, 12);
+    expect(bin4.wilson_high).toBeCloseTo(g.high, 12);
+  });
+
+  it('switching the calibrator changes the calibrated metrics and feeds the policy', () => {
+    const p = parse(casesText);
+    if (!p.ok) throw new Error();
+    const hist = runCalibration(p.value);
+    const platt = runCalibration(p.value, { calibrator: 'platt' });
+    expect(platt.calibrator.type).toBe('platt');
+    expect(platt.calibrated_metrics.brier).not.toBe(hist.calibrated_metrics.brier);
+    // the side-by-side block is the same whichever feeds the policy
+    expect(platt.calibrators.map((c) => c.evaluation.brier)).toEqual(hist.calibrators.map((c) => c.evaluation.brier));
+    expect(platt.calibrated_metrics.brier).toBe(platt.calibrators.find((c) => c.type === 'platt')!.evaluation.brier);
+    expect(platt.manifest.calibrator_type).toBe('platt');
+  });
+
+  it('equal-mass binning: 5 bins of 4 cases each on the 20 evaluation cases', () => {
+    const p = parse(casesText);
+    if (!p.ok) throw new Error();
+    const r = runCalibration(p.value, { binning: 'quantile' });
+    expect(r.raw_metrics.reliability.map((b) => b.count)).toEqual([4, 4, 4, 4, 4]);
+  });
+
+  it('n smaller than 1/alpha: q infinite, every set full, everything to review, gate fails', () => {
+    const cases = 'case_id,split,raw_score,label,slice\n' + ['0.1,0', '0.4,0', '0.6,1', '0.9,1', '0.3,1'].map((x, i) => `c${i},calibration,${x},s`).join('\n') + '\n' + ['0.2,0', '0.8,1'].map((x, i) => `e${i},evaluation,${x},s`).join('\n') + '\n';
+    const r = run(cases); // n = 5, alpha 0.1: ceil(6 * 0.9) = 6 > 5
+    expect(r.conformal.q).toBeNull();
+    expect(r.conformal.q_infinite).toBe(true);
+    expect(r.conformal.set_size_counts['2']).toBe(2);
+    expect(r.conformal.coverage).toBe(1);
+    expect(r.undefined_metrics.conformal_q).toBe('conformal_rank_exceeds_n');
+    expect(r.recommended_policy.automated).toBe(0);
+    expect(r.recommended_policy.auto_error_rate).toBeNull();
+    expect(r.decision.verdict).toBe('fail');
+    expect(r.decision.reasons.slice(0, 2)).toEqual(['conformal_q_infinite', 'no_feasible_pair']);
+    expect(r.decision.reasons).toContain('auto_error_rate_undefined');
+    expect(r.risk_coverage_curve.every((x) => x.accepted === 0 && x.risk === null)).toBe(true);
+    for (const lang of ['es', 'en'] as const) expect(calibrationLab.report(r, lang)).toContain(lang === 'es' ? 'infinito' : 'infinite');
+  });
+
+  it('one class in the calibration split: runs, flags it, and scores 0 and 1 are fine', () => {
+    const cases = 'case_id,split,raw_score,label\n' + Array.from({ length: 30 }, (_, i) => `c${i},calibration,${i % 2 ? 1 : 0.9},1`).join('\n') + '\ne1,evaluation,0,0\ne2,evaluation,1,1\ne3,evaluation,0.2,1\n';
+    const r = run(cases);
+    expect(r.warnings).toContain('calibration_split_one_class');
+    expect(r.calibrators.every((c) => c.evaluation.brier !== null && Number.isFinite(c.evaluation.log_loss!))).toBe(true);
+    // raw log loss with p = 0 for y = 0 and p = 1 for y = 1 is finite through the 1e-6 clamp
+    expect(Number.isFinite(r.raw_metrics.log_loss!)).toBe(true);
+  });
+
+  it('bootstrap: deterministic for a seed, changes with the seed, off with 0 rounds', () => {
+    const a = run(casesText);
+    const b = run(casesText);
+    expect(a.bootstrap).toEqual(b.bootstrap);
+    const c = run(casesText, policyText.replace('"bins": 5', '"bins": 5, "seed": 99'));
+    expect(c.bootstrap!.raw_brier).not.toEqual(a.bootstrap!.raw_brier);
+    const lo = a.bootstrap!.raw_brier.low!;
+    const hi = a.bootstrap!.raw_brier.high!;
+    expect(lo).toBeLessThan(a.raw_metrics.brier!);
+    expect(hi).toBeGreaterThan(a.raw_metrics.brier!);
+    expect(run(casesText, policyText.replace('"bins": 5', '"bins": 5, "bootstrap_rounds": 0')).bootstrap).toBeNull();
+  });
+
+  it('empty bins are reported with count 0 and nulls (10 bins on the preset)', () => {
+    const p = parse(casesText);
+    if (!p.ok) throw new Error();
+    const r = runCalibration(p.value, { bins: 10 });
+    // calibrated probabilities take 5 values, so at least 5 of 10 bins are empty
+    expect(r.calibrated_metrics.empty_bins).toBeGreaterThanOrEqual(5);
+    const empty = r.calibrated_metrics.reliability.find((b) => b.count === 0)!;
+    expect(empty).toMatchObject({ confidence: null, accuracy: null, gap: null, wilson_low: null, wilson_high: null });
+    expect(r.calibrated_metrics.ece).not.toBeNull();
+  });
+
+  it('recalibration triggers: base-rate shift fires', () => {
+    // calibration positive rate 0.5; evaluation forced to all positives -> relative change 1 > 0.2
+    const shifted = casesText.replace(/(e\d+,evaluation,[0-9.]+),0,/g, '$1,1,');
+    const r = run(shifted);
+    const t = r.triggers.find((x) => x.trigger === 'base_rate_relative_change')!;
+    expect(t.fired).toBe(true);
+    expect(t.value).toBeCloseTo(1, 12);
+    expect(r.warnings).toContain('evaluation_split_one_class');
+  });
+});
+
+describe('messages', () => {
+  it('es and en have the same keys', () => {
+    const keys = (o: object): string[] =>
+      Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' && !Array.isArray(v) ? keys(v).map((x) => `${k}.${x}`) : [k])).sort();
+    expect(keys(calibrationEn)).toEqual(keys(calibrationEs));
+  });
+});
