@@ -1,5 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { compressToEncodedURIComponent } from 'lz-string';
 import { openLab, replaceEditorText, editorText } from './helpers.ts';
 
 const PRESET_CASES = readFileSync('labs/threshold/presets/classification_cases.jsonl', 'utf8');
@@ -121,5 +122,18 @@ test.describe('threshold lab', () => {
     await page.getByTestId('editor-cases').focus();
     await page.keyboard.press('Tab');
     await expect(page.getByTestId('editor-cases')).not.toBeFocused();
+  });
+
+  test('user text from a link is shown as text, never as HTML', async ({ page }) => {
+    const evil = '<img src=x onerror="window.__xss=1">';
+    const cases = PRESET_CASES.replace('"case_id":"ticket_001"', `"case_id":${JSON.stringify(evil)}`).replace('"slice":"pagos"', '"slice":"<b>pagos</b>"');
+    const policy = readFileSync('labs/threshold/presets/threshold_policy.json', 'utf8');
+    const state = { v: 1, lab: 'threshold', texts: { cases, policy } };
+    await page.goto(`/en/labs/threshold/#state=${compressToEncodedURIComponent(JSON.stringify(state))}`);
+    await expect(page.getByTestId('verdict')).toBeVisible();
+    await expect(page.getByTestId('cases-table')).toContainText(evil);
+    await expect(page.getByTestId('slice-table')).toContainText('<b>pagos</b>');
+    expect(await page.locator('.lab-output img, .lab-output b').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
   });
 });

@@ -36,6 +36,7 @@ export const en: UiStrings = {
     further_reading: 'Further reading',
     lab_heading: 'Lab',
     noscript: 'The lab needs JavaScript. The rest of the chapter reads without it.',
+    lab_pending: 'This chapter\'s lab is not published yet.',
     standalone_lab: 'Open the lab on its own page',
   },
   lab_page: {

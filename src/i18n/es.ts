@@ -34,6 +34,7 @@ export const es = {
     further_reading: 'Para seguir leyendo',
     lab_heading: 'Laboratorio',
     noscript: 'El laboratorio necesita JavaScript. El resto del capítulo se lee sin él.',
+    lab_pending: 'El laboratorio de este capítulo todavía no está publicado.',
     standalone_lab: 'Abrir el laboratorio en su propia página',
   },
   lab_page: {

@@ -1,32 +1,14 @@
-/**
- * Chapter routing shared by the Spanish and English chapter pages. A chapter that exists in only
- * one language is still published in the other, showing the existing text with `isFallback` set
- * (the page then shows a notice and marks the article with the text's real language).
- */
+/** Chapter routing shared by the Spanish and English chapter pages (see chapterIndex.ts). */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import type { Lang } from '../i18n/index.ts';
+import { indexChapters } from './chapterIndex.ts';
 
 export type ChapterEntry = CollectionEntry<'chapters'>;
-
-/** Splits an entry id "es/02-thresholds" into its language and slug. */
-export function splitId(id: string): { lang: Lang; slug: string } {
-  const [lang, ...rest] = id.split('/');
-  if (lang !== 'es' && lang !== 'en') throw new Error(`chapter outside content/chapters/{es,en}: ${id}`);
-  return { lang, slug: rest.join('/') };
-}
+export { splitId } from './chapterIndex.ts';
 
 /** All chapters for a language (with fallbacks), sorted by chapter number. */
 export async function chaptersFor(lang: Lang) {
-  const all = await getCollection('chapters');
-  const bySlug = new Map<string, { entry: ChapterEntry; isFallback: boolean }>();
-  for (const entry of all) {
-    const { lang: l, slug } = splitId(entry.id);
-    if (l === lang) bySlug.set(slug, { entry, isFallback: false });
-    else if (!bySlug.has(slug)) bySlug.set(slug, { entry, isFallback: true });
-  }
-  return [...bySlug.entries()]
-    .map(([slug, v]) => ({ slug, ...v }))
-    .sort((a, b) => a.entry.data.chapter - b.entry.data.chapter);
+  return indexChapters(await getCollection('chapters'), lang);
 }
 
 /** getStaticPaths() for a language's chapter route. */
