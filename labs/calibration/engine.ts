@@ -44,6 +44,13 @@ export const PROB_TOLERANCE = 1e-12;
 /** The kit's threshold grid: 0.05, 0.10, ..., 0.95. */
 export const THRESHOLD_GRID: readonly number[] = Array.from({ length: 19 }, (_, i) => (i + 1) / 20);
 /** The kit's confidence levels of the risk-coverage curve: 0.50, 0.55, ..., 0.95. */
+/**
+ * Budget of bootstrap draws (rounds x evaluation cases). Above it the rounds are reduced to
+ * max(BOOTSTRAP_MIN_ROUNDS, floor(budget / n)) and the warning 'bootstrap_rounds_reduced' is set,
+ * so that a report on 10^5 cases stays under a second.
+ */
+export const BOOTSTRAP_MAX_DRAWS = 10_000_000;
+export const BOOTSTRAP_MIN_ROUNDS = 200;
 export const CONFIDENCE_LEVELS: readonly number[] = Array.from({ length: 10 }, (_, i) => (i + 10) / 20);
 
 /** What the learner can change without editing the policy. */
@@ -150,7 +157,9 @@ export interface SliceRow {
 }
 
 export interface BootstrapBlock {
+  /** Rounds actually run (see BOOTSTRAP_MAX_DRAWS). */
   rounds: number;
+  rounds_requested: number;
   seed: number;
   confidence: number;
   /** Bin edges stay those of the full evaluation split in every round (quantile binning included). */
@@ -495,7 +504,10 @@ export function runCalibration(input: CalibrationInput, view: CalibrationView = 
   // 6. bootstrap of Brier and ECE (same resamples for raw and calibrated)
   let bootstrap: BootstrapBlock | null = null;
   if (policy.bootstrap_rounds > 0 && nEv > 0) {
-    const rounds = policy.bootstrap_rounds;
+    const rounds =
+      policy.bootstrap_rounds * nEv > BOOTSTRAP_MAX_DRAWS
+        ? Math.min(policy.bootstrap_rounds, Math.max(BOOTSTRAP_MIN_ROUNDS, Math.floor(BOOTSTRAP_MAX_DRAWS / nEv)))
+        : policy.bootstrap_rounds;
     const strategy: BinningStrategy = binning;
     const rawIdx = binIndices(evS, bins, strategy);
     const calIdx = binIndices(chosenEv, bins, strategy);
@@ -506,6 +518,7 @@ export function runCalibration(input: CalibrationInput, view: CalibrationView = 
     const ccnt = new Float64Array(bins);
     const csp = new Float64Array(bins);
     const csy = new Float64Array(bins);
+    const w = new Uint32Array(nEv);
     bootstrapResamples(nEv, rounds, policy.seed, (ix, r) => {
       cnt.fill(0);
       sp.fill(0);
@@ -513,23 +526,27 @@ export function runCalibration(input: CalibrationInput, view: CalibrationView = 
       ccnt.fill(0);
       csp.fill(0);
       csy.fill(0);
+      // multiplicity of each case in this resample, then one sequential weighted pass
+      w.fill(0);
+      for (let j = 0; j < ix.length; j++) w[ix[j]]++;
       let rb = 0;
       let cb = 0;
-      for (let j = 0; j < ix.length; j++) {
-        const i = ix[j];
+      for (let i = 0; i < nEv; i++) {
+        const wi = w[i];
+        if (wi === 0) continue;
         const yy = evY[i];
         const a = evS[i];
         const b = chosenEv[i];
-        rb += (a - yy) * (a - yy);
-        cb += (b - yy) * (b - yy);
+        rb += wi * (a - yy) * (a - yy);
+        cb += wi * (b - yy) * (b - yy);
         const k = rawIdx[i];
-        cnt[k]++;
-        sp[k] += a;
-        sy[k] += yy;
+        cnt[k] += wi;
+        sp[k] += wi * a;
+        sy[k] += wi * yy;
         const kk = calIdx[i];
-        ccnt[kk]++;
-        csp[kk] += b;
-        csy[kk] += yy;
+        ccnt[kk] += wi;
+        csp[kk] += wi * b;
+        csy[kk] += wi * yy;
       }
       let re = 0;
       let ce = 0;
@@ -548,6 +565,7 @@ export function runCalibration(input: CalibrationInput, view: CalibrationView = 
     };
     bootstrap = {
       rounds,
+      rounds_requested: policy.bootstrap_rounds,
       seed: policy.seed,
       confidence: 0.95,
       raw_brier: ci(est.rb),
@@ -588,6 +606,7 @@ export function runCalibration(input: CalibrationInput, view: CalibrationView = 
 
   const warnings: string[] = [];
   if (thr.q === Number.POSITIVE_INFINITY) warnings.push('conformal_q_infinite');
+  if (bootstrap && bootstrap.rounds < bootstrap.rounds_requested) warnings.push('bootstrap_rounds_reduced');
   if (chosen.evaluation.ece !== null && rawBlock.ece !== null && chosen.evaluation.ece > rawBlock.ece + COMPARE_TOLERANCE) warnings.push('calibrated_ece_worse_than_raw');
   if (chosen.evaluation.brier !== null && rawBlock.brier !== null && chosen.evaluation.brier > rawBlock.brier + COMPARE_TOLERANCE) warnings.push('calibrated_brier_worse_than_raw');
   if (calRate === 0 || calRate === 1) warnings.push('calibration_split_one_class');

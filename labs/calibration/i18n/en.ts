@@ -23,6 +23,7 @@ export const calibrationEn: Widen<typeof calibrationEs> = {
     calibration_split_one_class: 'The calibration split has a single class: the calibrators can learn very little.',
     evaluation_split_one_class: 'The evaluation split has a single class: resolution and uncertainty are 0.',
     ties_at_best_cost: 'Several pairs tie at the best cost; the tie-break (review, coverage, −high, low) picks one.',
+    bootstrap_rounds_reduced: 'With this many cases the bootstrap ran fewer rounds than requested (see bootstrap.rounds) to keep the page responsive.',
     recalibration_trigger_fired: 'At least one recalibration trigger fired.',
   },
   triggers: {

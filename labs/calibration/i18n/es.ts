@@ -22,6 +22,7 @@ export const calibrationEs = {
     calibration_split_one_class: 'El split de calibración tiene una sola clase: los calibradores apenas aprenden nada.',
     evaluation_split_one_class: 'El split de evaluación tiene una sola clase: la resolución y la incertidumbre valen 0.',
     ties_at_best_cost: 'Varios pares empatan en el mejor coste; el desempate (revisión, cobertura, −high, low) elige uno.',
+    bootstrap_rounds_reduced: 'Con tantos casos se hicieron menos rondas de bootstrap de las pedidas (ver bootstrap.rounds) para no bloquear la página.',
     recalibration_trigger_fired: 'Se ha activado al menos un disparador de recalibración.',
   } as Record<string, string>,
   triggers: {

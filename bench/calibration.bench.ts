@@ -1,0 +1,57 @@
+/**
+ * Benchmark of the calibration lab: the full report (4 calibrators, metrics, conformal, 171-pair
+ * grid, risk-coverage, slices, 1000-round bootstrap, manifest, decision.md) on 10^5 synthetic
+ * cases from an overconfident score (a deterministic LCG, no Math.random). Target: < 1 s in Node.
+ * bench/run.ts (another module) runs `benches`; `node bench/calibration.bench.ts` runs it alone.
+ */
+import { readFileSync } from 'node:fs';
+import { policySchema } from '../labs/calibration/schema.ts';
+import type { CalibrationCase, CalibrationInput } from '../labs/calibration/schema.ts';
+import { runCalibration } from '../labs/calibration/engine.ts';
+import { renderCalibrationReport } from '../labs/calibration/report.ts';
+
+function syntheticInput(n: number): CalibrationInput {
+  let state = 123456789;
+  const next = () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 4294967296;
+  };
+  const slices = ['general', 'becas', 'matricula'];
+  const cases: CalibrationCase[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = 0.05 + 0.9 * next();
+    const label = next() < t ? 1 : 0;
+    const z = Math.log(t / (1 - t)) * 2;
+    cases.push({
+      case_id: `c${i}`,
+      split: i % 2 ? 'evaluation' : 'calibration',
+      raw_score: 1 / (1 + Math.exp(-z)),
+      label: label as 0 | 1,
+      slice: slices[i % 3],
+      extra: {},
+    });
+  }
+  const policy = policySchema.parse(JSON.parse(readFileSync(new URL('../labs/calibration/presets/calibration_policy.json', import.meta.url), 'utf8')));
+  return { cases, policy, extra_columns: [], cases_format: 'csv', input_sha256: { cases: '', policy: '' } };
+}
+
+const input = syntheticInput(100_000);
+
+export const benches = [
+  {
+    name: 'calibration: full report on 1e5 cases',
+    run: (): void => {
+      const r = runCalibration(input);
+      renderCalibrationReport(r, 'es');
+    },
+  },
+];
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const b of benches) {
+    b.run();
+    const t0 = performance.now();
+    b.run();
+    console.log(`${b.name}: ${(performance.now() - t0).toFixed(0)} ms`);
+  }
+}
