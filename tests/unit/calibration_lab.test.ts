@@ -177,3 +177,17 @@ describe('messages', () => {
     expect(keys(calibrationEn)).toEqual(keys(calibrationEs));
   });
 });
+
+describe('second preset: Gaussian naive Bayes on breast cancer (scripts/presets/calibration_breast_cancer.py)', () => {
+  const r = run(readFileSync('labs/calibration/presets/breast_cancer_gnb.csv', 'utf8'), readFileSync('labs/calibration/presets/breast_cancer_gnb_policy.json', 'utf8'));
+  it('parses with the extra column as a slice candidate and both splits of 171 cases', () => {
+    expect(r.counts.calibration).toBe(171);
+    expect(r.counts.evaluation).toBe(171);
+    expect(r.slice_candidates).toEqual(['slice', 'texture_band']);
+  });
+  it('behaves like an overconfident score: temperature > 1 and calibration lowers the log loss', () => {
+    const temp = r.calibrators.find((c) => c.type === 'temperature')!;
+    expect(temp.fit.type === 'temperature' && temp.fit.temperature).toBeGreaterThan(1);
+    for (const c of r.calibrators) expect(c.evaluation.log_loss!).toBeLessThan(r.raw_metrics.log_loss!);
+  });
+});
