@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { compressToEncodedURIComponent } from 'lz-string';
+import LZString from 'lz-string';
 import { openLab, replaceEditorText, editorText } from './helpers.ts';
 
 const PRESET_CASES = readFileSync('labs/threshold/presets/classification_cases.jsonl', 'utf8');
@@ -129,7 +129,7 @@ test.describe('threshold lab', () => {
     const cases = PRESET_CASES.replace('"case_id":"ticket_001"', `"case_id":${JSON.stringify(evil)}`).replace('"slice":"pagos"', '"slice":"<b>pagos</b>"');
     const policy = readFileSync('labs/threshold/presets/threshold_policy.json', 'utf8');
     const state = { v: 1, lab: 'threshold', texts: { cases, policy } };
-    await page.goto(`/en/labs/threshold/#state=${compressToEncodedURIComponent(JSON.stringify(state))}`);
+    await page.goto(`/en/labs/threshold/#state=${LZString.compressToEncodedURIComponent(JSON.stringify(state))}`);
     await expect(page.getByTestId('verdict')).toBeVisible();
     await expect(page.getByTestId('cases-table')).toContainText(evil);
     await expect(page.getByTestId('slice-table')).toContainText('<b>pagos</b>');
