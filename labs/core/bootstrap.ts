@@ -94,7 +94,7 @@ export function bootstrapResamples(n: number, rounds: number, seed: number, onRo
   const rng = new PyRandom(seed);
   const indices = new Uint32Array(n);
   for (let r = 0; r < rounds; r++) {
-    for (let i = 0; i < n; i++) indices[i] = rng.randrange(n);
+    rng.fillRandrange(indices, n);
     onRound(indices, r);
   }
 }

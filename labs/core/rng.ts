@@ -90,15 +90,35 @@ export class PyRandom {
    */
   randrange(n: number): number {
     if (!Number.isSafeInteger(n) || n < 1) throw new RangeError(`randrange: n must be a safe integer >= 1, got ${n}`);
-    const k = bitLength(n);
-    if (k <= 32) {
-      const shift = 32 - k;
+    if (n < TWO_32) {
+      // k = n.bit_length() = 32 - clz32(n); getrandbits(k) = word >>> (32 - k) = word >>> clz32(n)
+      const shift = Math.clz32(n);
       let r = (this.mt.next() >>> 0) >>> shift;
       while (r >= n) r = (this.mt.next() >>> 0) >>> shift;
       return r;
     }
+    const k = bitLength(n);
     let r = this.getrandbits(k);
     while (r >= n) r = this.getrandbits(k);
     return r;
   }
+
+  /**
+   * Fills `out` with out.length successive randrange(n) draws: the same values, in the same order,
+   * as calling randrange(n) that many times, with the per-call work hoisted out of the loop (the
+   * bootstrap's hot path).
+   * @param n integer in [1, 2^32) (the index range of a typed array).
+   * @throws RangeError for n outside [1, 2^32).
+   */
+  fillRandrange(out: Uint32Array, n: number): void {
+    if (!Number.isInteger(n) || n < 1 || n >= TWO_32) throw new RangeError(`fillRandrange: n must be an integer in [1, 2^32), got ${n}`);
+    const mt = this.mt;
+    const shift = Math.clz32(n);
+    for (let i = 0; i < out.length; i++) {
+      let r = (mt.next() >>> 0) >>> shift;
+      while (r >= n) r = (mt.next() >>> 0) >>> shift;
+      out[i] = r;
+    }
+  }
+
 }

@@ -341,13 +341,15 @@ export function comparePaired(baseline: VersionScore, candidate: VersionScore): 
  */
 export function bootstrapWeightedQuality(baseline: VersionScore, candidate: VersionScore, seed: number, rounds: number, confidence: number) {
   const n = candidate.results.length;
+  // weight, and weight if passed (else 0), per case: adding 0 leaves a sum unchanged, so these
+  // branch-free sums equal the kit's sums over passed cases bit for bit
   const w = new Float64Array(n);
-  const pb = new Uint8Array(n);
-  const pc = new Uint8Array(n);
+  const wb = new Float64Array(n);
+  const wc = new Float64Array(n);
   candidate.results.forEach((r, i) => {
     w[i] = r.weight;
-    pc[i] = r.passed ? 1 : 0;
-    pb[i] = baseline.results[i].passed ? 1 : 0;
+    wc[i] = r.passed ? r.weight : 0;
+    wb[i] = baseline.results[i].passed ? r.weight : 0;
   });
   const deltas: (number | null)[] = new Array(rounds);
   const wqB: (number | null)[] = new Array(rounds);
@@ -358,10 +360,9 @@ export function bootstrapWeightedQuality(baseline: VersionScore, candidate: Vers
     let sc = 0;
     for (let i = 0; i < n; i++) {
       const j = idx[i];
-      const wj = w[j];
-      total += wj;
-      if (pc[j]) sc += wj;
-      if (pb[j]) sb += wj;
+      total += w[j];
+      sc += wc[j];
+      sb += wb[j];
     }
     if (total === 0) {
       deltas[r] = wqB[r] = wqC[r] = null;

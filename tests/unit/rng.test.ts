@@ -77,6 +77,19 @@ describe('MT19937 seeded like CPython random.Random(int)', () => {
     });
   }
 
+  it('fillRandrange gives the same draws, in order, as repeated randrange (and the same state after)', () => {
+    for (const n of [1, 2, 5, 7, 100000, 2 ** 31 + 3]) {
+      const a = new PyRandom(99);
+      const b = new PyRandom(99);
+      const out = new Uint32Array(257);
+      a.fillRandrange(out, n);
+      expect(Array.from(out)).toEqual(Array.from({ length: 257 }, () => b.randrange(n)));
+      expect(a.uint32()).toBe(b.uint32());
+    }
+    expect(() => new PyRandom(1).fillRandrange(new Uint32Array(1), 0)).toThrow(RangeError);
+    expect(() => new PyRandom(1).fillRandrange(new Uint32Array(1), 2 ** 32)).toThrow(RangeError);
+  });
+
   it('seed keys: |seed| in 32-bit words, least significant first, at least one word', () => {
     expect(cpythonSeedKey(0)).toEqual([0]);
     expect(cpythonSeedKey(13)).toEqual([13]);

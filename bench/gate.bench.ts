@@ -1,0 +1,92 @@
+/**
+ * Eval-gate lab benchmark: 10^5 synthetic cases answered by two versions, the kit's policy
+ * (2000 bootstrap rounds, seed 13). Timed: `runGate` on the validated input (grading with
+ * case folding, per-version scores, paired comparison, McNemar, paired bootstrap of 2000 rounds x
+ * 10^5 CPython-compatible draws), target under 1 s in Node 22; and parse + run from the texts.
+ * Data come from a seeded generator (labs/core/rng.ts), never Math.random.
+ */
+import type { BenchCase, BenchSuite } from './run.ts';
+import { PyRandom } from '../labs/core/rng.ts';
+import { parseGateInput } from '../labs/gate/schema.ts';
+import type { GateInput } from '../labs/gate/schema.ts';
+import { runGate } from '../labs/gate/engine.ts';
+
+const KIT_POLICY = {
+  min_weighted_quality: 0.85,
+  max_critical_failures: 0,
+  max_cost_per_accepted_eur: 0.04,
+  max_regressions: 0,
+  critical_slices: ['sin_evidencia'],
+  decision_owner: 'equipo-ia',
+  rollback: 'mantener baseline y convertir el fallo en caso de regresión',
+};
+
+/**
+ * Texts of n synthetic cases (slices like the c01 preset, 1 in 5 must abstain) and the answers of
+ * the baseline (~70 % right) and the candidate (~80 % right), as JSONL.
+ */
+export function syntheticGateTexts(n: number, seed = 20260528): Record<string, string> {
+  const rng = new PyRandom(seed);
+  const slices = ['matricula', 'becas', 'sin_evidencia', 'servicios', 'soporte'];
+  const terms = [['matrícula', 'plazo'], ['beca', 'documentación'], [], ['biblioteca', 'horario'], ['soporte', 'formulario']];
+  const cases: string[] = [];
+  const outs: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const k = i % 5;
+    const id = `${slices[k]}_${i}`;
+    cases.push(JSON.stringify({ case_id: id, input: `Pregunta ${i}`, expected_contains: terms[k], must_abstain: k === 2, weight: 1 + rng.randrange(2), max_cost_eur: 0.04, slice: slices[k] }));
+    for (const [version, pRight] of [['baseline', 70], ['candidate', 80]] as const) {
+      const right = rng.randrange(100) < pRight;
+      const text = k === 2 ? (right ? 'No tengo evidencia suficiente para confirmarlo.' : 'Sí, esa norma se aplica.') : right ? `Sobre ${terms[k].join(' y ')}: consulta la página del CENTRO.` : `Consulta la página del centro.`;
+      outs.push(JSON.stringify({ version, case_id: id, output: text, cost_eur: (10 + rng.randrange(30)) / 1000 }));
+    }
+  }
+  return { cases: cases.join('\n') + '\n', outputs: outs.join('\n') + '\n', policy: JSON.stringify(KIT_POLICY) };
+}
+
+function parsed(texts: Record<string, string>): GateInput {
+  const p = parseGateInput(texts, 'es');
+  if (!p.ok) throw new Error(JSON.stringify(p.issues.slice(0, 3)));
+  return p.value;
+}
+
+const N = 100_000;
+
+export const gateSuite: BenchSuite = {
+  name: 'gate',
+  cases(): BenchCase<any, any>[] {
+    return [
+      {
+        name: 'runGate: 2 versions, 2000 bootstrap rounds',
+        n: N,
+        setup: () => parsed(syntheticGateTexts(N)),
+        beforeEach: (input: GateInput) => input,
+        run: (input: GateInput) => runGate(input),
+        runs: 3,
+        targetMs: 1000,
+      },
+      {
+        name: 'parse texts + runGate',
+        n: N,
+        setup: () => syntheticGateTexts(N),
+        beforeEach: (texts: Record<string, string>) => texts,
+        run: (texts: Record<string, string>) => runGate(parsed(texts)),
+        runs: 3,
+      },
+    ];
+  },
+};
+
+/** The same benchmark as a plain list, for runners that only call `run()`. */
+export const benches: { name: string; run: () => void }[] = (() => {
+  let input: GateInput | null = null;
+  return [
+    {
+      name: 'gate: 1e5 cases x 2 versions, 2000 bootstrap rounds',
+      run: () => {
+        input ??= parsed(syntheticGateTexts(N));
+        runGate(input);
+      },
+    },
+  ];
+})();
