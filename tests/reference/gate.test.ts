@@ -15,6 +15,7 @@ import { runGate } from '../../labs/gate/engine.ts';
 import type { GateResult } from '../../labs/gate/engine.ts';
 import { computeManifestHashes, withManifestHashes } from '../../labs/gate/index.ts';
 import { renderGateReport, fmtNumber } from '../../labs/gate/report.ts';
+import { gatePresetFiles } from '../../labs/gate/presets/index.ts';
 
 const REF = new URL('../../../shared/reference/c01/', import.meta.url);
 const PRESET = new URL('../../labs/gate/presets/', import.meta.url);
@@ -62,14 +63,8 @@ function missingKeys(a: unknown, b: unknown, path = ''): string[] {
 
 describe('c01 kit: eval_runner.py', () => {
   it('the preset files are byte-identical to the kit inputs', () => {
-    const preset: Record<string, string> = {
-      cases: 'eval_cases.jsonl',
-      outputs: 'outputs.jsonl',
-      policy: 'eval_policy.json',
-      hypothesis: 'eval_hypothesis.json',
-      taxonomy: 'error_taxonomy.json',
-      manifest: 'eval_run_manifest.json',
-    };
+    const preset: Record<string, string> = gatePresetFiles;
+    expect(Object.keys(preset).sort()).toEqual(Object.keys(FILES).sort());
     for (const [k, f] of Object.entries(preset)) expect(read(PRESET, f)).toBe(texts[k]);
   });
 
