@@ -2,13 +2,14 @@
  * Benchmark of the calibration lab: the full report (4 calibrators, metrics, conformal, 171-pair
  * grid, risk-coverage, slices, 1000-round bootstrap, manifest, decision.md) on 10^5 synthetic
  * cases from an overconfident score (a deterministic LCG, no Math.random). Target: < 1 s in Node.
- * bench/run.ts (another module) runs `benches`; `node bench/calibration.bench.ts` runs it alone.
+ * Registered in bench/run.ts (`npm run bench -- calibration`).
  */
 import { readFileSync } from 'node:fs';
 import { policySchema } from '../labs/calibration/schema.ts';
 import type { CalibrationCase, CalibrationInput } from '../labs/calibration/schema.ts';
 import { runCalibration } from '../labs/calibration/engine.ts';
 import { renderCalibrationReport } from '../labs/calibration/report.ts';
+import type { BenchCase, BenchSuite } from './run.ts';
 
 function syntheticInput(n: number): CalibrationInput {
   let state = 123456789;
@@ -35,23 +36,20 @@ function syntheticInput(n: number): CalibrationInput {
   return { cases, policy, extra_columns: [], cases_format: 'csv', input_sha256: { cases: '', policy: '' } };
 }
 
-const input = syntheticInput(100_000);
+const N = 100_000;
 
-export const benches = [
-  {
-    name: 'calibration: full report on 1e5 cases',
-    run: (): void => {
-      const r = runCalibration(input);
-      renderCalibrationReport(r, 'es');
-    },
+export const calibrationSuite: BenchSuite = {
+  name: 'calibration',
+  cases(): BenchCase<any, any>[] {
+    return [
+      {
+        name: 'full report (4 calibrators, grid, bootstrap) + decision.md',
+        n: N,
+        setup: () => syntheticInput(N),
+        run: (input: CalibrationInput) => renderCalibrationReport(runCalibration(input), 'es'),
+        runs: 3,
+        targetMs: 1000,
+      },
+    ];
   },
-];
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const b of benches) {
-    b.run();
-    const t0 = performance.now();
-    b.run();
-    console.log(`${b.name}: ${(performance.now() - t0).toFixed(0)} ms`);
-  }
-}
+};

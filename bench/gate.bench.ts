@@ -76,17 +76,3 @@ export const gateSuite: BenchSuite = {
     ];
   },
 };
-
-/** The same benchmark as a plain list, for runners that only call `run()`. */
-export const benches: { name: string; run: () => void }[] = (() => {
-  let input: GateInput | null = null;
-  return [
-    {
-      name: 'gate: 1e5 cases x 2 versions, 2000 bootstrap rounds',
-      run: () => {
-        input ??= parsed(syntheticGateTexts(N));
-        runGate(input);
-      },
-    },
-  ];
-})();

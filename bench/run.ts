@@ -10,6 +10,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { thresholdSuite } from './threshold.bench.ts';
+import { gateSuite } from './gate.bench.ts';
+import { calibrationSuite } from './calibration.bench.ts';
 
 export interface BenchCase<S = unknown, R = unknown> {
   /** What is timed, e.g. "prepare + scan + ROC/PR". */
@@ -30,7 +32,7 @@ export interface BenchSuite {
   cases(): BenchCase<any, any>[];
 }
 
-export const suites: BenchSuite[] = [thresholdSuite];
+export const suites: BenchSuite[] = [thresholdSuite, gateSuite, calibrationSuite];
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);

@@ -7,6 +7,7 @@ import type { LabDefinition, LabResultBase } from './core/lab.ts';
 import { thresholdLab } from './threshold/index.ts';
 import { calibrationLab } from './calibration/index.ts';
 import { rubricLab } from './rubric/index.ts';
+import { gateLab } from './gate/index.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyLab = LabDefinition<any, LabResultBase, any>;
@@ -15,6 +16,7 @@ export const LABS: Record<string, AnyLab> = {
   threshold: thresholdLab as AnyLab,
   calibration: calibrationLab as AnyLab,
   rubric: rubricLab as AnyLab,
+  gate: gateLab as AnyLab,
 };
 
 /** The lab with this id, or undefined. */

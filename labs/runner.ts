@@ -3,13 +3,14 @@
  * run the engine, write decision.md. The worker and the CLI both use it, so both behave the same.
  */
 import type { InputIssue, Lang, ParseOutcome } from './core/types.ts';
+import type { RunHooks } from './core/lab.ts';
 import { getLab } from './registry.ts';
 
 export type RunResponse =
   | { ok: true; result: unknown; report: string }
   | { ok: false; issues: InputIssue[] };
 
-export type LabRunner = (labId: string, texts: Record<string, string>, lang: Lang, view?: unknown) => RunResponse;
+export type LabRunner = (labId: string, texts: Record<string, string>, lang: Lang, view?: unknown, hooks?: RunHooks) => RunResponse;
 
 function sameTexts(a: Record<string, string>, b: Record<string, string>): boolean {
   const ka = Object.keys(a);
@@ -24,16 +25,16 @@ function sameTexts(a: Record<string, string>, b: Record<string, string>): boolea
  */
 export function createRunner(): LabRunner {
   let memo: { labId: string; lang: Lang; texts: Record<string, string>; parsed: ParseOutcome<unknown> } | null = null;
-  return (labId, texts, lang, view) => {
+  return (labId, texts, lang, view, hooks) => {
     const lab = getLab(labId);
     if (!lab) return { ok: false, issues: [{ input: 'lab', message: `unknown lab: ${labId}` }] };
     if (!memo || memo.labId !== labId || memo.lang !== lang || !sameTexts(memo.texts, texts)) {
-      memo = { labId, lang, texts: { ...texts }, parsed: lab.parse(texts, lang) };
+      memo = { labId, lang, texts: { ...texts }, parsed: lab.parse(texts, lang, hooks) };
     }
     const parsed = memo.parsed;
     if (!parsed.ok) return parsed;
     try {
-      const result = lab.run(parsed.value, view);
+      const result = lab.run(parsed.value, view, hooks);
       return { ok: true, result, report: lab.report(result, lang) };
     } catch (err) {
       return { ok: false, issues: [{ input: 'engine', message: err instanceof Error ? err.message : String(err) }] };

@@ -2,11 +2,30 @@
  * The one Web Worker of the site. It exposes every lab through comlink: the island sends raw texts,
  * the worker validates them with the lab's zod schema, runs the engine and returns the result, so
  * the main thread never parses or computes (labs/runner.ts does the work, as in the CLI).
+ * `onProgress`, when given, is a Comlink.proxy callback that receives (stage, fraction).
+ * Cancelling is done by the page: it terminates this worker and starts a new one.
  */
 import * as Comlink from 'comlink';
-import { createRunner } from './runner.ts';
+import type { Lang } from './core/types.ts';
+import { createRunner, type RunResponse } from './runner.ts';
 
-const api = { run: createRunner() };
+const runner = createRunner();
+
+const api = {
+  run(labId: string, texts: Record<string, string>, lang: Lang, view?: unknown, onProgress?: (stage: string, fraction: number) => void): RunResponse {
+    let last = '';
+    const progress = onProgress
+      ? (stage: string, fraction: number) => {
+          const key = `${stage}:${Math.floor(fraction * 100)}`;
+          if (key !== last) {
+            last = key;
+            void onProgress(stage, fraction);
+          }
+        }
+      : undefined;
+    return runner(labId, texts, lang, view, { progress });
+  },
+};
 
 export type WorkerApi = typeof api;
 Comlink.expose(api);

@@ -94,14 +94,14 @@ export function parseJsonText<S extends z.ZodType>(
  * Blank lines are skipped (they keep their line numbers for the messages). Returns every problem
  * up to `maxIssues` (default 50), each with its 1-based line. No rows at all is an error.
  * `unique` names a string field that must not repeat (e.g. 'case_id'): a repeat is reported on the
- * line of its second occurrence.
+ * line of its second occurrence. `progress('parse', fraction)` is called every 5,000 lines.
  */
 export function parseJsonlText<S extends z.ZodType>(
   text: string,
   rowSchema: S,
   input: string,
   lang: Lang,
-  options: { unique?: string; maxIssues?: number } = {},
+  options: { unique?: string; maxIssues?: number; progress?: (stage: string, fraction: number) => void } = {},
 ): ParseOutcome<z.output<S>[]> {
   const maxIssues = options.maxIssues ?? 50;
   const seen = options.unique ? new Set<string>() : undefined;
@@ -115,6 +115,7 @@ export function parseJsonlText<S extends z.ZodType>(
     let end = text.indexOf('\n', start);
     if (end === -1) end = text.length;
     lineNo++;
+    if (options.progress && lineNo % 5000 === 0) options.progress('parse', start / text.length);
     const line = text.slice(start, end).trim();
     start = end + 1;
     if (line === '') continue;

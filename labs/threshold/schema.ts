@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { Lang, ParseOutcome } from '../core/types.ts';
+import type { RunHooks } from '../core/lab.ts';
 import { parseJsonText, parseJsonlText } from '../core/parse.ts';
 import { msg } from '../i18n/index.ts';
 
@@ -61,8 +62,8 @@ export interface ThresholdInput {
  * Never throws: a missing text counts as empty. Problems of both inputs are collected together
  * (each names its input, 1-based line and field); `case_id` must be unique.
  */
-export function parseThresholdInput(texts: Record<string, string>, lang: Lang): ParseOutcome<ThresholdInput> {
-  const cases = parseJsonlText(texts.cases ?? '', caseRowSchema, 'cases', lang, { unique: 'case_id' });
+export function parseThresholdInput(texts: Record<string, string>, lang: Lang, hooks?: RunHooks): ParseOutcome<ThresholdInput> {
+  const cases = parseJsonlText(texts.cases ?? '', caseRowSchema, 'cases', lang, { unique: 'case_id', progress: hooks?.progress });
   const policy = parseJsonText(texts.policy ?? '', policySchema(lang), 'policy', lang);
   if (cases.ok && policy.ok) return { ok: true, value: { cases: cases.value, policy: policy.value } };
   return {

@@ -62,8 +62,18 @@ export function LabShell({ labId, lang, inputs, state, run, filePrefix, children
         <button type="button" onClick={share} data-testid="share">{t.share}</button>
         <button type="button" disabled={!run.result} onClick={() => downloadText(`${filePrefix}-scorecard.json`, `${JSON.stringify(run.result, null, 2)}\n`, 'application/json')} data-testid="download-scorecard">{t.download_scorecard}</button>
         <button type="button" disabled={!run.result} onClick={() => downloadText(`${filePrefix}-decision.md`, run.report, 'text/markdown')} data-testid="download-decision">{t.download_decision}</button>
-        <span className="lab-status" role="status" aria-live="polite">{run.busy ? t.computing : message ?? ''}</span>
+        <span className="lab-status" role="status" aria-live="polite">{run.busy ? t.computing : run.cancelled ? t.cancelled : message ?? ''}</span>
       </div>
+      {run.busy && run.progress && (
+        <div className="lab-progress" data-testid="progress">
+          <label>
+            {t.stages[run.progress.stage] ?? run.progress.stage}{' '}
+            <progress max={1} value={run.progress.fraction} aria-label={t.progress_label} />{' '}
+            {Math.round(run.progress.fraction * 100)} %
+          </label>
+          <button type="button" onClick={run.cancel} data-testid="cancel">{t.cancel}</button>
+        </div>
+      )}
       {shareText && (
         <p className="share-fallback">
           <label>{t.share_fallback} <input type="text" readOnly value={shareText} onFocus={(e) => e.currentTarget.select()} data-testid="share-url" /></label>

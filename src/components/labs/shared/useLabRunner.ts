@@ -2,13 +2,16 @@
  * Runs a lab in the site's Web Worker. The island passes the learner's raw texts and its view; the
  * worker validates and computes. Requests are debounced; the latest request wins (an older answer
  * that arrives late is dropped). When the input is invalid, the last valid result is kept and
- * marked stale, next to the issues.
+ * marked stale, next to the issues. Long runs report progress; `cancel()` stops one by
+ * terminating the worker (a new one starts for the next request).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import * as Comlink from 'comlink';
 import type { WorkerApi } from '../../../../labs/worker.ts';
 import type { RunResponse } from '../../../../labs/runner.ts';
 import type { InputIssue, Lang } from '../../../../labs/core/types.ts';
+
+export interface LabProgress { stage: string; fraction: number }
 
 export interface LabRunState<R> {
   /** Last valid result (possibly stale). */
@@ -19,48 +22,77 @@ export interface LabRunState<R> {
   /** True when `result` was computed from an earlier input than the one on screen. */
   stale: boolean;
   busy: boolean;
+  /** Progress of the running request, when the lab reports it. */
+  progress: LabProgress | null;
+  /** True after the learner cancelled the last request. */
+  cancelled: boolean;
+  cancel: () => void;
 }
 
+interface Conn { worker: Worker; api: Comlink.Remote<WorkerApi> }
+
+function connect(): Conn {
+  const worker = new Worker(new URL('../../../../labs/worker.ts', import.meta.url), { type: 'module' });
+  return { worker, api: Comlink.wrap<WorkerApi>(worker) };
+}
+
+function disconnect(c: Conn | null) {
+  if (!c) return;
+  c.api[Comlink.releaseProxy]();
+  c.worker.terminate();
+}
+
+type Core<R> = Omit<LabRunState<R>, 'cancel'>;
+
 export function useLabRunner<R>(labId: string, texts: Record<string, string>, lang: Lang, view: unknown, debounceMs = 150): LabRunState<R> {
-  const apiRef = useRef<Comlink.Remote<WorkerApi> | null>(null);
+  const conn = useRef<Conn | null>(null);
   const seq = useRef(0);
-  const [state, setState] = useState<LabRunState<R>>({ result: null, report: '', issues: [], stale: false, busy: true });
+  const [state, setState] = useState<Core<R>>({ result: null, report: '', issues: [], stale: false, busy: true, progress: null, cancelled: false });
 
   useEffect(() => {
-    const worker = new Worker(new URL('../../../../labs/worker.ts', import.meta.url), { type: 'module' });
-    const api = Comlink.wrap<WorkerApi>(worker);
-    apiRef.current = api;
+    conn.current = connect();
     return () => {
-      apiRef.current = null;
-      api[Comlink.releaseProxy]();
-      worker.terminate();
+      disconnect(conn.current);
+      conn.current = null;
     };
   }, []);
 
+  const cancel = useCallback(() => {
+    seq.current++; // whatever was running is dropped
+    disconnect(conn.current);
+    conn.current = connect();
+    setState((s) => ({ ...s, busy: false, progress: null, cancelled: true, stale: s.result !== null }));
+  }, []);
+
   const viewKey = JSON.stringify(view ?? null);
+  const textKey = Object.keys(texts).sort().map((k) => texts[k]);
   useEffect(() => {
     const id = ++seq.current;
-    setState((s) => ({ ...s, busy: true }));
+    setState((s) => ({ ...s, busy: true, cancelled: false }));
     const timer = setTimeout(async () => {
-      const api = apiRef.current;
-      if (!api) return;
+      const c = conn.current;
+      if (!c) return;
+      const onProgress = Comlink.proxy((stage: string, fraction: number) => {
+        if (id === seq.current) setState((s) => ({ ...s, progress: { stage, fraction } }));
+      });
       let res: RunResponse;
       try {
-        res = await api.run(labId, texts, lang, view);
+        res = await c.api.run(labId, texts, lang, view, onProgress);
       } catch (err) {
+        if (id !== seq.current) return; // cancelled: the worker was terminated
         res = { ok: false, issues: [{ input: 'engine', message: err instanceof Error ? err.message : String(err) }] };
       }
       if (id !== seq.current) return; // a newer request was made: drop this answer
       setState((s) =>
         res.ok
-          ? { result: res.result as R, report: res.report, issues: [], stale: false, busy: false }
-          : { ...s, issues: res.issues, stale: s.result !== null, busy: false },
+          ? { result: res.result as R, report: res.report, issues: [], stale: false, busy: false, progress: null, cancelled: false }
+          : { ...s, issues: res.issues, stale: s.result !== null, busy: false, progress: null },
       );
     }, debounceMs);
     return () => clearTimeout(timer);
-    // texts is compared by content through its values
+    // texts are compared by content (textKey), views by value (viewKey)
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [labId, lang, viewKey, ...Object.keys(texts).sort().map((k) => texts[k])]);
+  }, [labId, lang, viewKey, ...textKey]);
 
-  return state;
+  return { ...state, cancel };
 }
