@@ -9,6 +9,8 @@ import rehypeKatex from 'rehype-katex';
 // Astro 7's default Markdown processor (Sätteri) takes no remark/rehype plugins: math needs unified()
 // (see ../shared/stack.md, gotcha 2). MDX inherits this processor.
 export default defineConfig({
+  // ASTRO_OUT_DIR lets several builds run side by side (e.g. parallel e2e runs on one machine).
+  outDir: process.env.ASTRO_OUT_DIR || './dist',
   site: 'http://localhost:4321',
   trailingSlash: 'ignore',
   i18n: {

@@ -5,7 +5,8 @@ import { existsSync } from 'node:fs';
 // where none exists, Playwright's own download (npx playwright install chromium) is used.
 const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
 const executablePath = candidates.find((p) => existsSync(p));
-const PORT = 4399;
+// E2E_PORT (with ASTRO_OUT_DIR) lets two e2e runs share a machine.
+const PORT = Number(process.env.E2E_PORT || 4399);
 
 export default defineConfig({
   testDir: 'e2e',

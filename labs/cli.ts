@@ -28,7 +28,7 @@ function fail(code: number, text: string): never {
   process.exit(code);
 }
 
-function main(argv: string[]): void {
+async function main(argv: string[]): Promise<void> {
   if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h') {
     process.stdout.write(`${usage()}\n`);
     process.exit(argv.length === 0 ? 2 : 0);
@@ -78,7 +78,7 @@ function main(argv: string[]): void {
     }
   }
 
-  const outcome = createRunner()(labId, texts, lang);
+  const outcome = await createRunner()(labId, texts, lang);
   if (!outcome.ok) {
     fail(1, outcome.issues.map((iss) => formatIssue({ ...iss, input: files[iss.input] ?? iss.input }, lang)).join('\n'));
   }
@@ -87,4 +87,4 @@ function main(argv: string[]): void {
   if (strict && verdict === 'fail') process.exit(3);
 }
 
-main(process.argv.slice(2));
+await main(process.argv.slice(2));

@@ -10,7 +10,7 @@ export type RunResponse =
   | { ok: true; result: unknown; report: string }
   | { ok: false; issues: InputIssue[] };
 
-export type LabRunner = (labId: string, texts: Record<string, string>, lang: Lang, view?: unknown, hooks?: RunHooks) => RunResponse;
+export type LabRunner = (labId: string, texts: Record<string, string>, lang: Lang, view?: unknown, hooks?: RunHooks) => Promise<RunResponse>;
 
 function sameTexts(a: Record<string, string>, b: Record<string, string>): boolean {
   const ka = Object.keys(a);
@@ -25,7 +25,7 @@ function sameTexts(a: Record<string, string>, b: Record<string, string>): boolea
  */
 export function createRunner(): LabRunner {
   let memo: { labId: string; lang: Lang; texts: Record<string, string>; parsed: ParseOutcome<unknown> } | null = null;
-  return (labId, texts, lang, view, hooks) => {
+  return async (labId, texts, lang, view, hooks) => {
     const lab = getLab(labId);
     if (!lab) return { ok: false, issues: [{ input: 'lab', message: `unknown lab: ${labId}` }] };
     if (!memo || memo.labId !== labId || memo.lang !== lang || !sameTexts(memo.texts, texts)) {
@@ -34,7 +34,7 @@ export function createRunner(): LabRunner {
     const parsed = memo.parsed;
     if (!parsed.ok) return parsed;
     try {
-      const result = lab.run(parsed.value, view, hooks);
+      const result = await lab.run(parsed.value, view, hooks);
       return { ok: true, result, report: lab.report(result, lang) };
     } catch (err) {
       return { ok: false, issues: [{ input: 'engine', message: err instanceof Error ? err.message : String(err) }] };

@@ -12,7 +12,7 @@ import { createRunner, type RunResponse } from './runner.ts';
 const runner = createRunner();
 
 const api = {
-  run(labId: string, texts: Record<string, string>, lang: Lang, view?: unknown, onProgress?: (stage: string, fraction: number) => void): RunResponse {
+  run(labId: string, texts: Record<string, string>, lang: Lang, view?: unknown, onProgress?: (stage: string, fraction: number) => void): Promise<RunResponse> {
     let last = '';
     const progress = onProgress
       ? (stage: string, fraction: number) => {

@@ -36,6 +36,7 @@ export interface LabDefinition<Input, Result extends LabResultBase, View = undef
   id: string;
   inputs: readonly LabInputSpec[];
   parse(texts: Record<string, string>, lang: Lang, hooks?: RunHooks): ParseOutcome<Input>;
-  run(input: Input, view?: View, hooks?: RunHooks): Result;
+  /** May return a Promise when it needs an async platform API (e.g. WebCrypto for SHA-256). */
+  run(input: Input, view?: View, hooks?: RunHooks): Result | Promise<Result>;
   report(result: Result, lang: Lang): string;
 }

@@ -17,6 +17,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { thresholdLab } from '../../labs/threshold/index.ts';
+import { runThreshold } from '../../labs/threshold/engine.ts';
 import type { ThresholdResult } from '../../labs/threshold/index.ts';
 
 const REF = new URL('../../../shared/reference/c02/', import.meta.url);
@@ -45,7 +46,7 @@ function runPreset(policyPatch: Record<string, unknown> = {}): ThresholdResult {
   const policy = { ...JSON.parse(presetText('threshold_policy.json')), ...policyPatch };
   const parsed = thresholdLab.parse({ cases: presetText('classification_cases.jsonl'), policy: JSON.stringify(policy) }, 'es');
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
-  return thresholdLab.run(parsed.value);
+  return runThreshold(parsed.value);
 }
 
 describe('c02 preset = kit inputs', () => {
@@ -120,7 +121,7 @@ describe('c02 threshold_scan_all_pairs.json (28 pairs)', () => {
       }
       expect(ours.passes_constraints).toBe(kp.passes_constraints);
       expect(ours.failed_constraints.length === 0).toBe(kp.passes_constraints);
-      const detail = thresholdLab.run(presetInput, { low: kp.low, high: kp.high }).selected_policy;
+      const detail = runThreshold(presetInput, { low: kp.low, high: kp.high }).selected_policy;
       expect(detail.decisions.map((d) => letter[d.action]).join('')).toBe(kp.actions_by_case_order);
       expect(detail.counts).toEqual(kp.counts);
     });

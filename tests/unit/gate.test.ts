@@ -376,7 +376,7 @@ describe('report, i18n, manifest hashes', () => {
     expect(gateLab.id).toBe('gate');
     expect(gateLab.inputs.filter((i) => !i.optional).map((i) => i.flag)).toEqual(['--cases', '--outputs', '--policy']);
     const input: GateInput = parse({ cases: jsonl([kase('a')]), outputs: jsonl([...answers('baseline', [['a', 'plazo', 0]]), ...answers('candidate', [['a', 'plazo', 0]])]), policy: JSON.stringify(POLICY) });
-    const res = gateLab.run(input);
+    const res = runGate(input);
     expect(gateLab.report(res, 'en')).toContain('**pass**');
   });
 });

@@ -14,6 +14,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { thresholdLab } from '../../labs/threshold/index.ts';
+import { runThreshold } from '../../labs/threshold/engine.ts';
 import type { ThresholdInput } from '../../labs/threshold/index.ts';
 import { countsForPair, evaluatePair, prepareCases, actionClass } from '../../labs/threshold/engine.ts';
 import { formatIssue } from '../../labs/core/parse.ts';
@@ -133,7 +134,7 @@ describe('engine: hand-calculated pairs on dataset A', () => {
   it('pair (0.3, 0.7): counts, every metric, slices, decisions', () => {
     // a1 0.9 -> urgente TP; a2 0.7 (== high) -> urgente FP; a3 0.5 -> review (pos);
     // a4 0.3 (== low) -> normal TN; a5 0.3 -> normal FN; a6 0 -> normal TN; a7 1 -> urgente FP.
-    const res = thresholdLab.run(input);
+    const res = runThreshold(input);
     const d = res.recommended_policy!;
     expect([d.threshold_low, d.threshold_high]).toEqual([0.3, 0.7]);
     expect(d.counts).toEqual({ tp: 1, fp: 2, fn: 1, tn: 2, review_positive: 1, review_negative: 0 });
@@ -195,7 +196,7 @@ describe('engine: hand-calculated pairs on dataset A', () => {
     const e = evaluatePair(prepared, input.policy, 0.4, 0.8);
     expect(e.counts).toEqual({ tp: 1, fp: 1, fn: 1, tn: 2, review_positive: 1, review_negative: 1 });
     expect(e.metrics.cost).toBe(12); // 1 + 10 + 0.5·2
-    const res = thresholdLab.run(input, { low: 0.4, high: 0.8 });
+    const res = runThreshold(input, { low: 0.4, high: 0.8 });
     expect(res.selected_policy.counts).toEqual(e.counts);
     expect(res.recommended_policy!.threshold_low).toBe(0.3); // the view does not change the recommendation
     expect(thresholdLab.report(res, 'en')).toContain('Pair selected in the lab');
@@ -206,7 +207,7 @@ describe('engine: hand-calculated pairs on dataset A', () => {
     expect(() => evaluatePair(prepared, input.policy, -0.1, 0.4)).toThrow(RangeError);
     expect(() => evaluatePair(prepared, input.policy, 0.1, 1.1)).toThrow(RangeError);
     expect(() => evaluatePair(prepared, input.policy, NaN, 0.5)).toThrow(RangeError);
-    expect(() => thresholdLab.run(input, { low: 0.9, high: 0.1 })).toThrow(RangeError);
+    expect(() => runThreshold(input, { low: 0.9, high: 0.1 })).toThrow(RangeError);
   });
 
   it('prepared arrays are memoized per cases array', () => {
@@ -223,7 +224,7 @@ describe('engine: no feasible pair', () => {
   // (0.7, 0.95): a7 FP; review a1; normal a2 TN, a3 FN, a4 TN, a5 FN, a6 TN -> cost 1 + 20 + 0.5 = 21.5.
   // Least bad: cost tie 12.5, same recall, lower review rate -> (0.3, 0.7).
   const input = parseOk(casesA, { ...policyA, threshold_grid: [0.3, 0.7, 0.95], max_review_rate: 0, min_operational_recall: 1 });
-  const res = thresholdLab.run(input);
+  const res = runThreshold(input);
 
   it('recommended is null, least_bad is named, verdict fail with reasons', () => {
     expect(res.evaluated_policies).toBe(3);
@@ -244,7 +245,7 @@ describe('engine: no feasible pair', () => {
     expect(es).toContain('No automatizar todavía');
     expect(es).toContain('Par menos malo');
     expect(es).toContain('if_no_policy_passes'); // no fallback in this policy: says so
-    const en = thresholdLab.report(thresholdLab.run({ ...input, policy: { ...input.policy, if_no_policy_passes: 'keep manual triage' } }), 'en');
+    const en = thresholdLab.report(runThreshold({ ...input, policy: { ...input.policy, if_no_policy_passes: 'keep manual triage' } }), 'en');
     expect(en).toContain('keep manual triage');
     expect(en).toContain('Do not automate yet');
   });
@@ -253,7 +254,7 @@ describe('engine: no feasible pair', () => {
 describe('engine: one class only', () => {
   it('only negatives: operational recall undefined everywhere, verdict fail, curves undefined', () => {
     const input = parseOk(casesA.filter((c) => c.label === 0), policyA);
-    const res = thresholdLab.run(input);
+    const res = runThreshold(input);
     expect(res.feasible_policies).toBe(0);
     for (const p of res.scan) {
       expect(p.metrics.operational_recall).toBeNull();
@@ -272,7 +273,7 @@ describe('engine: one class only', () => {
 
   it('only positives: specificity undefined, AUC undefined, AP = 1', () => {
     const input = parseOk(casesA.filter((c) => c.label === 1), policyA);
-    const res = thresholdLab.run(input);
+    const res = runThreshold(input);
     const d = res.recommended_policy ?? res.least_bad_policy!;
     // (0.3, 0.7): a1 TP, a3 review, a5 FN (0.3 == low) -> no automated negatives.
     expect(d.counts).toEqual({ tp: 1, fp: 0, fn: 1, tn: 0, review_positive: 1, review_negative: 0 });
@@ -334,7 +335,7 @@ describe('curves in the lab result', () => {
     const golden = JSON.parse(readFileSync(new URL('../golden/curves_sklearn.json', import.meta.url), 'utf8'));
     const g = golden.datasets.find((d: { name: string }) => d.name === 'threshold_preset');
     const cases = g.scores.map((score: number, i: number) => ({ case_id: `t${i}`, score, label: g.labels[i] }));
-    const res = thresholdLab.run(parseOk(cases, { ...policyA, threshold_grid: [0.3, 0.5] }));
+    const res = runThreshold(parseOk(cases, { ...policyA, threshold_grid: [0.3, 0.5] }));
     expect(res.roc.thinning).toMatchObject({ original_points: g.roc.fpr.length, kept_points: g.roc.fpr.length });
     expect(res.roc.fpr).toEqual(g.roc.fpr);
     expect(res.roc.tpr).toEqual(g.roc.tpr);
@@ -354,7 +355,7 @@ describe('curves in the lab result', () => {
       return { case_id: `r${i}`, score: Math.min(1, Math.max(0, next() * 0.7 + label * 0.3)), label, slice: 'all' };
     });
     const input = parseOk(cases, { ...policyA, threshold_grid: [0.3, 0.5, 0.7] });
-    const res = thresholdLab.run(input, { low: 0.41, high: 0.83 });
+    const res = runThreshold(input, { low: 0.41, high: 0.83 });
     for (const c of [res.roc, res.pr]) {
       expect(c.thinning!.original_points).toBeGreaterThan(1000);
       expect(c.thinning!.kept_points).toBeLessThanOrEqual(1000);
