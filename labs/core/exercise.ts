@@ -1,0 +1,59 @@
+/**
+ * An exercise: a lab in a starting state, instructions, goals checked on the scorecard, diagnosis
+ * questions with feedback, progressive hints and a solution. The same zod schema validates the
+ * exercises written in content/exercises/{es,en}/ (at build time) and the ones an instructor hands
+ * out as links (in the browser): a link is untrusted input like any other.
+ *
+ * Starting texts name a preset file of the lab (`{ "preset": "capstone_rubric.json" }`, resolved from
+ * labs/<lab>/presets/) or carry the text itself (`{ "text": "..." }`). Inputs left out start from the
+ * lab's own preset.
+ */
+import { z } from 'zod';
+import { goalSchema } from './goals.ts';
+
+export const EXERCISE_LABS = ['gate', 'threshold', 'rag', 'evaluator', 'calibration', 'rubric'] as const;
+
+const startTextSchema = z.union([
+  z.object({ preset: z.string().regex(/^[A-Za-z0-9_.-]+$/).max(120) }).strict(),
+  z.object({ text: z.string().max(5_000_000) }).strict(),
+]);
+
+export const questionSchema = z.object({
+  question: z.string().min(1).max(1000),
+  options: z
+    .array(z.object({ text: z.string().min(1).max(500), correct: z.boolean(), feedback: z.string().min(1).max(1000) }))
+    .min(2)
+    .max(8)
+    .refine((opts) => opts.some((o) => o.correct), 'at least one option must be correct'),
+});
+
+/** Fields shared by authored exercises (frontmatter) and exercise links. */
+export const exerciseFields = {
+  lab: z.enum(EXERCISE_LABS),
+  title: z.string().min(1).max(200),
+  summary: z.string().min(1).max(600),
+  start: z.object({
+    texts: z.record(z.string().regex(/^[a-z_]+$/).max(40), startTextSchema).default({}),
+    view: z.unknown().optional(),
+  }),
+  goals: z.array(goalSchema).min(1).max(30),
+  questions: z.array(questionSchema).max(10).default([]),
+  hints: z.array(z.string().min(1).max(1000)).max(10).default([]),
+  solution: z.string().min(1).max(4000),
+};
+
+/** Frontmatter of content/exercises/{es,en}/*.md(x). */
+export const exerciseFrontmatterSchema = z.object({ ...exerciseFields, order: z.number().int().min(0).default(0) });
+
+/** An exercise carried in a link (#exercise=...): the instructions travel as plain text. */
+export const EXERCISE_LINK_VERSION = 1 as const;
+export const exerciseLinkSchema = z.object({
+  v: z.literal(EXERCISE_LINK_VERSION),
+  lang: z.enum(['es', 'en']),
+  ...exerciseFields,
+  instructions: z.string().max(8000).default(''),
+});
+
+export type ExerciseFrontmatter = z.infer<typeof exerciseFrontmatterSchema>;
+export type ExerciseLink = z.infer<typeof exerciseLinkSchema>;
+export type StartText = z.infer<typeof startTextSchema>;
