@@ -379,6 +379,29 @@ export interface Aggregate {
   axis_means: Record<string, number | null>;
   /** Number of items (all splits) where each axis scored below 1. */
   axis_failures: Record<string, number>;
+  /** The dashboard's column totals, one per axis in rubric order (see AxisColumn). */
+  axis_columns: AxisColumn[];
+}
+
+/**
+ * One column of the per-item dashboard (seed 000): how an axis did across the items. A column
+ * that fails everywhere (failures = n_items) is a systematic fault; lost_exam says how many exam
+ * score points the axis costs.
+ */
+export interface AxisColumn {
+  axis: string;
+  weight: number;
+  /** weight / sum of the rubric's weights: the most this axis adds to an item's score. */
+  weight_share: number;
+  /** Sum of the axis score over all items (both splits): the column total; out of n_items. */
+  total: number;
+  /** Items (both splits) where the axis scored below 1, and exactly 0. */
+  failures: number;
+  zeros: number;
+  /** Mean over the exam items of weighted[axis] (null, no_exam_items, when there are none). */
+  weighted_mean_exam: number | null;
+  /** weight_share - weighted_mean_exam: exam score lost on this axis, before overrides (null with no exam items). */
+  lost_exam: number | null;
 }
 
 function aggregate(items: ItemResult[], rubric: Rubric): { agg: Aggregate; undefinedMetrics: Record<string, string> } {
@@ -403,9 +426,22 @@ function aggregate(items: ItemResult[], rubric: Rubric): { agg: Aggregate; undef
   else regSchema = reg.filter((i) => i.breakdown[schemaAxis.name] < 1).length;
   const axisMeans: Record<string, number | null> = {};
   const axisFailures: Record<string, number> = {};
+  const axisColumns: AxisColumn[] = [];
+  const W = rubric.axes.reduce((s, a) => s + a.weight, 0);
   for (const a of rubric.axes) {
     axisMeans[a.name] = mean(exam.map((i) => i.breakdown[a.name]));
     axisFailures[a.name] = items.filter((i) => i.breakdown[a.name] < 1).length;
+    const wMean = mean(exam.map((i) => i.weighted[a.name]));
+    axisColumns.push({
+      axis: a.name,
+      weight: a.weight,
+      weight_share: a.weight / W,
+      total: items.reduce((s, i) => s + i.breakdown[a.name], 0),
+      failures: axisFailures[a.name],
+      zeros: items.filter((i) => i.breakdown[a.name] === 0).length,
+      weighted_mean_exam: wMean,
+      lost_exam: wMean === null ? null : a.weight / W - wMean,
+    });
   }
   const iv = rubric.interval;
   return {
@@ -421,6 +457,7 @@ function aggregate(items: ItemResult[], rubric: Rubric): { agg: Aggregate; undef
       regression_schema_failures: regSchema,
       axis_means: axisMeans,
       axis_failures: axisFailures,
+      axis_columns: axisColumns,
     },
     undefinedMetrics: undef,
   };

@@ -18,7 +18,7 @@ import { renderRubricReport } from './report.ts';
 import { schemaCompileError } from './jsonschema.ts';
 
 export type { RubricLabInput, Rubric, Item, Ratings, BreakdownEntry } from './schema.ts';
-export type { RubricScorecard, ItemResult, AxisResult, AxisReason, Comparison, BreakdownCheck, AgreementResult, Pattern, GateResult } from './engine.ts';
+export type { RubricScorecard, ItemResult, AxisResult, AxisReason, AxisColumn, Comparison, BreakdownCheck, AgreementResult, Pattern, GateResult } from './engine.ts';
 
 /** What run() returns: the scorecard plus its decision. */
 export type RubricResult = RubricScorecard & { decision: Decision };
