@@ -32,6 +32,8 @@ import { mcnemarTest } from '../core/mcnemar.ts';
 import type { McNemarResult } from '../core/mcnemar.ts';
 import { wilsonInterval } from '../core/wilson.ts';
 import { normalizeText } from './normalize.ts';
+import { valueHistogram } from './histogram.ts';
+import type { ValueHistogram } from './histogram.ts';
 import type { CaseRow, GateInput, GatePolicy, Hypothesis, Manifest, OutputRow, Taxonomy } from './schema.ts';
 import { decideGate } from './decision.ts';
 import type { GateCheck, GateDecision, EvidenceAssessment } from './decision.ts';
@@ -132,6 +134,8 @@ export interface BootstrapSummary {
   undefined_rounds: number;
   /** Per-round delta of weighted quality (candidate - baseline), in round order; null = undefined round. */
   deltas: (number | null)[];
+  /** Histogram of the defined deltas (one bar per distinct value when there are few): what the page draws. */
+  histogram: ValueHistogram;
 }
 
 /** The scorecard: a key superset of the kit's output/eval_scorecard.json. */
@@ -462,6 +466,7 @@ export function runGate(input: GateInput): GateResult {
       defined_rounds: boot.delta.defined_rounds,
       undefined_rounds: boot.delta.undefined_rounds,
       deltas: boot.deltas,
+      histogram: valueHistogram(boot.deltas),
     },
     paired_comparison: paired,
     regressions: paired.baseline_passed_candidate_failed,

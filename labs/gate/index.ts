@@ -7,7 +7,7 @@ import type { LabDefinition } from '../core/lab.ts';
 import { sha256Hex } from '../core/hash.ts';
 import { parseGateInput } from './schema.ts';
 import type { GateInput } from './schema.ts';
-import type { InputIssue, Lang } from '../core/types.ts';
+import type { InputIssue, Lang, ParseOutcome } from '../core/types.ts';
 import { runGate } from './engine.ts';
 import type { GateResult } from './engine.ts';
 import { renderGateReport } from './report.ts';
@@ -64,8 +64,30 @@ export async function runGateWithHashes(texts: Record<string, string>, lang: Lan
   return { ok: true, result: withManifestHashes(result, await computeManifestHashes(texts)) };
 }
 
-/** parse: the six texts (schema.ts); run: runGate (no view); report: decision.md (report.ts). */
-export const gateLab: LabDefinition<GateInput, GateResult> = {
+/** What gateLab.parse gives run: the validated input plus the input texts to hash (HASHED_INPUTS). */
+export interface GateLabInput extends GateInput {
+  /** The raw texts of the hashed inputs, as given (strings are shared, not copied). */
+  hashed_texts: Record<string, string>;
+}
+
+/**
+ * parseGateInput, keeping the texts of HASHED_INPUTS beside the value so that run can hash exactly
+ * the bytes the learner (or the CLI's files) gave.
+ */
+export function parseGateLabInput(texts: Record<string, string>, lang: Lang): ParseOutcome<GateLabInput> {
+  const parsed = parseGateInput(texts, lang);
+  if (!parsed.ok) return parsed;
+  const hashed: Record<string, string> = {};
+  for (const [name] of HASHED_INPUTS) if (texts[name] !== undefined) hashed[name] = texts[name];
+  return { ok: true, value: { ...parsed.value, hashed_texts: hashed } };
+}
+
+/**
+ * parse: the six texts (schema.ts) plus the texts to hash; run: runGate (no view), then the SHA-256
+ * of the inputs in manifest.computed_hashes (async: WebCrypto), so the worker's scorecard and the
+ * CLI's carry them; report: decision.md (report.ts).
+ */
+export const gateLab: LabDefinition<GateLabInput, GateResult> = {
   id: 'gate',
   inputs: [
     { name: 'cases', format: 'jsonl', flag: '--cases' },
@@ -75,7 +97,7 @@ export const gateLab: LabDefinition<GateInput, GateResult> = {
     { name: 'taxonomy', format: 'json', flag: '--taxonomy', optional: true },
     { name: 'manifest', format: 'json', flag: '--manifest', optional: true },
   ],
-  parse: parseGateInput,
-  run: (input) => runGate(input),
+  parse: parseGateLabInput,
+  run: async (input) => withManifestHashes(runGate(input), await computeManifestHashes(input.hashed_texts)),
   report: renderGateReport,
 };
