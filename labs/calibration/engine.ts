@@ -17,6 +17,7 @@
  * Numbers are unrounded; undefined metrics are null with a reason code in `undefined_metrics`.
  */
 import {
+  uniformBinIndex,
   binEdges,
   binIndices,
   brierDecomposition,
@@ -32,7 +33,7 @@ import type { Calibrator, CalibratorType } from '../core/calibrators.ts';
 import { conformalThreshold, evaluateConformal, nonconformityScores } from '../core/conformal.ts';
 import { wilsonInterval } from '../core/wilson.ts';
 import { bootstrapResamples, percentileInterval } from '../core/bootstrap.ts';
-import type { LabResultBase } from '../core/lab.ts';
+import type { LabResultBase, RunHooks } from '../core/lab.ts';
 import type { MaybeNumber } from '../core/types.ts';
 import type { CalibrationCase, CalibrationInput, CalibrationPolicy } from './schema.ts';
 import { decideCalibration } from './decision.ts';
@@ -52,6 +53,10 @@ export const THRESHOLD_GRID: readonly number[] = Array.from({ length: 19 }, (_, 
 export const BOOTSTRAP_MAX_DRAWS = 10_000_000;
 export const BOOTSTRAP_MIN_ROUNDS = 200;
 export const CONFIDENCE_LEVELS: readonly number[] = Array.from({ length: 10 }, (_, i) => (i + 10) / 20);
+/** Raw scores at which each calibrator's curve is tabulated for the page: 0, 0.005, ..., 1. */
+export const CURVE_POINTS = 201;
+/** Equal-width bins of the score histograms per label (charts only; no metric depends on them). */
+export const SCORE_HISTOGRAM_BINS = 20;
 
 /** What the learner can change without editing the policy. */
 export interface CalibrationView {
@@ -213,12 +218,43 @@ export interface CalibrationResult extends LabResultBase {
   bootstrap: BootstrapBlock | null;
   /** Evaluation-split calibrated probabilities and raw scores, in case order (for the charts). */
   evaluation_scores: { case_id: string; raw_score: number; calibrated: number; label: number; set: number }[];
+  /**
+   * Each calibrator's map from raw score to calibrated probability, tabulated at CURVE_POINTS raw
+   * scores evenly spaced on [0, 1] (x), for the calibrator-curves chart.
+   */
+  calibrator_curves: { x: number[]; curves: { type: CalibratorType; y: number[] }[] };
+  /** Histograms of the evaluation split's raw and calibrated scores per label (see scoreHistograms). */
+  score_histograms: ScoreHistograms;
   manifest: Record<string, unknown>;
   triggers: TriggerCheck[];
   warnings: string[];
   metrics: Record<string, MaybeNumber>;
   undefined_metrics: Record<string, string>;
   counts: { calibration: number; evaluation: number; calibration_positives: number; evaluation_positives: number };
+}
+
+/** Counts per label of scores in equal-width bins on [0, 1]: edges has bins + 1 values. */
+export interface ScoreHistograms {
+  edges: number[];
+  raw: { negative: number[]; positive: number[] };
+  calibrated: { negative: number[]; positive: number[] };
+}
+
+/**
+ * Counts of `p` per label (y = 0 -> negative, y = 1 -> positive) in `bins` equal-width bins on
+ * [0, 1], with the kit's bin rule (uniformBinIndex: bins closed on the left, the last one also
+ * holds p = 1). Returns the edges (bins + 1 values, 0 and 1 included) and two count arrays.
+ * An empty input gives all-zero counts. Shapes only for a chart: no metric is derived from it.
+ */
+export function labelHistogram(p: ArrayLike<number>, y: ArrayLike<number>, bins: number): { edges: number[]; negative: number[]; positive: number[] } {
+  const negative = new Array<number>(bins).fill(0);
+  const positive = new Array<number>(bins).fill(0);
+  for (let i = 0; i < p.length; i++) {
+    const k = uniformBinIndex(p[i], bins);
+    if (y[i] === 1) positive[k]++;
+    else negative[k]++;
+  }
+  return { edges: Array.from({ length: bins + 1 }, (_, i) => i / bins), negative, positive };
 }
 
 function wilsonRow(count: number, positives: number): { low: MaybeNumber; high: MaybeNumber } {
@@ -274,10 +310,17 @@ export function failedConstraints(reviewRate: number, coverage: number, errorRat
  * labels `y`. Cost = review * cost_review + FP * cost_false_positive + FN * cost_false_negative.
  * Rates are over all cases. Exported for tests.
  */
-export function scanGrid(p: ArrayLike<number>, masks: ArrayLike<number>, y: ArrayLike<number>, policy: CalibrationPolicy): GridPair[] {
+export function scanGrid(
+  p: ArrayLike<number>,
+  masks: ArrayLike<number>,
+  y: ArrayLike<number>,
+  policy: CalibrationPolicy,
+  onLow?: (fraction: number) => void,
+): GridPair[] {
   const n = p.length;
   const out: GridPair[] = [];
-  for (const low of THRESHOLD_GRID) {
+  for (const [li, low] of THRESHOLD_GRID.entries()) {
+    onLow?.(li / THRESHOLD_GRID.length);
     for (const high of THRESHOLD_GRID) {
       if (low >= high) continue;
       let reviewed = 0;
@@ -389,11 +432,15 @@ function pick<T>(arr: ArrayLike<T>, idx: number[]): T[] {
 
 /**
  * Runs the lab. `view` overrides the policy's calibrator, binning, bins and slice_by.
+ * `hooks.progress`, when given, hears the stages 'fit' (one step per calibrator), 'scan' (one step
+ * per low threshold of the grid) and 'bootstrap' (about a hundred steps), each with a fraction in
+ * [0, 1]; it changes nothing in the result.
  * Throws RangeError for a view asking for an unknown calibrator or a slice column that does not
  * exist, or bins outside 1..100; the input itself is assumed validated by parseCalibrationInput
  * (both splits non-empty).
  */
-export function runCalibration(input: CalibrationInput, view: CalibrationView = {}): CalibrationResult {
+export function runCalibration(input: CalibrationInput, view: CalibrationView = {}, hooks?: RunHooks): CalibrationResult {
+  const progress = hooks?.progress;
   const policy = input.policy;
   const calType = view.calibrator ?? policy.calibrator;
   if (!CALIBRATOR_TYPES.includes(calType)) throw new RangeError(`unknown calibrator ${calType}`);
@@ -419,8 +466,12 @@ export function runCalibration(input: CalibrationInput, view: CalibrationView = 
   let chosenFit: Calibrator | null = null;
   let chosenEv: Float64Array = evS;
   let chosenCal: Float64Array = calS;
-  for (const type of CALIBRATOR_TYPES) {
+  const curveX = Array.from({ length: CURVE_POINTS }, (_, i) => i / (CURVE_POINTS - 1));
+  const curves: { type: CalibratorType; y: number[] }[] = [];
+  for (const [ci, type] of CALIBRATOR_TYPES.entries()) {
+    progress?.('fit', ci / CALIBRATOR_TYPES.length);
     const fit = fitCalibrator(type, calS, calY, bins);
+    curves.push({ type, y: Array.from(applyCalibrator(fit, curveX)) });
     const pEv = applyCalibrator(fit, evS);
     const pCal = applyCalibrator(fit, calS);
     const calBlock = metricsBlock(pCal, calY, bins, binning, eps);
@@ -440,7 +491,8 @@ export function runCalibration(input: CalibrationInput, view: CalibrationView = 
   const masks = conf.masks;
 
   // 3. policy grid
-  const grid = scanGrid(chosenEv, masks, evY, policy);
+  progress?.('fit', 1);
+  const grid = scanGrid(chosenEv, masks, evY, policy, progress ? (f) => progress('scan', f) : undefined);
   const { best, tiesCost, tiesRates, feasible } = pickPair(grid);
   const decisions = evCases.map((c, i) => {
     const d = decideCase(chosenEv[i], masks[i], best.low, best.high);
@@ -519,7 +571,9 @@ export function runCalibration(input: CalibrationInput, view: CalibrationView = 
     const csp = new Float64Array(bins);
     const csy = new Float64Array(bins);
     const w = new Uint32Array(nEv);
+    const every = Math.max(1, Math.floor(rounds / 100));
     bootstrapResamples(nEv, rounds, policy.seed, (ix, r) => {
+      if (progress && r % every === 0) progress('bootstrap', r / rounds);
       cnt.fill(0);
       sp.fill(0);
       sy.fill(0);
@@ -664,6 +718,12 @@ export function runCalibration(input: CalibrationInput, view: CalibrationView = 
     slice_candidates: sliceCandidates,
     slice_report: sliceReport,
     bootstrap,
+    calibrator_curves: { x: curveX, curves },
+    score_histograms: (() => {
+      const raw = labelHistogram(evS, evY, SCORE_HISTOGRAM_BINS);
+      const cal = labelHistogram(chosenEv, evY, SCORE_HISTOGRAM_BINS);
+      return { edges: raw.edges, raw: { negative: raw.negative, positive: raw.positive }, calibrated: { negative: cal.negative, positive: cal.positive } };
+    })(),
     evaluation_scores: evCases.map((c, i) => ({ case_id: c.case_id, raw_score: c.raw_score, calibrated: chosenEv[i], label: c.label, set: masks[i] })),
     triggers,
     warnings,

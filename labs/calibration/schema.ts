@@ -10,11 +10,15 @@
 import Papa from 'papaparse';
 import { z } from 'zod';
 import type { InputIssue, Lang, ParseOutcome } from '../core/types.ts';
+import type { RunHooks } from '../core/lab.ts';
 import { parseJsonText, parseJsonlText, zodErrorMap } from '../core/parse.ts';
 import { sha256HexSync } from '../core/canonical.ts';
 import { CALIBRATOR_TYPES } from '../core/calibrators.ts';
 import type { CalibratorType } from '../core/calibrators.ts';
 import { msg } from '../i18n/index.ts';
+
+/** Rows between two progress reports while reading cases. */
+export const PROGRESS_EVERY_ROWS = 5000;
 
 /** Largest number of cases the lab accepts (browser memory and time budget). */
 export const MAX_CASES = 1_000_000;
@@ -146,13 +150,21 @@ export function looksLikeJsonl(text: string): boolean {
  * Reads cases from CSV text (header row required; delimiter ',' ';' or tab, auto-detected; quoted
  * fields may span lines). Numeric-looking cells of raw_score and label become numbers; everything
  * else stays text, so a bad cell is reported by zod with its column. Blank lines are skipped but
- * keep their line numbers. Never throws.
+ * keep their line numbers. Never throws. `progress('parse', fraction)`, when given, is called once
+ * before the CSV is split into rows and then every PROGRESS_EVERY_ROWS rows while they are
+ * validated.
  */
-export function parseCasesCsv(text: string, lang: Lang, maxIssues = 50): ParseOutcome<{ cases: CalibrationCase[]; extra_columns: string[] }> {
+export function parseCasesCsv(
+  text: string,
+  lang: Lang,
+  maxIssues = 50,
+  progress?: (stage: string, fraction: number) => void,
+): ParseOutcome<{ cases: CalibrationCase[]; extra_columns: string[] }> {
   const t = msg(lang);
   const c = t.calibration.validation;
   const input = 'cases';
   if (text.trim() === '') return { ok: false, issues: [{ input, message: t.validation.empty_input }] };
+  progress?.('parse', 0);
   const parsed = Papa.parse<string[]>(text, { header: false, skipEmptyLines: false, delimitersToGuess: [',', ';', '\t'] });
   const issues: InputIssue[] = [];
   const rows = parsed.data;
@@ -187,6 +199,7 @@ export function parseCasesCsv(text: string, lang: Lang, maxIssues = 50): ParseOu
   const seenIds = new Set<string>();
   const cases: CalibrationCase[] = [];
   for (let r = h + 1; r < rows.length && issues.length < maxIssues; r++) {
+    if (progress && r % PROGRESS_EVERY_ROWS === 0) progress('parse', 0.1 + (0.9 * r) / rows.length);
     const cells = rows[r];
     if (cells.every((x) => x.trim() === '')) continue;
     const ln = lineOf[r];
@@ -217,9 +230,13 @@ export function parseCasesCsv(text: string, lang: Lang, maxIssues = 50): ParseOu
   return { ok: true, value: { cases, extra_columns: extraCols } };
 }
 
-/** Reads cases from JSON Lines (through labs/core/parse.ts). Never throws. */
-export function parseCasesJsonl(text: string, lang: Lang): ParseOutcome<{ cases: CalibrationCase[]; extra_columns: string[] }> {
-  const r = parseJsonlText(text, caseRowSchema, 'cases', lang, { unique: 'case_id' });
+/** Reads cases from JSON Lines (through labs/core/parse.ts, which reports 'parse' progress). Never throws. */
+export function parseCasesJsonl(
+  text: string,
+  lang: Lang,
+  progress?: (stage: string, fraction: number) => void,
+): ParseOutcome<{ cases: CalibrationCase[]; extra_columns: string[] }> {
+  const r = parseJsonlText(text, caseRowSchema, 'cases', lang, { unique: 'case_id', progress });
   if (!r.ok) return r;
   const known = new Set<string>(KNOWN_COLUMNS);
   const extraCols: string[] = [];
@@ -232,13 +249,14 @@ export function parseCasesJsonl(text: string, lang: Lang): ParseOutcome<{ cases:
  * `texts.policy` JSON) into a CalibrationInput. Never throws: a missing text counts as empty.
  * Besides row problems it reports: more than MAX_CASES cases, and a split with no case (the
  * calibrators need calibration cases; the metrics need evaluation cases). Problems of both inputs
- * are returned together.
+ * are returned together. `hooks.progress` hears the 'parse' stage (see parseCasesCsv).
  */
-export function parseCalibrationInput(texts: Record<string, string>, lang: Lang): ParseOutcome<CalibrationInput> {
+export function parseCalibrationInput(texts: Record<string, string>, lang: Lang, hooks?: RunHooks): ParseOutcome<CalibrationInput> {
   const casesText = texts.cases ?? '';
   const policyText = texts.policy ?? '';
   const jsonl = looksLikeJsonl(casesText);
-  const cases = jsonl ? parseCasesJsonl(casesText, lang) : parseCasesCsv(casesText, lang);
+  const progress = hooks?.progress;
+  const cases = jsonl ? parseCasesJsonl(casesText, lang, progress) : parseCasesCsv(casesText, lang, 50, progress);
   const policy = parseJsonText(policyText, policySchema, 'policy', lang);
   const issues: InputIssue[] = [...(cases.ok ? [] : cases.issues), ...(policy.ok ? [] : policy.issues)];
   if (cases.ok) {
