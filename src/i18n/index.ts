@@ -32,4 +32,7 @@ export const paths = {
   home: (lang: Lang) => (lang === 'es' ? '/' : '/en/'),
   chapter: (lang: Lang, slug: string) => (lang === 'es' ? `/capitulos/${slug}/` : `/en/chapters/${slug}/`),
   lab: (lang: Lang, id: string) => (lang === 'es' ? `/laboratorios/${id}/` : `/en/labs/${id}/`),
+  exercises: (lang: Lang) => (lang === 'es' ? '/ejercicios/' : '/en/exercises/'),
+  exercise: (lang: Lang, slug: string) => (lang === 'es' ? `/ejercicios/${slug}/` : `/en/exercises/${slug}/`),
+  exerciseLink: (lang: Lang) => (lang === 'es' ? '/ejercicios/enlace/' : '/en/exercises/link/'),
 };

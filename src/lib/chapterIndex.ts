@@ -19,11 +19,16 @@ export function splitId(id: string): { lang: Lang; slug: string } {
  * sorted by chapter number (then slug).
  */
 export function indexChapters<E extends { id: string; data: { chapter: number } }>(entries: readonly E[], lang: Lang): IndexedChapter<E>[] {
+  return indexByLang(entries, lang, (e) => e.data.chapter);
+}
+
+/** Same as indexChapters for any collection split in es/ and en/ folders, sorted by `order`. */
+export function indexByLang<E extends { id: string }>(entries: readonly E[], lang: Lang, order: (e: E) => number): IndexedChapter<E>[] {
   const bySlug = new Map<string, IndexedChapter<E>>();
   for (const entry of entries) {
     const { lang: l, slug } = splitId(entry.id);
     if (l === lang) bySlug.set(slug, { slug, entry, isFallback: false });
     else if (!bySlug.has(slug)) bySlug.set(slug, { slug, entry, isFallback: true });
   }
-  return [...bySlug.values()].sort((a, b) => a.entry.data.chapter - b.entry.data.chapter || a.slug.localeCompare(b.slug));
+  return [...bySlug.values()].sort((a, b) => order(a.entry) - order(b.entry) || a.slug.localeCompare(b.slug));
 }

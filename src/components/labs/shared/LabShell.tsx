@@ -4,7 +4,7 @@
  * preset, share link, downloads of scorecard.json and decision.md). The lab-specific views are its
  * children.
  */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Lang } from '../../../../labs/core/types.ts';
 import { formatIssue } from '../../../../labs/core/issues.ts';
 import { ui } from '../../../i18n/index.ts';
@@ -12,8 +12,33 @@ import CodeEditor from './CodeEditor.tsx';
 import { downloadText } from './labState.ts';
 import type { LabStateApi } from './useLabState.ts';
 import type { LabRunState } from './useLabRunner.ts';
+import type { LabEmbed } from './embed.ts';
+import ExerciseBuilder from '../../exercises/ExerciseBuilder.tsx';
 
-export interface LabInputDef { name: string; label: string; accept: string }
+export interface LabInputDef {
+  name: string;
+  label: string;
+  accept: string;
+  /** Optional inputs go to the secondary area (tabs below the main editors). */
+  secondary?: boolean;
+  /** A ready example for this input (e.g. a chapter preset); a button loads it. */
+  example?: string;
+  /** One line under the input's heading saying what it is for. */
+  description?: string;
+  /** Controls shown between the heading and the editor (e.g. toggles that edit the text). */
+  extra?: ReactNode;
+}
+
+/** Labels of the secondary area, in the page's language (the lab passes them). */
+export interface SecondaryLabels {
+  heading: string;
+  help?: string;
+  load_example: (input: string) => string;
+  clear: (input: string) => string;
+  empty: string;
+  in_use: string;
+  has_issues: string;
+}
 
 interface Props {
   labId: string;
@@ -22,14 +47,23 @@ interface Props {
   state: LabStateApi;
   run: LabRunState<unknown>;
   filePrefix: string;
+  /** Set when the lab is embedded (an exercise): its results are reported to the embedder. */
+  embed?: LabEmbed;
+  /** Needed when some input is `secondary`. */
+  secondaryLabels?: SecondaryLabels;
   children?: ReactNode;
 }
 
-export function LabShell({ labId, lang, inputs, state, run, filePrefix, children }: Props) {
+export function LabShell({ labId, lang, inputs, state, run, filePrefix, embed, secondaryLabels, children }: Props) {
   const t = ui(lang).lab;
   const [message, setMessage] = useState<string | null>(null);
   const [shareText, setShareText] = useState<string | null>(null);
   const labels = Object.fromEntries(inputs.map((i) => [i.name, i.label]));
+  const [building, setBuilding] = useState(false);
+  const onResult = embed?.onResult;
+  useEffect(() => {
+    if (onResult && !run.busy) onResult(run.result, run.stale || run.issues.length > 0);
+  }, [onResult, run.result, run.stale, run.issues, run.busy]);
 
   const readFile = (name: string, file: File) => {
     file.text().then(
@@ -62,6 +96,9 @@ export function LabShell({ labId, lang, inputs, state, run, filePrefix, children
         <button type="button" onClick={share} data-testid="share">{t.share}</button>
         <button type="button" disabled={!run.result} onClick={() => downloadText(`${filePrefix}-scorecard.json`, `${JSON.stringify(run.result, null, 2)}\n`, 'application/json')} data-testid="download-scorecard">{t.download_scorecard}</button>
         <button type="button" disabled={!run.result} onClick={() => downloadText(`${filePrefix}-decision.md`, run.report, 'text/markdown')} data-testid="download-decision">{t.download_decision}</button>
+        {!embed && (
+          <button type="button" onClick={() => setBuilding((b) => !b)} aria-expanded={building} data-testid="create-exercise">{t.create_exercise}</button>
+        )}
         <span className="lab-status" role="status" aria-live="polite">{run.busy ? t.computing : run.cancelled ? t.cancelled : message ?? ''}</span>
       </div>
       {run.busy && run.progress && (
@@ -74,40 +111,22 @@ export function LabShell({ labId, lang, inputs, state, run, filePrefix, children
           <button type="button" onClick={run.cancel} data-testid="cancel">{t.cancel}</button>
         </div>
       )}
+      {building && !embed && run.result !== null && (
+        <ExerciseBuilder labId={labId} lang={lang} texts={state.texts} view={state.view} result={run.result} onClose={() => setBuilding(false)} />
+      )}
       {shareText && (
         <p className="share-fallback">
           <label>{t.share_fallback} <input type="text" readOnly value={shareText} onFocus={(e) => e.currentTarget.select()} data-testid="share-url" /></label>
         </p>
       )}
       <div className="lab-inputs">
-        {inputs.map((inp) => (
-          <div className="lab-input" key={inp.name}>
-            <div className="lab-input-head">
-              <h3 id={`${labId}-${inp.name}-h`}>{inp.label}</h3>
-              <label className="file-button">
-                {t.import_file(inp.label)}
-                <input
-                  type="file"
-                  accept={inp.accept}
-                  onChange={(e) => {
-                    const f = e.currentTarget.files?.[0];
-                    if (f) readFile(inp.name, f);
-                    e.currentTarget.value = '';
-                  }}
-                />
-              </label>
-            </div>
-            <CodeEditor
-              value={state.texts[inp.name] ?? ''}
-              onChange={(text) => state.setText(inp.name, text)}
-              label={t.editor_label(inp.label)}
-              issues={run.issues.filter((i) => i.input === inp.name)}
-              onDropFile={(f) => readFile(inp.name, f)}
-              testId={`editor-${inp.name}`}
-            />
-          </div>
+        {inputs.filter((inp) => !inp.secondary).map((inp) => (
+          <InputEditor key={inp.name} labId={labId} lang={lang} inp={inp} state={state} run={run} readFile={readFile} />
         ))}
       </div>
+      {secondaryLabels && inputs.some((inp) => inp.secondary) && (
+        <SecondaryInputs labId={labId} lang={lang} inputs={inputs.filter((inp) => inp.secondary)} state={state} run={run} readFile={readFile} labels={secondaryLabels} />
+      )}
       <p className="help">{t.drop_hint} {t.saved}</p>
       {run.issues.length > 0 && (
         <div className="issues" role="alert" data-testid="issues">
@@ -125,5 +144,121 @@ export function LabShell({ labId, lang, inputs, state, run, filePrefix, children
         {children}
       </div>
     </div>
+  );
+}
+
+interface EditorProps { labId: string; lang: Lang; inp: LabInputDef; state: LabStateApi; run: LabRunState<unknown>; readFile: (name: string, file: File) => void }
+
+function InputEditor({ labId, lang, inp, state, run, readFile, actions }: EditorProps & { actions?: ReactNode }) {
+  const t = ui(lang).lab;
+  return (
+    <div className="lab-input">
+      <div className="lab-input-head">
+        <h3 id={`${labId}-${inp.name}-h`}>{inp.label}</h3>
+        <div className="lab-input-actions">
+          {actions}
+          <label className="file-button">
+            {t.import_file(inp.label)}
+            <input
+              type="file"
+              accept={inp.accept}
+              onChange={(e) => {
+                const f = e.currentTarget.files?.[0];
+                if (f) readFile(inp.name, f);
+                e.currentTarget.value = '';
+              }}
+            />
+          </label>
+        </div>
+      </div>
+      {inp.description && <p className="help">{inp.description}</p>}
+      {inp.extra}
+      <CodeEditor
+        value={state.texts[inp.name] ?? ''}
+        onChange={(text) => state.setText(inp.name, text)}
+        label={t.editor_label(inp.label)}
+        issues={run.issues.filter((i) => i.input === inp.name)}
+        onDropFile={(f) => readFile(inp.name, f)}
+        testId={`editor-${inp.name}`}
+      />
+    </div>
+  );
+}
+
+/**
+ * Optional inputs as tabs (WAI-ARIA tabs pattern: arrow keys, Home and End move between tabs).
+ * Only the selected tab's editor is mounted; the texts live in the lab state, so nothing is lost.
+ * Each tab says whether its input is in use, and flags it when it has validation issues.
+ */
+function SecondaryInputs({ labId, lang, inputs, state, run, readFile, labels }: Omit<EditorProps, 'inp'> & { inputs: LabInputDef[]; labels: SecondaryLabels }) {
+  const [active, setActive] = useState(inputs[0].name);
+  const current = inputs.find((i) => i.name === active) ?? inputs[0];
+  const tabId = (n: string) => `${labId}-tab-${n}`;
+  const panelId = `${labId}-secondary-panel`;
+  const onKey = (e: KeyboardEvent, k: number) => {
+    let next = -1;
+    if (e.key === 'ArrowRight') next = (k + 1) % inputs.length;
+    else if (e.key === 'ArrowLeft') next = (k - 1 + inputs.length) % inputs.length;
+    else if (e.key === 'Home') next = 0;
+    else if (e.key === 'End') next = inputs.length - 1;
+    if (next < 0) return;
+    e.preventDefault();
+    setActive(inputs[next].name);
+    document.getElementById(tabId(inputs[next].name))?.focus();
+  };
+  return (
+    <section className="lab-secondary" aria-labelledby={`${labId}-secondary-h`} data-testid="secondary-inputs">
+      <h3 id={`${labId}-secondary-h`}>{labels.heading}</h3>
+      {labels.help && <p className="help">{labels.help}</p>}
+      <div className="tabs" role="tablist" aria-labelledby={`${labId}-secondary-h`}>
+        {inputs.map((inp, k) => {
+          const used = (state.texts[inp.name] ?? '').trim() !== '';
+          const bad = run.issues.some((i) => i.input === inp.name);
+          const selected = inp.name === current.name;
+          return (
+            <button
+              key={inp.name}
+              type="button"
+              role="tab"
+              id={tabId(inp.name)}
+              aria-selected={selected}
+              aria-controls={panelId}
+              tabIndex={selected ? 0 : -1}
+              className={`tab${selected ? ' selected' : ''}${bad ? ' has-issues' : ''}`}
+              onClick={() => setActive(inp.name)}
+              onKeyDown={(e) => onKey(e, k)}
+              data-testid={`tab-${inp.name}`}
+              data-used={used ? 'true' : 'false'}
+            >
+              {inp.label}
+              <span className="tab-state">{bad ? ` · ${labels.has_issues}` : used ? ` · ${labels.in_use}` : ` · ${labels.empty}`}</span>
+            </button>
+          );
+        })}
+      </div>
+      <div className="tab-panel" role="tabpanel" id={panelId} aria-labelledby={tabId(current.name)}>
+        <InputEditor
+          key={current.name}
+          labId={labId}
+          lang={lang}
+          inp={current}
+          state={state}
+          run={run}
+          readFile={readFile}
+          actions={
+            <>
+              {current.example !== undefined && (
+                <button type="button" onClick={() => state.setText(current.name, current.example!)} data-testid={`example-${current.name}`}>
+                  {labels.load_example(current.label)}
+                </button>
+              )}
+              <button type="button" disabled={(state.texts[current.name] ?? '') === ''} onClick={() => state.setText(current.name, '')} data-testid={`clear-${current.name}`}>
+                {labels.clear(current.label)}
+              </button>
+            </>
+          }
+        />
+      </div>
+    </section>
   );
 }

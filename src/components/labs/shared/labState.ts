@@ -21,7 +21,8 @@ export const labStateSchema = z.object({
 });
 export type LabState = z.infer<typeof labStateSchema>;
 
-const storageKey = (lab: string) => `evals-lab:${lab}:v${STATE_VERSION}`;
+/** localStorage key of a lab's state; `scope` separates an exercise's work from the free lab. */
+const storageKey = (lab: string, scope?: string) => `evals-lab:${lab}${scope ? `@${scope}` : ''}:v${STATE_VERSION}`;
 
 export type Loaded = { state: LabState | null; notice: 'bad_share_link' | 'storage_ignored' | null; fromLink: boolean };
 
@@ -51,22 +52,22 @@ export function encodeShareUrl(state: LabState, base: string): string {
 }
 
 /** What to start from: a share link in the URL, else the saved state, else nothing (the preset). */
-export function loadInitial(lab: string, inputs: readonly string[]): Loaded {
+export function loadInitial(lab: string, inputs: readonly string[], scope?: string): Loaded {
   const hash = typeof location !== 'undefined' ? location.hash : '';
   if (/(?:^#|&)state=/.test(hash)) {
     const shared = decodeShared(hash, lab, inputs);
     if (shared) return { state: shared, notice: null, fromLink: true };
-    const saved = readSaved(lab, inputs);
+    const saved = readSaved(lab, inputs, scope);
     return { state: saved.state, notice: 'bad_share_link', fromLink: false };
   }
-  const saved = readSaved(lab, inputs);
+  const saved = readSaved(lab, inputs, scope);
   return { state: saved.state, notice: saved.corrupt ? 'storage_ignored' : null, fromLink: false };
 }
 
-function readSaved(lab: string, inputs: readonly string[]): { state: LabState | null; corrupt: boolean } {
+function readSaved(lab: string, inputs: readonly string[], scope?: string): { state: LabState | null; corrupt: boolean } {
   let raw: string | null = null;
   try {
-    raw = localStorage.getItem(storageKey(lab));
+    raw = localStorage.getItem(storageKey(lab, scope));
   } catch {
     return { state: null, corrupt: false };
   }
@@ -80,17 +81,17 @@ function readSaved(lab: string, inputs: readonly string[]): { state: LabState | 
 }
 
 /** Saves the state; quota or privacy errors are ignored (the lab keeps working). */
-export function save(state: LabState): void {
+export function save(state: LabState, scope?: string): void {
   try {
-    localStorage.setItem(storageKey(state.lab), JSON.stringify(state));
+    localStorage.setItem(storageKey(state.lab, scope), JSON.stringify(state));
   } catch {
     /* storage full or disabled: nothing to do */
   }
 }
 
-export function clearSaved(lab: string): void {
+export function clearSaved(lab: string, scope?: string): void {
   try {
-    localStorage.removeItem(storageKey(lab));
+    localStorage.removeItem(storageKey(lab, scope));
   } catch {
     /* ignore */
   }

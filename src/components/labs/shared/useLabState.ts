@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { loadInitial, save, clearSaved, encodeShareUrl, STATE_VERSION, type Loaded } from './labState.ts';
+import type { LabEmbed } from './embed.ts';
 
 export interface LabStateApi {
   texts: Record<string, string>;
@@ -21,12 +22,17 @@ export function useLabState(
   inputNames: readonly string[],
   preset: Record<string, string>,
   isView: (v: unknown) => boolean,
+  embed?: LabEmbed,
 ): LabStateApi {
+  // An embedding (an exercise) replaces the preset with its starting state and keeps its own storage.
+  const scope = embed?.storageId;
+  const base = useMemo(() => (embed ? { ...preset, ...embed.start.texts } : preset), [embed, preset]);
+  const baseView = embed && isView(embed.start.view) ? embed.start.view : undefined;
   const initial = useRef<Loaded | null>(null);
-  if (initial.current === null) initial.current = loadInitial(labId, inputNames);
+  if (initial.current === null) initial.current = loadInitial(labId, inputNames, scope);
   const start = initial.current.state;
-  const [texts, setTexts] = useState<Record<string, string>>(() => (start ? { ...preset, ...start.texts } : { ...preset }));
-  const [view, setViewState] = useState<unknown>(() => (start && isView(start.view) ? start.view : undefined));
+  const [texts, setTexts] = useState<Record<string, string>>(() => (start ? { ...base, ...start.texts } : { ...base }));
+  const [view, setViewState] = useState<unknown>(() => (start && isView(start.view) ? start.view : baseView));
   const [notice] = useState(initial.current.notice);
 
   useEffect(() => {
@@ -35,17 +41,19 @@ export function useLabState(
   }, []);
 
   useEffect(() => {
-    const timer = setTimeout(() => save({ v: STATE_VERSION, lab: labId, texts, view }), 300);
+    const timer = setTimeout(() => save({ v: STATE_VERSION, lab: labId, texts, view }, scope), 300);
     return () => clearTimeout(timer);
-  }, [labId, texts, view]);
+  }, [labId, texts, view, scope]);
 
   const setText = useCallback((name: string, text: string) => setTexts((t) => (t[name] === text ? t : { ...t, [name]: text })), []);
   const setView = useCallback((v: unknown) => setViewState(v), []);
   const reset = useCallback(() => {
-    clearSaved(labId);
-    setTexts({ ...preset });
-    setViewState(undefined);
-  }, [labId, preset]);
+    clearSaved(labId, scope);
+    setTexts({ ...base });
+    setViewState(baseView);
+    // baseView is derived from embed, which is stable for the island's life
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [labId, base, scope]);
   const shareUrl = useCallback(
     () => encodeShareUrl({ v: STATE_VERSION, lab: labId, texts, view }, location.href),
     [labId, texts, view],

@@ -15,6 +15,7 @@ import LineChart from '../../charts/LineChart.tsx';
 import BarChart from '../../charts/BarChart.tsx';
 import ScrollBox from '../../common/ScrollBox.tsx';
 import { useLabState } from '../shared/useLabState.ts';
+import type { LabIslandProps } from '../shared/embed.ts';
 import casesPreset from '../../../../labs/threshold/presets/classification_cases.jsonl?raw';
 import policyPreset from '../../../../labs/threshold/presets/threshold_policy.json?raw';
 
@@ -34,11 +35,11 @@ function isView(v: unknown): v is View {
   return typeof low === 'number' && typeof high === 'number' && low >= 0 && high <= 1 && low <= high;
 }
 
-export default function ThresholdLab({ lang }: { lang: Lang }) {
+export default function ThresholdLab({ lang, embed }: LabIslandProps) {
   const t = ui(lang);
   const tt = t.threshold;
   const lm = labMsg(lang);
-  const lab = useLabState('threshold', INPUT_NAMES, PRESET, isView);
+  const lab = useLabState('threshold', INPUT_NAMES, PRESET, isView, embed);
   const view = lab.view as View | undefined;
   const run = useLabRunner<ThresholdResult>('threshold', lab.texts, lang, view);
   const result = run.result;
@@ -72,6 +73,7 @@ export default function ThresholdLab({ lang }: { lang: Lang }) {
       state={lab}
       run={run}
       filePrefix="threshold"
+      embed={embed}
     >
       {result && (
         <div className="lab-results" aria-live="off">

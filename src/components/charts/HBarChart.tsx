@@ -1,0 +1,116 @@
+/**
+ * A horizontal bar chart in SVG (d3 scale, React drawing) for a few labelled values, such as cost
+ * per accepted by version or quality by slice: labels on the left, the value printed at the end of
+ * each bar, an optional reference line (a budget, a floor) with its own label, and rows whose value
+ * is undefined drawn as text ("undefined (reason)"), never as a zero-length bar. Title, description
+ * and a data-table alternative, like every chart of the site.
+ */
+import { useId } from 'react';
+import { scaleLinear } from 'd3-scale';
+import ScrollBox from '../common/ScrollBox.tsx';
+
+export interface HBar {
+  key: string;
+  label: string;
+  /** null: undefined, shown as `undefinedText`. */
+  value: number | null;
+  undefinedText?: string;
+  /** Drawn hatched (e.g. over budget, below the floor), besides any text the label carries. */
+  flagged?: boolean;
+  color?: string;
+  /** Extra text in the data table and after the value (e.g. "n = 3"). */
+  note?: string;
+}
+
+interface Props {
+  title: string;
+  description: string;
+  xLabel: string;
+  bars: HBar[];
+  tableSummary: string;
+  columns: [string, string];
+  /** A vertical reference line (budget, floor). */
+  reference?: { value: number; label: string };
+  /** Fixed domain maximum (e.g. 1 for a quality); otherwise the largest value or reference. */
+  max?: number;
+  format?: (v: number) => string;
+  testId?: string;
+}
+
+const W = 640, ROW = 30, M = { top: 22, right: 90, bottom: 40, left: 200 };
+
+export default function HBarChart({ title, description, xLabel, bars, tableSummary, columns, reference, max, format = (v) => String(v), testId }: Props) {
+  const id = useId();
+  const H = M.top + M.bottom + ROW * Math.max(1, bars.length);
+  const top = max ?? Math.max(1e-9, reference?.value ?? 0, ...bars.map((b) => b.value ?? 0));
+  const x = scaleLinear().domain([0, top]).nice().range([M.left, W - M.right]);
+  const ticks = x.ticks(5);
+  return (
+    <figure className="chart chart-hbar" data-testid={testId}>
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-t ${id}-d`}>
+        <title id={`${id}-t`}>{title}</title>
+        <desc id={`${id}-d`}>{description}</desc>
+        <defs>
+          <pattern id={`${id}-hatch`} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+            <rect width="6" height="6" fill="#f3d6d3" />
+            <line x1="0" y1="0" x2="0" y2="6" stroke="#a3211b" strokeWidth="2" />
+          </pattern>
+        </defs>
+        {ticks.map((t) => (
+          <g key={t} className="grid">
+            <line x1={x(t)} x2={x(t)} y1={M.top} y2={H - M.bottom} />
+            <text x={x(t)} y={H - M.bottom + 14} textAnchor="middle">{format(t)}</text>
+          </g>
+        ))}
+        <text className="axis-label" x={(M.left + W - M.right) / 2} y={H - 6} textAnchor="middle">{xLabel}</text>
+        {bars.map((b, i) => {
+          const y = M.top + i * ROW;
+          return (
+            <g key={b.key}>
+              <text x={M.left - 8} y={y + ROW / 2 + 4} textAnchor="end" className="bar-label-h">{b.label}</text>
+              {b.value === null ? (
+                <text x={M.left + 6} y={y + ROW / 2 + 4} className="undefined-label">{b.undefinedText ?? '–'}</text>
+              ) : (
+                <>
+                  <rect
+                    x={M.left}
+                    y={y + 5}
+                    width={Math.max(0, x(b.value) - M.left)}
+                    height={ROW - 10}
+                    fill={b.flagged ? `url(#${id}-hatch)` : b.color ?? '#1d4e89'}
+                    stroke={b.flagged ? '#a3211b' : 'none'}
+                  />
+                  <text x={x(b.value) + 6} y={y + ROW / 2 + 4} className="bar-value">{format(b.value)}</text>
+                </>
+              )}
+            </g>
+          );
+        })}
+        {reference && (
+          <g className="reference">
+            <line x1={x(reference.value)} x2={x(reference.value)} y1={M.top - 6} y2={H - M.bottom} stroke="#a3211b" strokeWidth={2} strokeDasharray="6 3" />
+            <text x={x(reference.value)} y={M.top - 9} textAnchor="middle" className="ref-label">{reference.label} {format(reference.value)}</text>
+          </g>
+        )}
+      </svg>
+      <figcaption><strong>{title}.</strong> {description}</figcaption>
+      <details className="chart-data">
+        <summary>{tableSummary}</summary>
+        <ScrollBox label={title}>
+          <table>
+            <thead><tr><th scope="col">{columns[0]}</th><th scope="col">{columns[1]}</th></tr></thead>
+            <tbody>
+              {bars.map((b) => (
+                <tr key={b.key}>
+                  <td>{b.label}</td>
+                  <td>{b.value === null ? b.undefinedText ?? '–' : format(b.value)}{b.note ? ` (${b.note})` : ''}</td>
+                </tr>
+              ))}
+              {reference && <tr><td>{reference.label}</td><td>{format(reference.value)}</td></tr>}
+            </tbody>
+          </table>
+        </ScrollBox>
+      </details>
+    </figure>
+  );
+}

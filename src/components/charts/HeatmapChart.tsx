@@ -1,0 +1,74 @@
+/**
+ * A matrix heat map in SVG (d3 colour scale, React drawing), e.g. the agreement matrix of two
+ * annotators: rows are one rater's categories, columns the other's, each cell shows its count and
+ * its shade grows with it; the diagonal (agreement) is outlined. Title, description and the same
+ * matrix as an HTML table for screen readers and keyboard users.
+ */
+import { useId } from 'react';
+import ScrollBox from '../common/ScrollBox.tsx';
+import { scaleBand, scaleLinear } from 'd3-scale';
+
+interface Props {
+  title: string;
+  description: string;
+  rowLabel: string;
+  colLabel: string;
+  categories: (string | number)[];
+  /** matrix[i][j]: count for row category i and column category j. */
+  matrix: number[][];
+  tableSummary: string;
+  testId?: string;
+}
+
+const CELL = 46, M = { top: 40, right: 10, bottom: 10, left: 76 };
+
+export default function HeatmapChart({ title, description, rowLabel, colLabel, categories, matrix, tableSummary, testId }: Props) {
+  const id = useId();
+  const n = categories.length;
+  const W = M.left + n * CELL + M.right, H = M.top + n * CELL + M.bottom;
+  const keys = categories.map(String);
+  const xb = scaleBand().domain(keys).range([M.left, M.left + n * CELL]).padding(0.04);
+  const yb = scaleBand().domain(keys).range([M.top, M.top + n * CELL]).padding(0.04);
+  const max = Math.max(1, ...matrix.flat());
+  const shade = scaleLinear<string>().domain([0, max]).range(['#f4f6f9', '#1d4e89']);
+  return (
+    <figure className="chart" data-testid={testId}>
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-t ${id}-d`} style={{ maxWidth: `${Math.max(W, 260)}px` }}>
+        <title id={`${id}-t`}>{title}</title>
+        <desc id={`${id}-d`}>{description}</desc>
+        <text className="axis-label" x={M.left + (n * CELL) / 2} y={12} textAnchor="middle">{colLabel}</text>
+        <text className="axis-label" transform={`translate(12 ${M.top + (n * CELL) / 2}) rotate(-90)`} textAnchor="middle">{rowLabel}</text>
+        {keys.map((k) => (
+          <g key={`h${k}`}>
+            <text x={(xb(k) ?? 0) + xb.bandwidth() / 2} y={M.top - 6} textAnchor="middle">{k}</text>
+            <text x={M.left - 6} y={(yb(k) ?? 0) + yb.bandwidth() / 2 + 4} textAnchor="end">{k}</text>
+          </g>
+        ))}
+        {matrix.map((row, i) =>
+          row.map((v, j) => (
+            <g key={`${i}-${j}`} data-cell={`${keys[i]}-${keys[j]}`}>
+              <rect x={xb(keys[j])} y={yb(keys[i])} width={xb.bandwidth()} height={yb.bandwidth()} fill={shade(v)} stroke={i === j ? '#f0a500' : 'none'} strokeWidth={i === j ? 2.5 : 0} />
+              <text x={(xb(keys[j]) ?? 0) + xb.bandwidth() / 2} y={(yb(keys[i]) ?? 0) + yb.bandwidth() / 2 + 5} textAnchor="middle" className="cell-count" fill={v / max > 0.5 ? '#fff' : '#1b1f24'} style={{ fill: v / max > 0.5 ? '#fff' : '#1b1f24' }}>
+                {v}
+              </text>
+            </g>
+          )),
+        )}
+      </svg>
+      <figcaption><strong>{title}.</strong> {description}</figcaption>
+      <details className="chart-data">
+        <summary>{tableSummary}</summary>
+        <ScrollBox label={title}>
+          <table>
+            <thead><tr><th scope="col">{rowLabel} \ {colLabel}</th>{keys.map((k) => <th scope="col" key={k}>{k}</th>)}</tr></thead>
+            <tbody>
+              {matrix.map((row, i) => (
+                <tr key={keys[i]}><th scope="row">{keys[i]}</th>{row.map((v, j) => <td key={j}>{v}</td>)}</tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollBox>
+      </details>
+    </figure>
+  );
+}

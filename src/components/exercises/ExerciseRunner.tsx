@@ -1,0 +1,190 @@
+/**
+ * An exercise in the browser: the lab in its starting state, a goal panel that updates live on
+ * every result (labs/core/goals.ts), diagnosis questions with feedback, progressive hints, the
+ * solution on request, completion saved locally and progress export. Authored exercises arrive as
+ * props (validated at build time); link exercises (`source="link"`) are read from the URL hash
+ * and validated with the same zod schema before anything is loaded.
+ */
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import LZString from 'lz-string';
+import type { Lang } from '../../../labs/core/types.ts';
+import { evaluateGoals, type Goal } from '../../../labs/core/goals.ts';
+import { exerciseLinkSchema, type ExerciseLink } from '../../../labs/core/exercise.ts';
+import type { z } from 'zod';
+import { exerciseFields } from '../../../labs/core/exercise.ts';
+import { ui } from '../../i18n/index.ts';
+import { LAB_ISLANDS } from '../labs/islands.ts';
+import { resolveStartTexts } from '../../lib/presets.ts';
+import { fmt } from '../labs/shared/format.tsx';
+import { downloadText } from '../labs/shared/labState.ts';
+import { markCompleted, progressExport, readProgress } from './progress.ts';
+
+type Spec = { [K in keyof typeof exerciseFields]: z.infer<(typeof exerciseFields)[K]> };
+
+interface Props {
+  lang: Lang;
+  /** Authored exercise: its id (for storage and progress) and validated spec. */
+  id?: string;
+  spec?: Spec;
+  /** 'link': read the exercise from location.hash (#exercise=...). */
+  source?: 'link';
+}
+
+/** Reads and validates an exercise link's hash; null when absent, 'invalid' when it fails the schema. */
+export function decodeExerciseHash(hash: string): ExerciseLink | null | 'invalid' {
+  const m = /(?:^#|&)exercise=([^&]+)/.exec(hash);
+  if (!m) return null;
+  try {
+    const json = LZString.decompressFromEncodedURIComponent(m[1]);
+    if (!json) return 'invalid';
+    const r = exerciseLinkSchema.safeParse(JSON.parse(json));
+    return r.success ? r.data : 'invalid';
+  } catch {
+    return 'invalid';
+  }
+}
+
+/** A short stable id for a link exercise, so its work and completion are kept apart. */
+function linkId(hash: string): string {
+  let h = 2166136261;
+  for (let i = 0; i < hash.length; i++) h = Math.imul(h ^ hash.charCodeAt(i), 16777619);
+  return `link-${(h >>> 0).toString(36)}`;
+}
+
+function show(v: unknown): string {
+  if (v === undefined) return '—';
+  if (v === null) return 'null';
+  if (typeof v === 'number') return fmt(v, 4);
+  return typeof v === 'string' ? v : JSON.stringify(v);
+}
+
+export default function ExerciseRunner({ lang, id, spec, source }: Props) {
+  const t = ui(lang).exercise;
+  const [loaded, setLoaded] = useState<{ id: string; spec: Spec; instructions: string } | 'invalid' | 'missing' | null>(
+    spec && id ? { id, spec, instructions: '' } : null,
+  );
+  useEffect(() => {
+    if (source !== 'link') return;
+    const r = decodeExerciseHash(location.hash);
+    if (r === null) setLoaded('missing');
+    else if (r === 'invalid') setLoaded('invalid');
+    else setLoaded({ id: linkId(location.hash), spec: r, instructions: r.instructions });
+  }, [source]);
+
+  if (loaded === 'invalid' || loaded === 'missing') {
+    return <p className="issues" role="alert" data-testid="exercise-invalid">{loaded === 'invalid' ? t.link_invalid : t.link_missing}</p>;
+  }
+  if (!loaded) return <p>{ui(lang).lab.loading}</p>;
+  return <Exercise lang={lang} id={loaded.id} spec={loaded.spec} instructions={loaded.instructions} />;
+}
+
+function Exercise({ lang, id, spec, instructions }: { lang: Lang; id: string; spec: Spec; instructions: string }) {
+  const t = ui(lang).exercise;
+  const [texts, setTexts] = useState<Record<string, string> | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [result, setResult] = useState<{ value: unknown; stale: boolean } | null>(null);
+  const [completedAt, setCompletedAt] = useState<string | null>(() => readProgress()[id]?.completed_at ?? null);
+  const [hintsShown, setHintsShown] = useState(0);
+  const [showSolution, setShowSolution] = useState(false);
+
+  useEffect(() => {
+    resolveStartTexts(spec.lab, spec.start.texts).then(setTexts, (e: Error) => setError(e.message));
+  }, [spec]);
+
+  const onResult = useCallback((value: unknown, stale: boolean) => setResult((r) => (value === null && r ? { ...r, stale } : { value, stale })), []);
+  const embed = useMemo(() => (texts ? { storageId: `exercise-${id}`, start: { texts, view: spec.start.view }, onResult } : undefined), [texts, id, spec, onResult]);
+  const evaluation = useMemo(() => (result?.value ? evaluateGoals(spec.goals as Goal[], result.value) : null), [result, spec]);
+
+  useEffect(() => {
+    if (evaluation?.allMet && !result?.stale) {
+      const p = markCompleted(id, spec.title, spec.lab);
+      setCompletedAt(p[id]?.completed_at ?? null);
+    }
+  }, [evaluation, result, id, spec]);
+
+  const Lab = LAB_ISLANDS[spec.lab];
+  return (
+    <div className="exercise" data-testid="exercise">
+      {instructions && (
+        <section className="prose" aria-labelledby="ex-instr">
+          <h2 id="ex-instr">{t.instructions}</h2>
+          {instructions.split(/\n{2,}/).map((para, i) => <p key={i}>{para}</p>)}
+        </section>
+      )}
+      <section className="goal-panel" aria-labelledby="ex-goals" data-testid="goal-panel" data-complete={evaluation?.allMet && !result?.stale ? 'true' : 'false'}>
+        <h2 id="ex-goals">{t.goals}</h2>
+        {result?.stale && <p className="notice">{t.goal_stale}</p>}
+        <ul>
+          {spec.goals.map((g, i) => {
+            const r = evaluation?.results[i];
+            const status = r?.status ?? 'not_met';
+            return (
+              <li key={i} className={`goal goal-${status}`} data-testid="goal" data-status={status}>
+                <span aria-hidden="true">{status === 'met' ? '✔' : '○'}</span>{' '}
+                <strong>{g.label}</strong>{' '}
+                <span className="goal-state">({status === 'met' ? t.goal_met : status === 'missing' ? t.goal_missing : t.goal_not_met}{r && status !== 'missing' ? `; ${t.current(show(r.actual))}` : ''})</span>
+              </li>
+            );
+          })}
+        </ul>
+        <p role="status" aria-live="polite" className={evaluation?.allMet && !result?.stale ? 'badge ok' : 'sr-only'}>
+          {evaluation?.allMet && !result?.stale ? t.all_met : ''}
+        </p>
+        {completedAt && <p className="help">{t.completed_on(new Date(completedAt).toLocaleString(lang))}</p>}
+        <button type="button" className="secondary" onClick={() => downloadText('evals-lab-progress.json', progressExport(readProgress()), 'application/json')} data-testid="export-progress">
+          {t.export_progress}
+        </button>
+      </section>
+      {error && <p className="issues" role="alert">{t.link_invalid} ({error})</p>}
+      {embed && Lab && (
+        <Suspense fallback={<p>{ui(lang).lab.loading}</p>}>
+          <Lab lang={lang} embed={embed} />
+        </Suspense>
+      )}
+      {spec.questions.length > 0 && (
+        <section aria-labelledby="ex-q">
+          <h2 id="ex-q">{t.questions}</h2>
+          {spec.questions.map((q, i) => <Question key={i} lang={lang} index={i} q={q} />)}
+        </section>
+      )}
+      {spec.hints.length > 0 && (
+        <section aria-labelledby="ex-hints">
+          <h2 id="ex-hints">{t.hints}</h2>
+          <ol>{spec.hints.slice(0, hintsShown).map((h, i) => <li key={i} data-testid="hint">{h}</li>)}</ol>
+          {hintsShown < spec.hints.length && (
+            <button type="button" onClick={() => setHintsShown((n) => n + 1)} data-testid="show-hint">{t.show_hint(hintsShown + 1, spec.hints.length)}</button>
+          )}
+        </section>
+      )}
+      <section aria-labelledby="ex-sol">
+        <h2 id="ex-sol">{t.solution}</h2>
+        {showSolution ? <p data-testid="solution">{spec.solution}</p> : (
+          <button type="button" onClick={() => setShowSolution(true)} data-testid="show-solution">{t.show_solution}</button>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function Question({ lang, index, q }: { lang: Lang; index: number; q: Spec['questions'][number] }) {
+  const t = ui(lang).exercise;
+  const [choice, setChoice] = useState<number | null>(null);
+  const [checked, setChecked] = useState(false);
+  const name = `q${index}`;
+  return (
+    <fieldset className="question" data-testid="question">
+      <legend>{q.question}</legend>
+      {q.options.map((o, k) => (
+        <label key={k} className="option">
+          <input type="radio" name={name} checked={choice === k} onChange={() => { setChoice(k); setChecked(false); }} /> {o.text}
+        </label>
+      ))}
+      <button type="button" disabled={choice === null} onClick={() => setChecked(true)}>{t.check_answer}</button>
+      {checked && choice !== null && (
+        <p className={q.options[choice].correct ? 'badge ok' : 'badge bad'} role="status" data-testid="feedback">
+          {q.options[choice].correct ? t.correct : t.incorrect} {q.options[choice].feedback}
+        </p>
+      )}
+    </fieldset>
+  );
+}

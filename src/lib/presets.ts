@@ -1,0 +1,28 @@
+/**
+ * Preset files of every lab (labs/<lab>/presets/*), loaded on demand as text. Exercises name their
+ * starting inputs by preset file; this resolves those names. Only files that exist in a lab's
+ * presets folder can be named: anything else is reported as missing, never fetched.
+ */
+import type { StartText } from '../../labs/core/exercise.ts';
+
+const files = import.meta.glob('../../labs/*/presets/*.{json,jsonl,csv}', { query: '?raw', import: 'default' }) as Record<string, () => Promise<string>>;
+
+/** Resolves an exercise's starting texts; throws an Error naming the first unknown preset. */
+export async function resolveStartTexts(lab: string, texts: Record<string, StartText>): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const [name, t] of Object.entries(texts)) {
+    if ('text' in t) out[name] = t.text;
+    else {
+      const load = files[`../../labs/${lab}/presets/${t.preset}`];
+      if (!load) throw new Error(`${name}: ${t.preset}`);
+      out[name] = await load();
+    }
+  }
+  return out;
+}
+
+/** The preset file names of a lab (for the instructor's builder). */
+export function presetNames(lab: string): string[] {
+  const prefix = `../../labs/${lab}/presets/`;
+  return Object.keys(files).filter((k) => k.startsWith(prefix)).map((k) => k.slice(prefix.length));
+}
