@@ -5,8 +5,8 @@
  * out as links (in the browser): a link is untrusted input like any other.
  *
  * Starting texts name a preset file of the lab (`{ "preset": "capstone_rubric.json" }`, resolved from
- * labs/<lab>/presets/) or carry the text itself (`{ "text": "..." }`). Inputs left out start from the
- * lab's own preset.
+ * labs/<lab>/presets/), optionally with a JSON merge patch for a JSON preset (`"patch": { "bins": 10 }`),
+ * or carry the text itself (`{ "text": "..." }`). Inputs left out start from the lab's own preset.
  */
 import { z } from 'zod';
 import { goalSchema } from './goals.ts';
@@ -14,7 +14,13 @@ import { goalSchema } from './goals.ts';
 export const EXERCISE_LABS = ['gate', 'threshold', 'rag', 'evaluator', 'calibration', 'rubric'] as const;
 
 const startTextSchema = z.union([
-  z.object({ preset: z.string().regex(/^[A-Za-z0-9_.-]+$/).max(120) }).strict(),
+  z
+    .object({
+      preset: z.string().regex(/^[A-Za-z0-9_.-]+$/).max(120),
+      /** A JSON merge patch (RFC 7386) applied to a JSON preset, e.g. { "max_review_rate": 0.05 }. */
+      patch: z.record(z.string(), z.unknown()).optional(),
+    })
+    .strict(),
   z.object({ text: z.string().max(5_000_000) }).strict(),
 ]);
 

@@ -3,11 +3,15 @@
  * starting inputs by preset file; this resolves those names. Only files that exist in a lab's
  * presets folder can be named: anything else is reported as missing, never fetched.
  */
+import jsonMergePatch from 'json-merge-patch';
 import type { StartText } from '../../labs/core/exercise.ts';
 
 const files = import.meta.glob('../../labs/*/presets/*.{json,jsonl,csv}', { query: '?raw', import: 'default' }) as Record<string, () => Promise<string>>;
 
-/** Resolves an exercise's starting texts; throws an Error naming the first unknown preset. */
+/**
+ * Resolves an exercise's starting texts; throws an Error naming the first unknown preset (or a
+ * patch on a preset that is not JSON).
+ */
 export async function resolveStartTexts(lab: string, texts: Record<string, StartText>): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const [name, t] of Object.entries(texts)) {
@@ -15,7 +19,9 @@ export async function resolveStartTexts(lab: string, texts: Record<string, Start
     else {
       const load = files[`../../labs/${lab}/presets/${t.preset}`];
       if (!load) throw new Error(`${name}: ${t.preset}`);
-      out[name] = await load();
+      const text = await load();
+      // A patch re-serializes the preset with 2-space indentation (RFC 7386 merge semantics).
+      out[name] = t.patch ? `${JSON.stringify(jsonMergePatch.apply(JSON.parse(text), t.patch), null, 2)}\n` : text;
     }
   }
   return out;
