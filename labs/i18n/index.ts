@@ -10,7 +10,7 @@ import { en } from './en.ts';
 
 /** Widens literal strings to string, keeping nested objects and function signatures. */
 export type Widen<T> = T extends (...args: infer A) => infer R
-  ? (...args: A) => R
+  ? (...args: A) => Widen<R>
   : T extends string
     ? string
     : { [K in keyof T]: Widen<T[K]> };
