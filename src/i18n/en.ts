@@ -3,6 +3,7 @@ import type { UiStrings } from './index.ts';
 import { thresholdUi } from './labs/threshold.ts';
 import { rubricUi } from './labs/rubric.ts';
 import { gateUi } from './labs/gate.ts';
+import { calibrationUi } from './labs/calibration.ts';
 
 export const en: UiStrings = {
   site: {
@@ -31,6 +32,7 @@ export const en: UiStrings = {
     chapters_heading: 'Available chapters',
     chapter_label: (n: number) => `Chapter ${String(n).padStart(2, '0')}`,
     open_lab: 'Open the lab',
+    exercises_intro: 'To practise towards a concrete goal, or to assign work to a class, open the',
     no_chapters: 'No chapters have been published yet.',
   },
   chapter: {
@@ -84,6 +86,13 @@ export const en: UiStrings = {
     },
     create_exercise: 'Create an exercise from this state',
     chart_table: 'Show the chart data as a table',
+    large_text_note: (lines: number, mb: string) =>
+      `Large file: ${lines} lines, ${mb} MB. It is kept whole in memory and every figure uses all of it, but the editor only shows its first lines, read-only.`,
+    large_text_preview: (name: string) => `First lines of ${name}`,
+    large_text_replace: 'Replace the file',
+    large_text_clear: 'Clear and go back to the editor',
+    large_not_saved: 'With a file this large your changes are not saved in this browser: reloading brings back your last saved work.',
+    share_too_large: 'The data is too large to share in a link; download the scorecard or share the file.',
     none: 'none',
   },
   exercise: {
@@ -135,4 +144,5 @@ export const en: UiStrings = {
   threshold: thresholdUi.es,
   rubric: rubricUi.en,
   gate: gateUi.en,
+  calibration: calibrationUi.en,
 };

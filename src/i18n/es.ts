@@ -2,6 +2,7 @@
 import { thresholdUi } from './labs/threshold.ts';
 import { rubricUi } from './labs/rubric.ts';
 import { gateUi } from './labs/gate.ts';
+import { calibrationUi } from './labs/calibration.ts';
 export const es = {
   site: {
     name: 'evals-lab',
@@ -29,6 +30,7 @@ export const es = {
     chapters_heading: 'Capítulos disponibles',
     chapter_label: (n: number) => `Capítulo ${String(n).padStart(2, '0')}`,
     open_lab: 'Abrir el laboratorio',
+    exercises_intro: 'Para practicar con un objetivo concreto, o para asignar trabajo a un grupo, abre los',
     no_chapters: 'Todavía no hay capítulos publicados.',
   },
   chapter: {
@@ -82,6 +84,13 @@ export const es = {
     } as Record<string, string>,
     create_exercise: 'Crear un ejercicio desde este estado',
     chart_table: 'Ver los datos del gráfico como tabla',
+    large_text_note: (lines: number, mb: string) =>
+      `Archivo grande: ${lines} líneas, ${mb} MB. Se conserva entero en memoria y se calcula con todo, pero el editor solo muestra las primeras líneas, sin editar.`,
+    large_text_preview: (name: string) => `Primeras líneas de ${name}`,
+    large_text_replace: 'Sustituir el archivo',
+    large_text_clear: 'Vaciar y volver al editor',
+    large_not_saved: 'Con un archivo tan grande tus cambios no se guardan en este navegador: al recargar volverá tu último trabajo guardado.',
+    share_too_large: 'Los datos son demasiado grandes para compartirlos en un enlace; descarga el scorecard o comparte el archivo.',
     none: 'ninguno',
   },
   exercise: {
@@ -133,4 +142,5 @@ export const es = {
   threshold: thresholdUi.es,
   rubric: rubricUi.es,
   gate: gateUi.es,
+  calibration: calibrationUi.es,
 };
