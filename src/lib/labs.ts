@@ -7,6 +7,7 @@ import type { Lang } from '../i18n/index.ts';
 
 export const LAB_PAGES: Record<string, Record<Lang, string>> = {
   threshold: { es: 'umbral y coste del error', en: 'threshold and cost of error' },
+  rubric: { es: 'puntuación con rúbricas', en: 'rubric scoring' },
 };
 
 export function labPaths() {

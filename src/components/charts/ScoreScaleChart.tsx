@@ -16,6 +16,7 @@ interface Props {
   xLabel: string;
   rows: ScoreRow[];
   threshold?: { value: number; label: string };
+  /** Scale of the x axis; by default from a tenth below the lowest value, interval bound or threshold (floored to a tenth, at least 0) up to 1, stated on the axis. */
   domain?: [number, number];
   tableSummary: string;
   columns: { row: string; value: string; low: string; high: string };
@@ -25,10 +26,13 @@ interface Props {
 
 const W = 560, ROW = 40, M = { top: 26, right: 24, bottom: 40, left: 150 };
 
-export default function ScoreScaleChart({ title, description, xLabel, rows, threshold, domain = [0, 1], tableSummary, columns, format = (v) => v.toFixed(3), testId }: Props) {
+export default function ScoreScaleChart({ title, description, xLabel, rows, threshold, domain, tableSummary, columns, format = (v) => v.toFixed(3), testId }: Props) {
   const id = useId();
+  const seen = [...rows.flatMap((r) => [r.value, r.low, r.high]), threshold?.value].filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
+  const lowest = seen.length ? Math.min(...seen) : 0;
+  const dom: [number, number] = domain ?? [Math.max(0, Math.floor(lowest * 10) / 10 - 0.1), 1];
   const H = M.top + rows.length * ROW + M.bottom;
-  const x = scaleLinear().domain(domain).range([M.left, W - M.right]);
+  const x = scaleLinear().domain(dom).range([M.left, W - M.right]);
   const yOf = (i: number) => M.top + i * ROW + ROW / 2;
   const hasInterval = rows.some((r) => r.low !== undefined);
   return (
@@ -36,7 +40,7 @@ export default function ScoreScaleChart({ title, description, xLabel, rows, thre
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-t ${id}-d`} style={{ maxWidth: `${W}px` }}>
         <title id={`${id}-t`}>{title}</title>
         <desc id={`${id}-d`}>{description}</desc>
-        {x.ticks(10).map((t) => (
+        {x.ticks(Math.min(10, Math.round((dom[1] - dom[0]) * 20))).map((t) => (
           <g key={t} className="grid">
             <line x1={x(t)} x2={x(t)} y1={M.top - 6} y2={H - M.bottom} />
             <text x={x(t)} y={H - M.bottom + 14} textAnchor="middle">{t}</text>
@@ -46,7 +50,7 @@ export default function ScoreScaleChart({ title, description, xLabel, rows, thre
         {threshold && (
           <g className="threshold">
             <line x1={x(threshold.value)} x2={x(threshold.value)} y1={M.top - 10} y2={H - M.bottom} stroke="#a3211b" strokeWidth={2} strokeDasharray="5 3" />
-            <text x={x(threshold.value)} y={M.top - 12} textAnchor="middle" style={{ fill: '#a3211b' }}>{threshold.label}</text>
+            <text x={x(threshold.value) - 4} y={M.top - 12} textAnchor="end" style={{ fill: '#a3211b' }}>{threshold.label}</text>
           </g>
         )}
         {rows.map((r, i) => (

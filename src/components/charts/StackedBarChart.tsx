@@ -40,7 +40,7 @@ const H = 280, M = { top: 12, right: 10, bottom: 64, left: 48 };
 
 export default function StackedBarChart({ title, description, yLabel, series, rows, yMax, markerLabel, tableSummary, rowHeader, format = (v) => v.toFixed(2), testId }: Props) {
   const id = useId();
-  const W = Math.max(360, M.left + M.right + rows.length * 34);
+  const W = Math.max(560, M.left + M.right + rows.length * 44);
   const keys = series.map((s) => s.key);
   const layers = stack<StackRow, string>().keys(keys).value((r, k) => Math.max(0, r.values[k] ?? 0))(rows);
   const top = Math.max(1e-9, ...rows.map((r) => keys.reduce((s, k) => s + Math.max(0, r.values[k] ?? 0), 0)));
@@ -49,7 +49,7 @@ export default function StackedBarChart({ title, description, yLabel, series, ro
   const color = Object.fromEntries(series.map((s) => [s.key, s.color]));
   return (
     <figure className="chart chart-wide" data-testid={testId}>
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-t ${id}-d`} style={{ maxWidth: `${W}px` }}>
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-t ${id}-d`} style={{ maxWidth: `${Math.round(W * 1.5)}px` }}>
         <title id={`${id}-t`}>{title}</title>
         <desc id={`${id}-d`}>{description}</desc>
         {y.ticks(5).map((t) => (

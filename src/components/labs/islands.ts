@@ -7,4 +7,5 @@ import type { LabIslandProps } from './shared/embed.ts';
 
 export const LAB_ISLANDS: Record<string, LazyExoticComponent<ComponentType<LabIslandProps>>> = {
   threshold: lazy(() => import('./threshold/ThresholdLab.tsx')),
+  rubric: lazy(() => import('./rubric/RubricLab.tsx')),
 };

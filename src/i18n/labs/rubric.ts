@@ -97,7 +97,7 @@ const es = {
     hash: 'Hash',
     steps_on: 'Pasos activos',
     steps_off: 'Pasos desactivados',
-    expected_normalized: (yes: boolean) => (yes ? 'Las cadenas esperadas también se normalizan.' : 'Las cadenas esperadas no se normalizan.'),
+    expected_normalized: (yes: boolean): string => (yes ? 'Las cadenas esperadas también se normalizan.' : 'Las cadenas esperadas no se normalizan.'),
     use_as_baseline: 'Fijar esta ejecución como referencia',
     baseline_help: 'Copia el hash y la puntuación de ahora en la entrada «ejecución de referencia»; si después cambias la rúbrica, verás el aviso de deriva.',
     drift: (base: string, cur: string) => `Deriva de la rúbrica: la referencia usó ${base} y esta ejecución usa ${cur}. No compares sus puntuaciones como si midieran lo mismo.`,

@@ -1,0 +1,584 @@
+/**
+ * The rubric lab island (chapter 06). The learner edits the exam items (JSONL) and the rubric
+ * (JSON), switches normalization steps (the switches rewrite the rubric text), and can add a second
+ * rubric to compare, a pasted breakdown to check, two annotators' ratings and a baseline run. The
+ * worker validates and computes (labs/rubric); this component only renders: verdict, exam score
+ * with its interval, gates, rubric lock and drift, the per-item dashboard and its column totals,
+ * patterns, the per-item table, the A/B comparison, the breakdown check and the inter-rater check.
+ *
+ * Root props stay { lang, embed? } so an exercise page can embed the lab with a starting state;
+ * the scorecard reaches the embedder through LabShell (embed.onResult).
+ */
+import { useMemo, useRef } from 'react';
+import type { Lang } from '../../../../labs/core/types.ts';
+import type { RubricResult, ItemResult, AgreementResult, BreakdownCheck, Comparison, GateResult, Pattern } from '../../../../labs/rubric/index.ts';
+import { describeAxisReason } from '../../../../labs/rubric/report.ts';
+import { ui, labMsg } from '../../../i18n/index.ts';
+import { useLabRunner } from '../shared/useLabRunner.ts';
+import { LabShell, type LabInputDef } from '../shared/LabShell.tsx';
+import { useLabState, type LabStateApi } from '../shared/useLabState.ts';
+import type { LabIslandProps } from '../shared/embed.ts';
+import { fmt } from '../shared/format.tsx';
+import StackedBarChart from '../../charts/StackedBarChart.tsx';
+import HeatmapChart from '../../charts/HeatmapChart.tsx';
+import ScoreScaleChart, { type ScoreRow } from '../../charts/ScoreScaleChart.tsx';
+import ScrollBox from '../../common/ScrollBox.tsx';
+import { readPipeline, setCaseFoldMode, setNormalizeExpected, setStepEnabled, type CaseFoldMode, type PipelineView } from './pipeline.ts';
+import itemsPreset from '../../../../labs/rubric/presets/capstone_items.jsonl?raw';
+import rubricPreset from '../../../../labs/rubric/presets/capstone_rubric.json?raw';
+import rubricBExample from '../../../../labs/rubric/presets/capstone_rubric_casefold_off.json?raw';
+import breakdownExample from '../../../../labs/rubric/presets/seed_breakdown.json?raw';
+import ratingsExample from '../../../../labs/rubric/presets/seed004_ratings.json?raw';
+
+/** The chapter's preset: the capstone exam and rubric; the optional inputs start empty. */
+export const RUBRIC_PRESET: Record<string, string> = { items: itemsPreset, rubric: rubricPreset, rubric_b: '', breakdown: '', ratings: '', baseline: '' };
+/** Examples the optional inputs can load (labs/rubric/presets). */
+export const RUBRIC_EXAMPLES: Record<string, string> = { rubric_b: rubricBExample, breakdown: breakdownExample, ratings: ratingsExample };
+export const RUBRIC_INPUT_NAMES = ['items', 'rubric', 'rubric_b', 'breakdown', 'ratings', 'baseline'] as const;
+
+/** This lab has no view state: everything lives in the texts. */
+const noView = (v: unknown) => v === undefined;
+
+const AXIS_COLORS = ['#1d4e89', '#b35900', '#2e7d32', '#6a3d9a', '#00838f', '#a3211b', '#5d4037', '#ad1457'];
+
+export default function RubricLab({ lang, embed }: LabIslandProps) {
+  const tr = ui(lang).rubric;
+  const lab = useLabState('rubric', RUBRIC_INPUT_NAMES, RUBRIC_PRESET, noView, embed);
+  const run = useLabRunner<RubricResult>('rubric', lab.texts, lang, undefined);
+  const result = run.result;
+
+  const inputs: LabInputDef[] = [
+    { name: 'items', label: tr.input_items, accept: '.jsonl,.json,.txt,application/json', description: tr.desc_items },
+    { name: 'rubric', label: tr.input_rubric, accept: '.json,application/json', description: tr.desc_rubric, extra: <PipelineControls lang={lang} state={lab} /> },
+    { name: 'rubric_b', label: tr.input_rubric_b, accept: '.json,application/json', description: tr.desc_rubric_b, secondary: true, example: RUBRIC_EXAMPLES.rubric_b },
+    { name: 'breakdown', label: tr.input_breakdown, accept: '.json,application/json', description: tr.desc_breakdown, secondary: true, example: RUBRIC_EXAMPLES.breakdown },
+    { name: 'ratings', label: tr.input_ratings, accept: '.json,application/json', description: tr.desc_ratings, secondary: true, example: RUBRIC_EXAMPLES.ratings },
+    { name: 'baseline', label: tr.input_baseline, accept: '.json,application/json', description: tr.desc_baseline, secondary: true },
+  ];
+
+  return (
+    <LabShell labId="rubric" lang={lang} inputs={inputs} state={lab} run={run} filePrefix="rubric" embed={embed} secondaryLabels={tr.secondary}>
+      {result && (
+        <div className="lab-results" aria-live="off">
+          <Verdict result={result} lang={lang} />
+          <div className="lab-grid">
+            <ExamPanel result={result} lang={lang} />
+            <GatesPanel result={result} lang={lang} />
+          </div>
+          <LockPanel result={result} lang={lang} state={lab} />
+          <Dashboard result={result} lang={lang} />
+          <ItemsTable items={result.items} lang={lang} />
+          <ComparisonPanel cmp={result.comparison} gate={result.gates.hard.threshold} lang={lang} />
+          <BreakdownPanel checks={result.breakdown_check} lang={lang} />
+          <AgreementPanel agreement={result.agreement} lang={lang} />
+        </div>
+      )}
+    </LabShell>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Normalization switches: they edit the rubric text
+
+function PipelineControls({ lang, state }: { lang: Lang; state: LabStateApi }) {
+  const tp = ui(lang).rubric.pipeline;
+  const text = state.texts.rubric ?? '';
+  const parsed = useMemo(() => readPipeline(text), [text]);
+  // While the text is not a rubric, the switches stay on screen (as they last were) but disabled.
+  const last = useRef<PipelineView | null>(null);
+  if (parsed.ok) last.current = parsed;
+  const p = parsed.ok ? parsed : last.current;
+  const disabled = !parsed.ok;
+  const edit = (f: (t: string) => string) => state.setText('rubric', f(text));
+  return (
+    <fieldset className="pipeline" data-testid="pipeline" disabled={disabled}>
+      <legend>{tp.heading}</legend>
+      <p className="help">{tp.help}</p>
+      {!parsed.ok && (
+        <p className="notice" data-testid="pipeline-disabled">{parsed.reason === 'invalid_json' ? tp.disabled_invalid_json : tp.disabled_bad_shape}</p>
+      )}
+      {p && p.ok && (
+        <ul className="pipeline-steps">
+          {p.steps.map((s) => (
+            <li key={s.step}>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={s.enabled}
+                  onChange={(e) => edit((t) => setStepEnabled(t, s.step, e.currentTarget.checked))}
+                  data-testid={`step-${s.step}`}
+                />{' '}
+                {tp.step_names[s.step]} <code>{s.step}</code>{' '}
+                <span className="help">({s.index >= 0 ? tp.position(s.index + 1) : tp.not_listed})</span>
+              </label>
+              {s.step === 'case_fold' && s.index >= 0 && (
+                <label className="pipeline-mode">
+                  {tp.mode_label}{' '}
+                  <select value={s.mode ?? 'casefold'} onChange={(e) => edit((t) => setCaseFoldMode(t, e.currentTarget.value as CaseFoldMode))} data-testid="case-fold-mode">
+                    <option value="casefold">{tp.mode_casefold}</option>
+                    <option value="lower">{tp.mode_lower}</option>
+                  </select>
+                </label>
+              )}
+            </li>
+          ))}
+          <li>
+            <label>
+              <input type="checkbox" checked={p.normalizeExpected} onChange={(e) => edit((t) => setNormalizeExpected(t, e.currentTarget.checked))} data-testid="normalize-expected" />{' '}
+              {tp.normalize_expected} <code>normalize_expected</code>
+            </label>
+          </li>
+        </ul>
+      )}
+    </fieldset>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Verdict, exam score, gates, lock
+
+function Verdict({ result, lang }: { result: RubricResult; lang: Lang }) {
+  const t = ui(lang);
+  const lm = labMsg(lang).rubric;
+  const d = result.decision;
+  const pass = d.verdict === 'pass';
+  const a = result.aggregate;
+  return (
+    <section className={`verdict ${pass ? 'ok' : 'bad'}`} aria-labelledby="rub-verdict" data-testid="verdict" data-verdict={d.verdict}>
+      <h3 id="rub-verdict">{t.lab.verdict}: {pass ? t.lab.verdict_pass : t.lab.verdict_fail}</h3>
+      <p>{pass ? lm.verdict.pass : lm.verdict.fail}</p>
+      <p className="big-number">
+        {t.rubric.exam.score}:{' '}
+        <strong data-testid="exam-score">{a.exam_score === null ? t.rubric.undefined_value : fmt(a.exam_score, 4)}</strong>{' '}
+        ({t.rubric.gates.names.hard_min_score} {fmt(result.gates.hard.threshold, 4)})
+      </p>
+      <p>{t.lab.reasons}:</p>
+      <ul>{d.reasons.map((r) => <li key={r} data-reason={r}>{lm.reasons[r] ?? r}</li>)}</ul>
+    </section>
+  );
+}
+
+function ExamPanel({ result, lang }: { result: RubricResult; lang: Lang }) {
+  const t = ui(lang);
+  const te = t.rubric.exam;
+  const a = result.aggregate;
+  const iv = a.interval;
+  const conf = `${fmt(iv.confidence * 100, 2)} %`;
+  const rows: ScoreRow[] = [{ key: 'exam', label: te.exam_row(a.n_exam), value: a.exam_score, low: iv.low, high: iv.high, color: '#1d4e89' }];
+  if (a.n_regression > 0) rows.push({ key: 'reg', label: te.regression_row(a.n_regression), value: a.regression_score, color: '#6a3d9a' });
+  const gate = result.gates.hard.threshold;
+  const keys = ['exam_score', 'exam_score_ci_low', 'exam_score_ci_high', 'regression_score', 'pass_rate', 'latency_p50_ms', 'regression_schema_failures'];
+  return (
+    <section className="lab-panel" aria-labelledby="rub-exam">
+      <h3 id="rub-exam">{te.heading}</h3>
+      <p>{te.n_items(a.n_items, a.n_exam, a.n_regression)}</p>
+      <p data-testid="exam-interval">{te.interval(conf, iv.low === null ? '–' : fmt(iv.low, 4), iv.high === null ? '–' : fmt(iv.high, 4), iv.resamples)}</p>
+      <ScoreScaleChart
+        testId="exam-chart"
+        title={te.chart}
+        description={te.chart_desc(a.exam_score === null ? t.rubric.undefined_value : fmt(a.exam_score, 4), fmt(gate, 4), a.n_exam)}
+        xLabel={te.x_label}
+        rows={rows}
+        threshold={{ value: gate, label: te.gate_label(fmt(gate, 2)) }}
+        tableSummary={t.lab.chart_table}
+        columns={{ row: te.col_row, value: te.col_value, low: te.col_low, high: te.col_high }}
+        format={(v) => fmt(v, 4)}
+      />
+      <table className="metrics" data-testid="rubric-metrics">
+        <caption>{te.metrics}</caption>
+        <tbody>
+          {keys.map((k) => {
+            const v = result.metrics[k];
+            const reason = result.undefined_metrics[k];
+            return (
+              <tr key={k} data-metric={k}>
+                <th scope="row">{te.metric_names[k] ?? k}</th>
+                <td>{v === null || v === undefined ? <Undef reason={reason} lang={lang} /> : fmt(v, 4)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function Undef({ reason, lang }: { reason?: string; lang: Lang }) {
+  const t = ui(lang).rubric;
+  const reasons = labMsg(lang).rubric.undefined_reason;
+  const text = reason ? reasons[reason] ?? reason : '';
+  return (
+    <span className="undefined" data-undefined={reason ?? ''}>
+      {t.undefined_value}
+      {text && <span className="undefined-reason"> ({text})</span>}
+    </span>
+  );
+}
+
+function GatesPanel({ result, lang }: { result: RubricResult; lang: Lang }) {
+  const tg = ui(lang).rubric.gates;
+  const lm = labMsg(lang).rubric;
+  const rows: [GateResult, 'hard' | 'soft'][] = [[result.gates.hard, 'hard'], ...result.gates.soft.map((g) => [g, 'soft'] as [GateResult, 'soft'])];
+  return (
+    <section className="lab-panel" aria-labelledby="rub-gates">
+      <h3 id="rub-gates">{tg.heading}</h3>
+      <ScrollBox label={tg.heading}>
+        <table data-testid="gates-table">
+          <thead><tr><th scope="col">{tg.gate}</th><th scope="col">{tg.kind}</th><th scope="col">{tg.value}</th><th scope="col">{tg.threshold}</th><th scope="col">{tg.status}</th></tr></thead>
+          <tbody>
+            {rows.map(([g, kind]) => (
+              <tr key={g.gate} data-gate={g.gate} data-status={g.status} className={`gate-${g.status}`}>
+                <th scope="row">{tg.names[g.gate] ?? g.gate}</th>
+                <td>{kind === 'hard' ? tg.hard : tg.soft}</td>
+                <td>{g.value === null ? '–' : fmt(g.value, 4)}</td>
+                <td>{fmt(g.threshold, 4)}</td>
+                <td title={lm.reasons[g.reason] ?? g.reason}>{tg.status_names[g.status] ?? g.status}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollBox>
+    </section>
+  );
+}
+
+function LockPanel({ result, lang, state }: { result: RubricResult; lang: Lang; state: LabStateApi }) {
+  const tl = ui(lang).rubric.lock;
+  const none = ui(lang).rubric.none;
+  const drift = result.drift;
+  const pin = () =>
+    state.setText('baseline', `${JSON.stringify({ rubric_id: result.rubric_id, rubric_hash: result.rubric_hash, aggregate: { exam_score: result.aggregate.exam_score } }, null, 2)}\n`);
+  return (
+    <section className="lab-panel" aria-labelledby="rub-lock" data-testid="lock">
+      <h3 id="rub-lock">{tl.heading}</h3>
+      <p className="help">{tl.help}</p>
+      <p>{tl.rubric(result.rubric_id, result.rubric_version)}</p>
+      <p>{tl.hash}: <code className="hash" data-testid="rubric-hash">{result.rubric_hash}</code></p>
+      <p>{tl.steps_on}: {result.normalization.steps.length ? result.normalization.steps.map((s) => <code key={s} className="step-tag">{s}</code>) : none}</p>
+      <p>{tl.steps_off}: {result.normalization.disabled_steps.length ? result.normalization.disabled_steps.map((s) => <code key={s} className="step-tag off">{s}</code>) : none}</p>
+      <p>{tl.expected_normalized(result.normalization.normalize_expected)}</p>
+      {drift && (
+        <p className={drift.drifted ? 'notice drift' : 'badge ok'} data-testid="drift" data-drifted={drift.drifted ? 'true' : 'false'} role={drift.drifted ? 'status' : undefined}>
+          {drift.drifted ? tl.drift(drift.baseline_hash ?? tl.baseline_no_hash, drift.current_hash) : tl.no_drift}
+        </p>
+      )}
+      <p>
+        <button type="button" onClick={pin} data-testid="pin-baseline">{tl.use_as_baseline}</button>{' '}
+        <span className="help">{tl.baseline_help}</span>
+      </p>
+    </section>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dashboard: stacked bars, column totals, patterns
+
+function Dashboard({ result, lang }: { result: RubricResult; lang: Lang }) {
+  const t = ui(lang);
+  const td = t.rubric.dashboard;
+  const cols = result.aggregate.axis_columns;
+  const series = cols.map((c, i) => ({ key: c.axis, label: c.axis, color: AXIS_COLORS[i % AXIS_COLORS.length] }));
+  const rows = result.items.map((it) => ({
+    key: it.item,
+    label: it.item,
+    values: it.weighted,
+    marker: it.overrides.length ? it.score : undefined,
+    muted: it.split === 'regression',
+  }));
+  const n = result.aggregate.n_items;
+  return (
+    <section className="lab-panel" aria-labelledby="rub-dash">
+      <h3 id="rub-dash">{td.heading}</h3>
+      <StackedBarChart
+        testId="dashboard-chart"
+        title={td.chart}
+        description={td.chart_desc(n)}
+        yLabel={td.y_label}
+        series={series}
+        rows={rows}
+        yMax={1}
+        markerLabel={td.marker}
+        tableSummary={t.lab.chart_table}
+        rowHeader={td.row_header}
+        format={(v) => fmt(v, 4)}
+      />
+      <h4>{td.columns_heading}</h4>
+      <ScrollBox label={td.columns_heading}>
+        <table data-testid="axis-columns">
+          <caption>{td.columns_caption(n, result.aggregate.n_exam)}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{td.axis}</th><th scope="col">{td.weight}</th><th scope="col">{td.total}</th><th scope="col">{td.failures}</th>
+              <th scope="col">{td.zeros}</th><th scope="col">{td.mean_exam}</th><th scope="col">{td.lost}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {cols.map((c, i) => {
+              const systematic = n >= 2 && c.failures === n;
+              const mean = result.aggregate.axis_means[c.axis];
+              return (
+                <tr key={c.axis} data-axis={c.axis} className={systematic ? 'systematic' : c.failures > 0 ? 'has-failures' : undefined}>
+                  <th scope="row"><span className="swatch square" style={{ background: AXIS_COLORS[i % AXIS_COLORS.length] }} aria-hidden="true" /> {c.axis}</th>
+                  <td>{fmt(c.weight, 4)} ({fmt(c.weight_share * 100, 1)} %)</td>
+                  <td data-col="total">{fmt(c.total, 4)} / {n}</td>
+                  <td data-col="failures">{c.failures}{systematic && <strong> — {td.systematic}</strong>}</td>
+                  <td>{c.zeros}</td>
+                  <td>{mean === null || mean === undefined ? '–' : fmt(mean, 4)}</td>
+                  <td data-col="lost">{c.lost_exam === null ? '–' : fmt(c.lost_exam, 4)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </ScrollBox>
+      <h4>{td.patterns}</h4>
+      {result.patterns.length === 0 ? (
+        <p data-testid="patterns">{td.no_patterns}</p>
+      ) : (
+        <ul className="patterns" data-testid="patterns">
+          {result.patterns.map((p, k) => <li key={k} data-pattern={p.code}>{patternText(p, lang)}</li>)}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** A detected pattern as a sentence in `lang` (engine catalog: labs/rubric/i18n, `patterns`). */
+function patternText(p: Pattern, lang: Lang): string {
+  const t = labMsg(lang).rubric.patterns;
+  switch (p.code) {
+    case 'missing_column':
+      return t.missing_column(p.axis ?? '', p.count ?? 0);
+    case 'frequent_axis_failure':
+      return t.frequent_axis_failure(p.axis ?? '', p.count ?? 0);
+    case 'zero_row':
+      return t.zero_row(p.item ?? '');
+    case 'outlier':
+      return t.outlier(p.item ?? '', fmt(p.score ?? null, 4));
+    case 'empty_expected':
+      return t.empty_expected(p.item ?? '', p.axis ?? '');
+    case 'unparsed_output':
+      return t.unparsed_output(p.item ?? '');
+    case 'step_broke_match':
+      return t.step_broke_match(p.step ?? '', (p.items ?? []).join(', '));
+    case 'step_made_match':
+      return t.step_made_match(p.step ?? '', (p.items ?? []).join(', '));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Items table (the seed's format plus the reason per axis)
+
+function ItemsTable({ items, lang }: { items: ItemResult[]; lang: Lang }) {
+  const ti = ui(lang).rubric.items;
+  return (
+    <section className="lab-panel" aria-labelledby="rub-items">
+      <h3 id="rub-items">{ti.heading}</h3>
+      <ScrollBox label={ti.heading} tall>
+        <table className="items-table" data-testid="items-table">
+          <caption>{ti.caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{ti.item}</th><th scope="col">{ti.expected}</th><th scope="col">{ti.got}</th><th scope="col">{ti.score}</th>
+              <th scope="col">{ti.breakdown}</th><th scope="col">{ti.weighted}</th><th scope="col">{ti.reasons}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((it) => (
+              <tr key={it.item} data-item={it.item} className={it.score < 1 ? 'below-one' : undefined}>
+                <th scope="row">{it.item}{it.split === 'regression' && <span className="help"> ({ti.regression})</span>}</th>
+                <td><code>{JSON.stringify(it.expected)}</code></td>
+                <td><code>{JSON.stringify(it.got)}</code></td>
+                <td data-col="score">
+                  {fmt(it.score, 4)}
+                  {it.overrides.length > 0 && (
+                    <div className="override">{ti.overridden(it.overrides.join(', '))}; {ti.before(fmt(it.score_before_overrides, 4))}</div>
+                  )}
+                </td>
+                <td><AxisList values={it.breakdown} /></td>
+                <td><AxisList values={it.weighted} /></td>
+                <td>
+                  <ul className="axis-list">
+                    {Object.entries(it.reasons).map(([axis, r]) => (
+                      <li key={axis} data-axis={axis} data-reason={r.code} className={it.breakdown[axis] < 1 ? 'axis-fail' : undefined}>
+                        <code>{axis}</code>: {describeAxisReason(r, lang)}
+                        {it.breakdown[axis] < 1 && r.normalized_output !== undefined && <span className="help"> — {ti.normalized(r.normalized_output)}</span>}
+                      </li>
+                    ))}
+                  </ul>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollBox>
+    </section>
+  );
+}
+
+function AxisList({ values }: { values: Record<string, number> }) {
+  return (
+    <ul className="axis-list">
+      {Object.entries(values).map(([axis, v]) => (
+        <li key={axis} className={v === 0 ? 'zero' : undefined}><code>{axis}</code>: {fmt(v, 4)}</li>
+      ))}
+    </ul>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Optional checks: comparison, breakdown, agreement
+
+function ComparisonPanel({ cmp, gate, lang }: { cmp: Comparison | null; gate: number; lang: Lang }) {
+  const t = ui(lang);
+  const tc = t.rubric.compare;
+  const tg = t.rubric.gates.status_names;
+  return (
+    <section className="lab-panel" aria-labelledby="rub-cmp" data-testid="comparison">
+      <h3 id="rub-cmp">{tc.heading}</h3>
+      {!cmp ? (
+        <p className="help">{tc.none}</p>
+      ) : (
+        <>
+          <ScoreScaleChart
+            testId="comparison-chart"
+            title={tc.chart}
+            description={tc.chart_desc(fmt(cmp.exam_score_a, 4), fmt(cmp.exam_score_b, 4), fmt(gate, 4))}
+            xLabel={t.rubric.exam.x_label}
+            rows={[
+              { key: 'a', label: tc.row_a, value: cmp.exam_score_a, color: '#1d4e89' },
+              { key: 'b', label: tc.row_b, value: cmp.exam_score_b, color: '#b35900' },
+            ]}
+            threshold={{ value: gate, label: t.rubric.exam.gate_label(fmt(gate, 2)) }}
+            tableSummary={t.lab.chart_table}
+            columns={{ row: t.rubric.exam.col_row, value: t.rubric.exam.col_value, low: t.rubric.exam.col_low, high: t.rubric.exam.col_high }}
+            format={(v) => fmt(v, 4)}
+          />
+          <p data-testid="comparison-delta">{tc.delta(cmp.delta === null ? '–' : fmt(cmp.delta, 4))}. {tc.gate_ab(tg[cmp.hard_gate_a] ?? cmp.hard_gate_a, tg[cmp.hard_gate_b] ?? cmp.hard_gate_b)}.</p>
+          <p className={cmp.same_rubric ? 'badge ok' : 'notice drift'} data-testid="comparison-hashes" data-same={cmp.same_rubric ? 'true' : 'false'}>
+            {cmp.same_rubric ? tc.same : tc.drift}
+          </p>
+          <p className="hashes">A: <code className="hash">{cmp.hash_a}</code><br />B: <code className="hash">{cmp.hash_b}</code></p>
+          <h4>{tc.flips_heading(cmp.false_negatives, cmp.false_positives)}</h4>
+          {cmp.flips.length === 0 ? (
+            <p>{tc.no_flips}</p>
+          ) : (
+            <ScrollBox label={tc.heading}>
+              <table data-testid="flips-table">
+                <thead><tr><th scope="col">{t.rubric.items.item}</th><th scope="col">{tc.axis}</th><th scope="col">{tc.score_a}</th><th scope="col">{tc.score_b}</th><th scope="col">{tc.kind}</th></tr></thead>
+                <tbody>
+                  {cmp.flips.map((f) => (
+                    <tr key={`${f.item}/${f.axis}`} data-kind={f.kind} className={f.kind}>
+                      <th scope="row">{f.item}</th><td><code>{f.axis}</code></td><td>{fmt(f.score_a, 4)}</td><td>{fmt(f.score_b, 4)}</td><td>{tc.kinds[f.kind] ?? f.kind}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollBox>
+          )}
+          {cmp.changed_items.length > 0 && (
+            <>
+              <h4>{tc.changed_heading}</h4>
+              <ul className="changed-items">
+                {cmp.changed_items.map((c) => <li key={c.item}>{c.item}: {fmt(c.score_a, 4)} → {fmt(c.score_b, 4)}</li>)}
+              </ul>
+            </>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function BreakdownPanel({ checks, lang }: { checks: BreakdownCheck[] | null; lang: Lang }) {
+  const tb = ui(lang).rubric.breakdown;
+  return (
+    <section className="lab-panel" aria-labelledby="rub-bd" data-testid="breakdown-check">
+      <h3 id="rub-bd">{tb.heading}</h3>
+      {!checks ? (
+        <p className="help">{tb.none}</p>
+      ) : (
+        checks.map((c, k) => (
+          <div key={k} className="breakdown-entry" data-consistent={c.consistent ? 'true' : 'false'}>
+            <h4>{tb.entry(c.item ?? tb.no_item)}</h4>
+            <p className={c.consistent ? 'badge ok' : 'badge bad'} data-testid="breakdown-verdict">
+              {c.consistent ? tb.consistent : tb.inconsistent(fmt(c.stated_score, 4), fmt(c.computed_score, 4))}
+            </p>
+            <p>{tb.difference(fmt(c.difference, 4), fmt(c.tolerance, 4))}</p>
+            <ScrollBox label={tb.entry(c.item ?? tb.no_item)}>
+              <table>
+                <thead><tr><th scope="col">{tb.axis}</th><th scope="col">{tb.value}</th><th scope="col">{tb.weight}</th><th scope="col">{tb.expected_weighted}</th><th scope="col">{tb.stated_weighted}</th></tr></thead>
+                <tbody>
+                  {c.axes.map((a) => (
+                    <tr key={a.axis} className={a.weighted_consistent === false ? 'below-one' : undefined}>
+                      <th scope="row"><code>{a.axis}</code></th>
+                      <td>{a.value === null ? '–' : fmt(a.value, 4)}</td>
+                      <td>{fmt(a.weight, 4)}</td>
+                      <td>{fmt(a.expected_weighted, 4)}</td>
+                      <td>{a.stated_weighted === null ? '–' : fmt(a.stated_weighted, 4)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollBox>
+            {c.lost.length > 0 && <p>{tb.lost(c.lost.map((l) => `${l.axis} ${fmt(l.lost, 4)}`).join('; '))}</p>}
+            {c.missing_axes.length > 0 && <p>{tb.missing(c.missing_axes.join(', '))}</p>}
+            {c.unknown_axes.length > 0 && <p>{tb.unknown(c.unknown_axes.join(', '))}</p>}
+          </div>
+        ))
+      )}
+    </section>
+  );
+}
+
+function AgreementPanel({ agreement: ag, lang }: { agreement: AgreementResult | null; lang: Lang }) {
+  const t = ui(lang);
+  const ta = t.rubric.agreement;
+  if (!ag) {
+    return (
+      <section className="lab-panel" aria-labelledby="rub-ag" data-testid="agreement">
+        <h3 id="rub-ag">{ta.heading}</h3>
+        <p className="help">{ta.none}</p>
+      </section>
+    );
+  }
+  const statName: Record<string, string> = { cohen_kappa: ta.cohen, linear_weighted_kappa: ta.linear, quadratic_weighted_kappa: ta.quadratic };
+  const val = (m: { value: number | null; reason: string | null }) => (m.value === null ? <Undef reason={m.reason ?? undefined} lang={lang} /> : fmt(m.value, 4));
+  const chosen = ag[ag.statistic];
+  return (
+    <section className="lab-panel" aria-labelledby="rub-ag" data-testid="agreement">
+      <h3 id="rub-ag">{ta.heading}</h3>
+      <div className="lab-grid">
+        <HeatmapChart
+          testId="agreement-heatmap"
+          title={ta.chart}
+          description={ta.chart_desc(ag.n, ag.exact_count)}
+          rowLabel={ta.rater_a}
+          colLabel={ta.rater_b}
+          categories={ag.categories}
+          matrix={ag.confusion_matrix}
+          tableSummary={t.lab.chart_table}
+        />
+        <div>
+          <table data-testid="agreement-table">
+            <thead><tr><th scope="col">{ta.statistic}</th><th scope="col">{ta.value}</th></tr></thead>
+            <tbody>
+              <tr data-metric="exact_agreement"><th scope="row">{ta.exact}</th><td>{val(ag.exact_agreement)} ({ta.count(ag.exact_count, ag.n)})</td></tr>
+              <tr data-metric="within_one_agreement"><th scope="row">{ta.within_one}</th><td>{val(ag.within_one_agreement)} ({ta.count(ag.within_one_count, ag.n)})</td></tr>
+              <tr data-metric="cohen_kappa"><th scope="row">{ta.cohen}</th><td>{val(ag.cohen_kappa)}</td></tr>
+              <tr data-metric="linear_weighted_kappa"><th scope="row">{ta.linear}</th><td>{val(ag.linear_weighted_kappa)}</td></tr>
+              <tr data-metric="quadratic_weighted_kappa"><th scope="row">{ta.quadratic}</th><td>{val(ag.quadratic_weighted_kappa)}</td></tr>
+            </tbody>
+          </table>
+          <p className={ag.verdict === 'pass' ? 'badge ok' : 'badge bad'} data-testid="agreement-verdict" data-verdict={ag.verdict}>
+            {ta.verdict(statName[ag.statistic] ?? ag.statistic, chosen.value === null ? t.rubric.undefined_value : fmt(chosen.value, 4), fmt(ag.min_kappa, 4))}: {ag.verdict === 'pass' ? ta.pass : ta.fail}
+          </p>
+          <p>{labMsg(lang).rubric.reasons[ag.reason] ?? ag.reason}</p>
+          {ag.disagreements.length > 0 && (
+            <p>{ta.disagreements(ag.disagreements.map((i) => (ag.items ? ag.items[i] : String(i + 1))).join(', '))}</p>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
