@@ -99,6 +99,40 @@ export function bootstrapResamples(n: number, rounds: number, seed: number, onRo
   }
 }
 
+/**
+ * The resamples of bootstrapResamples (same seed, same draws, same order) seen through a grouping
+ * of the cases: for each round, `counts[g]` is how many of the round's n draws fell on a case of
+ * group g, and `onRound(counts, round)` is called. A statistic that depends on the cases only
+ * through their group (e.g. a weighted sum, when cases of a group share the weight and outcomes)
+ * then costs O(groups) per round instead of O(n), and no index array is written. The same
+ * Uint32Array is reused between rounds: copy it if you keep it. Cost: O(rounds · (n + groups)).
+ * @param groupOf group id of each case (n = groupOf.length >= 1), every id in [0, groups).
+ * @param groups number of groups, integer >= 1.
+ * @param rounds integer >= 1.
+ * @param seed safe integer (see labs/core/rng.ts).
+ * @throws RangeError for n < 1 (or n >= 2^31), groups < 1, rounds < 1, or a group id >= groups.
+ */
+export function bootstrapGroupCounts(
+  groupOf: Uint8Array | Uint16Array | Uint32Array,
+  groups: number,
+  rounds: number,
+  seed: number,
+  onRound: (counts: Uint32Array, round: number) => void,
+): void {
+  const n = groupOf.length;
+  if (n < 1) throw new RangeError(`bootstrap needs n >= 1 cases, got ${n}`);
+  if (!Number.isInteger(groups) || groups < 1) throw new RangeError(`bootstrap needs groups >= 1, got ${groups}`);
+  if (!Number.isInteger(rounds) || rounds < 1) throw new RangeError(`bootstrap needs rounds >= 1, got ${rounds}`);
+  for (let i = 0; i < n; i++) if (groupOf[i] >= groups) throw new RangeError(`group id ${groupOf[i]} of case ${i} is not below groups = ${groups}`);
+  const rng = new PyRandom(seed);
+  const counts = new Uint32Array(groups);
+  for (let r = 0; r < rounds; r++) {
+    counts.fill(0);
+    rng.countRandrange(n, groupOf, counts, n);
+    onRound(counts, r);
+  }
+}
+
 export interface BootstrapCI extends PercentileInterval {
   /** The statistic of every round, in round order (null where undefined). */
   estimates: (number | null)[];

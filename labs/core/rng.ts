@@ -3,11 +3,17 @@
  * for the integer methods the labs need (`getrandbits`, `randrange(n)`), so that a lab's bootstrap
  * gives exactly the numbers the book's Python kits print.
  *
- * The Mersenne Twister itself (MT19937, Matsumoto & Nishimura 1998, including the reference
- * `init_by_array` seeding) comes from the `random-js` package (`MersenneTwister19937.seedWithArray`):
- * it reproduces the reference vectors of ../shared/reference/c01/bootstrap_mt19937_vectors.json
- * (checked in tests/unit/rng.test.ts), so we do not keep our own copy of the generator. This module
- * only adds what CPython does on top of it:
+ * The Mersenne Twister (MT19937, Matsumoto & Nishimura 1998) is seeded by the `random-js` package
+ * (`MersenneTwister19937.seedWithArray`, the reference `init_by_array`), which reproduces the
+ * reference vectors of ../shared/reference/c01/bootstrap_mt19937_vectors.json. The draws themselves
+ * come from a block generator in this module (the reference state twist over an Int32Array, 624
+ * words at a time, tempered inside the consuming loop), because the bootstrap of the gate lab makes
+ * ~2.6·10^8 draws and random-js's `next()` costs ~10 ns per call (method call, use counter,
+ * tempering as a separate call): that alone is 2.5 s, above the lab's 1 s budget. The project
+ * prefers a well-kept library even when slower, so random-js stays the seeding and the reference:
+ * the block generator starts from random-js's own seeded state (copied, see `randomJsState`), and
+ * tests/unit/rng.test.ts checks it against random-js for millions of outputs and against CPython's
+ * vectors (tests/golden/cpython_random.json). This module adds what CPython does on top:
  * - seeding: `random.Random(n)` for an int n calls `init_by_array` with |n| split into 32-bit words,
  *   least significant first (at least one word, so 0 -> [0]); Modules/_randommodule.c, random_seed.
  * - `getrandbits(k)`: k <= 32 takes the top k bits of one 32-bit output; k > 32 fills 32-bit words
@@ -47,24 +53,87 @@ export function bitLength(n: number): number {
   return k;
 }
 
+/** MT19937 parameters (Matsumoto & Nishimura 1998), as int32 constants. */
+const MT_N = 624;
+const MT_M = 397;
+const MATRIX_A = 0x9908b0df | 0;
+const UPPER_MASK = 0x80000000 | 0;
+const LOWER_MASK = 0x7fffffff;
+const TEMPER_B = 0x9d2c5680 | 0;
+const TEMPER_C = 0xefc60000 | 0;
+
+/**
+ * Copies the 624-word state out of a freshly seeded random-js `MersenneTwister19937` (its fields
+ * `data`, an Int32Array, and `index`, which is 624 right after seeding: the next draw twists first).
+ * These fields are private in random-js's typings, so the layout is checked here: random-js is
+ * pinned to an exact version in package.json, and tests/unit/rng.test.ts compares our draws with
+ * random-js's `next()` for millions of outputs, so an upgrade that changed the layout fails loudly.
+ * @throws Error when the engine does not have that layout or has already been used.
+ */
+export function randomJsState(engine: MersenneTwister19937): Int32Array {
+  const inner = engine as unknown as { data?: unknown; index?: unknown };
+  if (!(inner.data instanceof Int32Array) || inner.data.length !== MT_N || inner.index !== MT_N) {
+    throw new Error('random-js MersenneTwister19937 has an unexpected internal layout (expected a fresh engine with data: Int32Array(624), index 624)');
+  }
+  return inner.data.slice();
+}
+
+/**
+ * The MT19937 state transition ("twist") in place: the reference genrand_int32's refill of all 624
+ * words. Int32 arithmetic; `-(y & 1) & MATRIX_A` is the reference's mag01[y & 1] without a branch.
+ * @param mt the 624-word state (int32 view of the uint32 words).
+ */
+export function mt19937Twist(mt: Int32Array): void {
+  let cur = mt[0];
+  let k = 0;
+  for (; k < MT_N - MT_M; k++) {
+    const next = mt[k + 1];
+    const y = (cur & UPPER_MASK) | (next & LOWER_MASK);
+    mt[k] = mt[k + MT_M] ^ (y >>> 1) ^ (-(y & 1) & MATRIX_A);
+    cur = next;
+  }
+  for (; k < MT_N - 1; k++) {
+    const next = mt[k + 1];
+    const y = (cur & UPPER_MASK) | (next & LOWER_MASK);
+    mt[k] = mt[k - (MT_N - MT_M)] ^ (y >>> 1) ^ (-(y & 1) & MATRIX_A);
+    cur = next;
+  }
+  const y = (cur & UPPER_MASK) | (mt[0] & LOWER_MASK);
+  mt[MT_N - 1] = mt[MT_M - 1] ^ (y >>> 1) ^ (-(y & 1) & MATRIX_A);
+}
+
 /**
  * CPython-compatible `random.Random(seed)` restricted to integer draws.
- * Create with `new PyRandom(13)`; every method advances the same MT19937 state as CPython's.
+ * Create with `new PyRandom(13)`; every method advances the same MT19937 state as CPython's, so the
+ * methods can be mixed freely (a draw by fillRandrange followed by uint32 gives CPython's next word).
  */
 export class PyRandom {
-  private readonly mt: MersenneTwister19937;
+  /** MT19937 state, 624 words (int32 view). */
+  private readonly mt: Int32Array;
+  /** Next state word to temper, in [0, 624]; 624 means "twist first". */
+  private index: number;
 
   /**
    * @param seed safe integer, as in `random.Random(seed)` (see cpythonSeedKey).
    * @throws RangeError for a seed that is not a safe integer.
    */
   constructor(seed: number) {
-    this.mt = MersenneTwister19937.seedWithArray(cpythonSeedKey(seed));
+    this.mt = randomJsState(MersenneTwister19937.seedWithArray(cpythonSeedKey(seed)));
+    this.index = MT_N;
   }
 
   /** Next raw 32-bit output of MT19937 (genrand_uint32), in [0, 2^32). Same as getrandbits(32). */
   uint32(): number {
-    return this.mt.next() >>> 0;
+    if (this.index >= MT_N) {
+      mt19937Twist(this.mt);
+      this.index = 0;
+    }
+    let y = this.mt[this.index++];
+    y ^= y >>> 11;
+    y ^= (y << 7) & TEMPER_B;
+    y ^= (y << 15) & TEMPER_C;
+    y ^= y >>> 18;
+    return y >>> 0;
   }
 
   /**
@@ -76,9 +145,9 @@ export class PyRandom {
   getrandbits(k: number): number {
     if (!Number.isInteger(k) || k < 0 || k > 53) throw new RangeError(`getrandbits: k must be an integer in [0, 53], got ${k}`);
     if (k === 0) return 0;
-    if (k <= 32) return (this.mt.next() >>> 0) >>> (32 - k);
-    const low = this.mt.next() >>> 0;
-    const high = (this.mt.next() >>> 0) >>> (64 - k);
+    if (k <= 32) return this.uint32() >>> (32 - k);
+    const low = this.uint32();
+    const high = this.uint32() >>> (64 - k);
     return high * TWO_32 + low;
   }
 
@@ -93,8 +162,8 @@ export class PyRandom {
     if (n < TWO_32) {
       // k = n.bit_length() = 32 - clz32(n); getrandbits(k) = word >>> (32 - k) = word >>> clz32(n)
       const shift = Math.clz32(n);
-      let r = (this.mt.next() >>> 0) >>> shift;
-      while (r >= n) r = (this.mt.next() >>> 0) >>> shift;
+      let r = this.uint32() >>> shift;
+      while (r >= n) r = this.uint32() >>> shift;
       return r;
     }
     const k = bitLength(n);
@@ -105,8 +174,8 @@ export class PyRandom {
 
   /**
    * Fills `out` with out.length successive randrange(n) draws: the same values, in the same order,
-   * as calling randrange(n) that many times, with the per-call work hoisted out of the loop (the
-   * bootstrap's hot path).
+   * as calling randrange(n) that many times (and the same state after), with the twist and the
+   * tempering inlined in one loop (the bootstrap's hot path).
    * @param n integer in [1, 2^32) (the index range of a typed array).
    * @throws RangeError for n outside [1, 2^32).
    */
@@ -114,11 +183,61 @@ export class PyRandom {
     if (!Number.isInteger(n) || n < 1 || n >= TWO_32) throw new RangeError(`fillRandrange: n must be an integer in [1, 2^32), got ${n}`);
     const mt = this.mt;
     const shift = Math.clz32(n);
-    for (let i = 0; i < out.length; i++) {
-      let r = (mt.next() >>> 0) >>> shift;
-      while (r >= n) r = (mt.next() >>> 0) >>> shift;
-      out[i] = r;
+    const len = out.length;
+    let idx = this.index;
+    let i = 0;
+    while (i < len) {
+      if (idx >= MT_N) {
+        mt19937Twist(mt);
+        idx = 0;
+      }
+      let y = mt[idx++];
+      y ^= y >>> 11;
+      y ^= (y << 7) & TEMPER_B;
+      y ^= (y << 15) & TEMPER_C;
+      y ^= y >>> 18;
+      const r = y >>> shift;
+      if (r < n) out[i++] = r;
     }
+    this.index = idx;
   }
 
+  /**
+   * Makes `draws` successive randrange(n) draws (the same draws, and the same state after, as
+   * fillRandrange or repeated randrange) without storing them: each draw r adds 1 to
+   * counts[groupOf[r]]. A bootstrap whose statistic depends only on how many times each group of
+   * cases is drawn uses this instead of an index array.
+   * @param n integer in [1, 2^31) (number of cases).
+   * @param groupOf group of each case, length >= n; every value must be < counts.length (not checked
+   *   in the loop; a larger value is silently ignored by the typed array).
+   * @param counts per-group counters, incremented (not reset) by this call.
+   * @param draws number of draws, integer >= 0.
+   * @throws RangeError for n outside [1, 2^31), groupOf shorter than n, or a bad `draws`.
+   */
+  countRandrange(n: number, groupOf: Uint8Array | Uint16Array | Uint32Array, counts: Uint32Array | Int32Array | Float64Array, draws: number): void {
+    if (!Number.isInteger(n) || n < 1 || n > 0x7fffffff) throw new RangeError(`countRandrange: n must be an integer in [1, 2^31), got ${n}`);
+    if (groupOf.length < n) throw new RangeError(`countRandrange: groupOf has ${groupOf.length} entries, needs ${n}`);
+    if (!Number.isSafeInteger(draws) || draws < 0) throw new RangeError(`countRandrange: draws must be an integer >= 0, got ${draws}`);
+    const mt = this.mt;
+    const shift = Math.clz32(n);
+    let idx = this.index;
+    let i = 0;
+    while (i < draws) {
+      if (idx >= MT_N) {
+        mt19937Twist(mt);
+        idx = 0;
+      }
+      let y = mt[idx++];
+      y ^= y >>> 11;
+      y ^= (y << 7) & TEMPER_B;
+      y ^= (y << 15) & TEMPER_C;
+      y ^= y >>> 18;
+      const r = y >>> shift;
+      if (r < n) {
+        counts[groupOf[r]]++;
+        i++;
+      }
+    }
+    this.index = idx;
+  }
 }

@@ -25,9 +25,9 @@
  * McNemar statistic, and the paired bootstrap CI of the delta (CPython random.Random(seed),
  * randrange(n) n times per round, same indices for both versions, 'linear' percentiles).
  */
-import type { LabResultBase } from '../core/lab.ts';
+import type { LabResultBase, RunHooks } from '../core/lab.ts';
 import type { Decision, MaybeNumber } from '../core/types.ts';
-import { bootstrapResamples, percentileInterval } from '../core/bootstrap.ts';
+import { bootstrapGroupCounts, bootstrapResamples, percentileInterval } from '../core/bootstrap.ts';
 import { mcnemarTest } from '../core/mcnemar.ts';
 import type { McNemarResult } from '../core/mcnemar.ts';
 import { wilsonInterval } from '../core/wilson.ts';
@@ -337,37 +337,67 @@ export function comparePaired(baseline: VersionScore, candidate: VersionScore): 
 }
 
 /**
+ * Power-of-two scale 2^k that makes every weight an integer, when sums of up to n weights are then
+ * exact in doubles: every w·2^k is an integer and n·max(w)·2^k <= 2^53. Under that condition any
+ * sum of n weights (in any order, and count·weight products) is an integer multiple of 2^-k of
+ * magnitude <= 2^53·2^-k, hence exactly representable: no rounding happens, so grouped sums equal
+ * the case-by-case sums bit for bit. Integers (the usual weights) give k = 0; halves and quarters
+ * give k = 1, 2; decimals such as 0.1 are not dyadic and give null.
+ * @param weights the case weights (>= 0, finite); n = weights.length.
+ * @returns k, or null when no k <= 60 satisfies the condition.
+ */
+export function exactSumScale(weights: ArrayLike<number>): number | null {
+  const n = weights.length;
+  let k = 0;
+  let max = 0;
+  for (let i = 0; i < n; i++) {
+    const w = weights[i];
+    if (!Number.isFinite(w)) return null;
+    while (!Number.isInteger(w * 2 ** k)) if (++k > 60) return null;
+    if (Math.abs(w) > max) max = Math.abs(w);
+  }
+  return n * max * 2 ** k <= 2 ** 53 ? k : null;
+}
+
+/** Above this many distinct (weight, passed_baseline, passed_candidate) groups, the case-by-case loop is used. */
+export const MAX_BOOTSTRAP_GROUPS = 65536;
+
+/**
  * Paired bootstrap of the weighted quality: each round draws n case indices with CPython's
  * random.Random(seed).randrange(n) and computes, on the same indices, wq_candidate, wq_baseline and
  * their difference (wq_c - wq_b, computed as the kit does: two quotients, then the difference).
  * A round whose resampled weights sum to 0 is undefined (null) and left out of the percentiles.
- * @returns per-round deltas and the three percentile intervals (null bounds when no round is defined).
+ *
+ * Two ways to get the same sums: the round's three sums (Σ weight, Σ weight·passed for each
+ * version) depend only on how many times each (weight, passed_baseline, passed_candidate) group is
+ * drawn, so when the weights make every sum exact (exactSumScale, e.g. integer weights) and there
+ * are at most MAX_BOOTSTRAP_GROUPS groups, the rounds count draws per group
+ * (bootstrapGroupCounts) and add count·weight per group: no rounding happens either way, so the
+ * result is identical to the case-by-case loop. Otherwise (e.g. weights 0.1, 0.7) the case-by-case
+ * loop runs, adding in draw order as the kit does.
+ * @param options.method 'auto' (default: grouped when exact, as above) or 'direct' (always the
+ *   case-by-case loop; for tests and comparisons); options.progress gets ('bootstrap', fraction of rounds done): at 0, every max(20, rounds/200)
+ *   rounds, and 1 at the end (at most ~200 calls).
+ * @returns per-round deltas, the three percentile intervals (null bounds when no round is defined)
+ *   and the method used.
  */
-export function bootstrapWeightedQuality(baseline: VersionScore, candidate: VersionScore, seed: number, rounds: number, confidence: number) {
+export function bootstrapWeightedQuality(
+  baseline: VersionScore,
+  candidate: VersionScore,
+  seed: number,
+  rounds: number,
+  confidence: number,
+  options: { method?: 'auto' | 'direct'; progress?: RunHooks['progress'] } = {},
+) {
   const n = candidate.results.length;
-  // weight, and weight if passed (else 0), per case: adding 0 leaves a sum unchanged, so these
-  // branch-free sums equal the kit's sums over passed cases bit for bit
-  const w = new Float64Array(n);
-  const wb = new Float64Array(n);
-  const wc = new Float64Array(n);
-  candidate.results.forEach((r, i) => {
-    w[i] = r.weight;
-    wc[i] = r.passed ? r.weight : 0;
-    wb[i] = baseline.results[i].passed ? r.weight : 0;
-  });
+  const weights = candidate.results.map((r) => r.weight);
   const deltas: (number | null)[] = new Array(rounds);
   const wqB: (number | null)[] = new Array(rounds);
   const wqC: (number | null)[] = new Array(rounds);
-  bootstrapResamples(n, rounds, seed, (idx, r) => {
-    let total = 0;
-    let sb = 0;
-    let sc = 0;
-    for (let i = 0; i < n; i++) {
-      const j = idx[i];
-      total += w[j];
-      sc += wc[j];
-      sb += wb[j];
-    }
+  const progress = options.progress;
+  const step = Math.max(20, Math.ceil(rounds / 200));
+  const record = (r: number, total: number, sb: number, sc: number) => {
+    if (progress && r % step === 0) progress('bootstrap', r / rounds);
     if (total === 0) {
       deltas[r] = wqB[r] = wqC[r] = null;
       return;
@@ -377,12 +407,80 @@ export function bootstrapWeightedQuality(baseline: VersionScore, candidate: Vers
     wqC[r] = c;
     wqB[r] = b;
     deltas[r] = c - b;
-  });
+  };
+
+  // group id per case: (weight, passed_baseline, passed_candidate)
+  let method: 'grouped' | 'direct' = 'direct';
+  let groupOf: Uint16Array | null = null;
+  const gw: number[] = [];
+  const gb: number[] = [];
+  const gc: number[] = [];
+  if (options.method !== 'direct' && exactSumScale(weights) !== null) {
+    groupOf = new Uint16Array(n);
+    const ids = [new Map<number, number>(), new Map<number, number>(), new Map<number, number>(), new Map<number, number>()];
+    for (let i = 0; i < n && groupOf !== null; i++) {
+      const w = weights[i];
+      const pb = baseline.results[i].passed;
+      const pc = candidate.results[i].passed;
+      const m = ids[(pb ? 2 : 0) + (pc ? 1 : 0)];
+      let g = m.get(w);
+      if (g === undefined) {
+        g = gw.length;
+        if (g >= MAX_BOOTSTRAP_GROUPS) groupOf = null;
+        m.set(w, g);
+        gw.push(w);
+        gb.push(pb ? w : 0);
+        gc.push(pc ? w : 0);
+      }
+      if (groupOf !== null) groupOf[i] = g;
+    }
+    if (groupOf !== null) method = 'grouped';
+  }
+
+  if (method === 'grouped') {
+    const groups = gw.length;
+    bootstrapGroupCounts(groupOf!, groups, rounds, seed, (counts, r) => {
+      let total = 0;
+      let sb = 0;
+      let sc = 0;
+      for (let g = 0; g < groups; g++) {
+        const k = counts[g];
+        total += k * gw[g];
+        sb += k * gb[g];
+        sc += k * gc[g];
+      }
+      record(r, total, sb, sc);
+    });
+  } else {
+    // weight, and weight if passed (else 0), per case: adding 0 leaves a sum unchanged, so these
+    // branch-free sums equal the kit's sums over passed cases bit for bit
+    const w = Float64Array.from(weights);
+    const wb = new Float64Array(n);
+    const wc = new Float64Array(n);
+    candidate.results.forEach((r, i) => {
+      wc[i] = r.passed ? r.weight : 0;
+      wb[i] = baseline.results[i].passed ? r.weight : 0;
+    });
+    bootstrapResamples(n, rounds, seed, (idx, r) => {
+      let total = 0;
+      let sb = 0;
+      let sc = 0;
+      for (let i = 0; i < n; i++) {
+        const j = idx[i];
+        total += w[j];
+        sc += wc[j];
+        sb += wb[j];
+      }
+      record(r, total, sb, sc);
+    });
+  }
+  progress?.('bootstrap', 1);
   return {
     deltas,
     delta: percentileInterval(deltas, confidence),
     baseline: percentileInterval(wqB, confidence),
     candidate: percentileInterval(wqC, confidence),
+    method,
   };
 }
 
@@ -396,9 +494,11 @@ function pair(lo: MaybeNumber, hi: MaybeNumber): [number, number] | null {
  * `undefined_metrics`; a gate condition that needs one fails (see decision.ts).
  * manifest.computed_hashes is null here: hashing is asynchronous (WebCrypto), see
  * computeManifestHashes / withManifestHashes in index.ts.
+ * `hooks.progress`, when given, receives ('bootstrap', fraction) during the bootstrap (see
+ * bootstrapWeightedQuality); `_view` is unused (the lab has no view options).
  * @throws Error when a case lacks an answer (parseGateInput prevents it).
  */
-export function runGate(input: GateInput): GateResult {
+export function runGate(input: GateInput, _view?: undefined, hooks?: RunHooks): GateResult {
   const { policy } = input;
   const grader = makeGrader(policy);
   const byVersion = new Map<string, Map<string, OutputRow>>([
@@ -413,7 +513,7 @@ export function runGate(input: GateInput): GateResult {
   const baseline = scoreVersion(policy.baseline_version, input.cases, byVersion.get(policy.baseline_version)!, grader, input.taxonomy, conf);
   const candidate = scoreVersion(policy.candidate_version, input.cases, byVersion.get(policy.candidate_version)!, grader, input.taxonomy, conf);
   const paired = comparePaired(baseline, candidate);
-  const boot = bootstrapWeightedQuality(baseline, candidate, policy.bootstrap_seed, policy.bootstrap_rounds, conf);
+  const boot = bootstrapWeightedQuality(baseline, candidate, policy.bootstrap_seed, policy.bootstrap_rounds, conf, { progress: hooks?.progress });
   baseline.weighted_quality_bootstrap_ci = pair(boot.baseline.low, boot.baseline.high);
   candidate.weighted_quality_bootstrap_ci = pair(boot.candidate.low, boot.candidate.high);
   const ci = pair(boot.delta.low, boot.delta.high);

@@ -83,7 +83,8 @@ export function parseGateLabInput(texts: Record<string, string>, lang: Lang): Pa
 }
 
 /**
- * parse: the six texts (schema.ts) plus the texts to hash; run: runGate (no view), then the SHA-256
+ * parse: the six texts (schema.ts) plus the texts to hash; run: runGate (no view; hooks.progress
+ * gets ('bootstrap', fraction) during the bootstrap), then the SHA-256
  * of the inputs in manifest.computed_hashes (async: WebCrypto), so the worker's scorecard and the
  * CLI's carry them; report: decision.md (report.ts).
  */
@@ -98,6 +99,6 @@ export const gateLab: LabDefinition<GateLabInput, GateResult> = {
     { name: 'manifest', format: 'json', flag: '--manifest', optional: true },
   ],
   parse: parseGateLabInput,
-  run: async (input) => withManifestHashes(runGate(input), await computeManifestHashes(input.hashed_texts)),
+  run: async (input, _view, hooks) => withManifestHashes(runGate(input, undefined, hooks), await computeManifestHashes(input.hashed_texts)),
   report: renderGateReport,
 };

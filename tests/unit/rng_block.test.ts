@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { MersenneTwister19937 } from 'random-js';
+import { PyRandom, cpythonSeedKey, mt19937Twist, randomJsState } from '../../labs/core/rng.ts';
+
+// CPython 3.11's own random.Random, from scripts/golden/cpython_random.py.
+const golden = JSON.parse(readFileSync(new URL('../golden/cpython_random.json', import.meta.url), 'utf8')) as {
+  randrange: { seed: number; n: number; draws: number[]; next_uint32: number }[];
+};
+// Vectors written for the book's c01 kit: ../shared/reference/c01.
+const vectors = JSON.parse(readFileSync(new URL('../../../shared/reference/c01/bootstrap_mt19937_vectors.json', import.meta.url), 'utf8')) as {
+  seed: number;
+  n_cases: number;
+  first_10_resamples_indices: number[][];
+};
+
+/** The reference: random-js's own engine, one next() per word. */
+const reference = (seed: number) => MersenneTwister19937.seedWithArray(cpythonSeedKey(seed));
+
+/** randrange(n) from random-js's next(), the rule of CPython's _randbelow_with_getrandbits (n < 2^32). */
+function refRandrange(mt: MersenneTwister19937, n: number): number {
+  const shift = Math.clz32(n);
+  let r = (mt.next() >>> 0) >>> shift;
+  while (r >= n) r = (mt.next() >>> 0) >>> shift;
+  return r;
+}
+
+describe('block MT19937 against random-js (the reference implementation)', () => {
+  it('3·10^6 consecutive uint32 outputs for seed 13 (4808 state twists) equal random-js next()', () => {
+    const ours = new PyRandom(13);
+    const ref = reference(13);
+    let mismatches = 0;
+    let firstMismatch = -1;
+    for (let i = 0; i < 3_000_000; i++) {
+      if (ours.uint32() !== ref.next() >>> 0) {
+        mismatches++;
+        if (firstMismatch < 0) firstMismatch = i;
+      }
+    }
+    expect({ mismatches, firstMismatch }).toEqual({ mismatches: 0, firstMismatch: -1 });
+  });
+
+  it('2·10^5 outputs for other seeds (0, 1, 2^32 + 5, -7, 2^53 - 1)', () => {
+    for (const seed of [0, 1, 2 ** 32 + 5, -7, 2 ** 53 - 1]) {
+      const ours = new PyRandom(seed);
+      const ref = reference(seed);
+      let mismatches = 0;
+      for (let i = 0; i < 200_000; i++) if (ours.uint32() !== ref.next() >>> 0) mismatches++;
+      expect(mismatches, `seed ${seed}`).toBe(0);
+    }
+  });
+
+  it('mt19937Twist gives the state random-js refreshes to on its first next()', () => {
+    const engine = reference(13);
+    const state = randomJsState(engine);
+    mt19937Twist(state);
+    engine.next(); // refreshes random-js's data (its index was 624)
+    const after = (engine as unknown as { data: Int32Array }).data;
+    expect(Array.from(state)).toEqual(Array.from(after));
+  });
+
+  it('randomJsState copies (does not share) the state and refuses a used engine', () => {
+    const engine = reference(5);
+    const a = randomJsState(engine);
+    a[0] = 12345;
+    expect(randomJsState(engine)[0]).not.toBe(12345);
+    engine.next();
+    expect(() => randomJsState(engine)).toThrow(Error);
+  });
+
+  it('fillRandrange: 2·10^6 draws of randrange(10^5) (20 rounds of 10^5) equal the random-js loop, then the next word', () => {
+    const n = 100_000;
+    const ours = new PyRandom(13);
+    const ref = reference(13);
+    const out = new Uint32Array(n);
+    let mismatches = 0;
+    for (let round = 0; round < 20; round++) {
+      ours.fillRandrange(out, n);
+      for (let i = 0; i < n; i++) if (out[i] !== refRandrange(ref, n)) mismatches++;
+    }
+    expect(mismatches).toBe(0);
+    expect(ours.uint32()).toBe(ref.next() >>> 0);
+  });
+
+  it('fillRandrange reproduces CPython randrange draws (golden, n < 2^32) and the word after them', () => {
+    for (const g of golden.randrange.filter((x) => x.n < 2 ** 32)) {
+      const rng = new PyRandom(g.seed);
+      const out = new Uint32Array(g.draws.length);
+      rng.fillRandrange(out, g.n);
+      expect(Array.from(out)).toEqual(g.draws);
+      expect(rng.uint32()).toBe(g.next_uint32);
+    }
+  });
+
+  it('fillRandrange reproduces the c01 kit resamples (seed 13, randrange(5) x 5, 10 rounds)', () => {
+    const rng = new PyRandom(vectors.seed);
+    const out = new Uint32Array(vectors.n_cases);
+    const rounds = vectors.first_10_resamples_indices.map(() => {
+      rng.fillRandrange(out, vectors.n_cases);
+      return Array.from(out);
+    });
+    expect(rounds).toEqual(vectors.first_10_resamples_indices);
+  });
+});
+
+describe('countRandrange (draws counted per group, not stored)', () => {
+  it('counts = the per-group histogram of the same fillRandrange draws, and the same state after', () => {
+    for (const n of [1, 5, 1000, 100_000]) {
+      const groupOf = new Uint16Array(n).map((_, i) => (i * 7 + 3) % 11);
+      const a = new PyRandom(42);
+      const b = new PyRandom(42);
+      for (let round = 0; round < 3; round++) {
+        const counts = new Uint32Array(11);
+        a.countRandrange(n, groupOf, counts, n);
+        const out = new Uint32Array(n);
+        b.fillRandrange(out, n);
+        const want = new Uint32Array(11);
+        for (const j of out) want[groupOf[j]]++;
+        expect(Array.from(counts), `n=${n} round ${round}`).toEqual(Array.from(want));
+      }
+      expect(a.uint32()).toBe(b.uint32());
+    }
+  });
+
+  it('counts accumulate (no reset) and draws = 0 draws nothing', () => {
+    const a = new PyRandom(3);
+    const b = new PyRandom(3);
+    const counts = new Uint32Array([10, 20]);
+    a.countRandrange(4, new Uint8Array([0, 1, 1, 1]), counts, 0);
+    expect(Array.from(counts)).toEqual([10, 20]);
+    a.countRandrange(4, new Uint8Array([0, 1, 1, 1]), counts, 8);
+    expect(counts[0] + counts[1]).toBe(38);
+    // same words as eight randrange(4)
+    const draws = Array.from({ length: 8 }, () => b.randrange(4));
+    expect(counts[0]).toBe(10 + draws.filter((d) => d === 0).length);
+    expect(a.uint32()).toBe(b.uint32());
+  });
+
+  it('rejects invalid arguments', () => {
+    const rng = new PyRandom(1);
+    expect(() => rng.countRandrange(0, new Uint8Array(1), new Uint32Array(1), 1)).toThrow(RangeError);
+    expect(() => rng.countRandrange(2 ** 31, new Uint8Array(1), new Uint32Array(1), 1)).toThrow(RangeError);
+    expect(() => rng.countRandrange(3, new Uint8Array(2), new Uint32Array(1), 1)).toThrow(RangeError);
+    expect(() => rng.countRandrange(3, new Uint8Array(3), new Uint32Array(1), -1)).toThrow(RangeError);
+  });
+});
