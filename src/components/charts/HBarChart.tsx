@@ -34,13 +34,19 @@ interface Props {
   /** Fixed domain maximum (e.g. 1 for a quality); otherwise the largest value or reference. */
   max?: number;
   format?: (v: number) => string;
+  /** Width of the drawing in SVG units (it scales to its box); default 640. */
+  width?: number;
   testId?: string;
 }
 
-const W = 640, ROW = 30, M = { top: 22, right: 90, bottom: 40, left: 200 };
+const ROW = 30;
 
-export default function HBarChart({ title, description, xLabel, bars, tableSummary, columns, reference, max, format = (v) => String(v), testId }: Props) {
+export default function HBarChart({ title, description, xLabel, bars, tableSummary, columns, reference, max, format = (v) => String(v), width = 640, testId }: Props) {
   const id = useId();
+  const W = width;
+  // Room on the left for the longest label (about 6.8 units per character at 12 px).
+  const longest = Math.max(4, ...bars.map((b) => b.label.length));
+  const M = { top: 22, right: bars.some((b) => b.note) ? 96 : 70, bottom: 40, left: Math.min(W * 0.55, 16 + longest * 6.8) };
   const H = M.top + M.bottom + ROW * Math.max(1, bars.length);
   const top = max ?? Math.max(1e-9, reference?.value ?? 0, ...bars.map((b) => b.value ?? 0));
   const x = scaleLinear().domain([0, top]).nice().range([M.left, W - M.right]);
@@ -69,7 +75,7 @@ export default function HBarChart({ title, description, xLabel, bars, tableSumma
             <g key={b.key}>
               <text x={M.left - 8} y={y + ROW / 2 + 4} textAnchor="end" className="bar-label-h">{b.label}</text>
               {b.value === null ? (
-                <text x={M.left + 6} y={y + ROW / 2 + 4} className="undefined-label">{b.undefinedText ?? '–'}</text>
+                <text x={M.left + 6} y={y + ROW / 2 + 4} className="undefined-label">{b.undefinedText ?? '–'}{b.note ? ` · ${b.note}` : ''}</text>
               ) : (
                 <>
                   <rect
@@ -80,7 +86,7 @@ export default function HBarChart({ title, description, xLabel, bars, tableSumma
                     fill={b.flagged ? `url(#${id}-hatch)` : b.color ?? '#1d4e89'}
                     stroke={b.flagged ? '#a3211b' : 'none'}
                   />
-                  <text x={x(b.value) + 6} y={y + ROW / 2 + 4} className="bar-value">{format(b.value)}</text>
+                  <text x={x(b.value) + 6} y={y + ROW / 2 + 4} className="bar-value">{format(b.value)}{b.note ? ` · ${b.note}` : ''}</text>
                 </>
               )}
             </g>

@@ -1,0 +1,562 @@
+/**
+ * The eval-gate lab island (chapter 01). The learner edits the cases, both versions' answers, the
+ * gate policy and the optional hypothesis, taxonomy and manifest; the worker validates and computes
+ * (labs/gate), this component only renders: the verdict with its reasons and warnings, the gate as
+ * a checklist, the per-version summary, the paired 2x2 table with McNemar, the bootstrap histogram
+ * of the delta, cost per accepted by version, quality by slice, the per-case table (baseline and
+ * candidate side by side) and the SHA-256 manifest of the inputs.
+ */
+import { useState, type ReactNode } from 'react';
+import type { Lang } from '../../../../labs/core/types.ts';
+import type { GateResult, GateCheck, CaseResult, VersionScore, GatePolicy } from '../../../../labs/gate/index.ts';
+import { ui, labMsg } from '../../../i18n/index.ts';
+import { useLabRunner } from '../shared/useLabRunner.ts';
+import { useLabState } from '../shared/useLabState.ts';
+import { LabShell, type LabInputDef } from '../shared/LabShell.tsx';
+import type { LabIslandProps } from '../shared/embed.ts';
+import { fmt } from '../shared/format.tsx';
+import ScrollBox from '../../common/ScrollBox.tsx';
+import HistogramChart, { type HistMarker } from '../../charts/HistogramChart.tsx';
+import HBarChart, { type HBar } from '../../charts/HBarChart.tsx';
+import casesPreset from '../../../../labs/gate/presets/eval_cases.jsonl?raw';
+import outputsPreset from '../../../../labs/gate/presets/outputs.jsonl?raw';
+import policyPreset from '../../../../labs/gate/presets/eval_policy.json?raw';
+import hypothesisPreset from '../../../../labs/gate/presets/eval_hypothesis.json?raw';
+import taxonomyPreset from '../../../../labs/gate/presets/error_taxonomy.json?raw';
+import manifestPreset from '../../../../labs/gate/presets/eval_run_manifest.json?raw';
+
+const PRESET = { cases: casesPreset, outputs: outputsPreset, policy: policyPreset, hypothesis: hypothesisPreset, taxonomy: taxonomyPreset, manifest: manifestPreset };
+const INPUT_NAMES = ['cases', 'outputs', 'policy', 'hypothesis', 'taxonomy', 'manifest'] as const;
+/** The policy's grader settings, shown and (on request) written into the policy text. */
+const SETTINGS = ['abstention_markers', 'text_normalization', 'unicode_normalization', 'bootstrap_seed', 'bootstrap_rounds', 'confidence_level', 'baseline_version', 'candidate_version'] as const;
+const MAX_ROWS = 300;
+
+const noView = (v: unknown) => v === undefined || v === null;
+const pct = (level: number) => fmt(level * 100, 2);
+
+/** "undefined (reason)" with the gate's own reasons first, then the shared ones. */
+function Undef({ reason, lang }: { reason?: string | null; lang: Lang }) {
+  const lm = labMsg(lang);
+  const shared = lm.undefined_reason as Record<string, string>;
+  const text = reason ? lm.gate.undefined_reason[reason] ?? shared[reason] ?? lm.gate.reasons[reason] ?? reason : '';
+  return (
+    <span className="undefined" data-undefined={reason ?? ''}>
+      {ui(lang).lab.undefined_value}
+      {text && <span className="undefined-reason"> ({text})</span>}
+    </span>
+  );
+}
+
+function Num({ v, digits = 4, reason, lang }: { v: number | null | undefined; digits?: number; reason?: string | null; lang: Lang }) {
+  return v === null || v === undefined ? <Undef reason={reason} lang={lang} /> : <>{fmt(v, digits)}</>;
+}
+
+function Interval({ ci, reason, lang }: { ci: [number, number] | null; reason?: string | null; lang: Lang }) {
+  return ci ? <>[{fmt(ci[0], 4)}, {fmt(ci[1], 4)}]</> : <Undef reason={reason} lang={lang} />;
+}
+
+/**
+ * The policy text with the grader settings it leaves out appended (their values are the defaults in
+ * use, taken from the last result), keeping the learner's own text as typed. null when the text is
+ * not a JSON object.
+ */
+function writeSettings(text: string, policy: GatePolicy): string | null {
+  let obj: unknown;
+  try {
+    obj = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) return null;
+  const missing = SETTINGS.filter((k) => !(k in (obj as Record<string, unknown>)));
+  if (missing.length === 0) return text;
+  const end = text.lastIndexOf('}');
+  const head = text.slice(0, end).replace(/\s*$/, '');
+  const empty = head.trim() === '{';
+  const lines = missing.map((k) => `  ${JSON.stringify(k)}: ${JSON.stringify(policy[k])}`);
+  return `${head}${empty ? '' : ','}\n${lines.join(',\n')}\n}${text.slice(end + 1)}`;
+}
+
+export default function GateLab({ lang, embed }: LabIslandProps) {
+  const t = ui(lang);
+  const tg = t.gate;
+  const lab = useLabState('gate', INPUT_NAMES, PRESET, noView, embed);
+  const run = useLabRunner<GateResult>('gate', lab.texts, lang, undefined);
+  const result = run.result;
+
+  const inputs: LabInputDef[] = [
+    { name: 'cases', label: tg.input_cases, accept: '.jsonl,.json,.txt,application/json' },
+    { name: 'outputs', label: tg.input_outputs, accept: '.jsonl,.json,.txt,application/json' },
+    { name: 'policy', label: tg.input_policy, accept: '.json,application/json' },
+    { name: 'hypothesis', label: tg.input_hypothesis, accept: '.json,application/json', secondary: true, example: hypothesisPreset, description: tg.desc_hypothesis },
+    { name: 'taxonomy', label: tg.input_taxonomy, accept: '.json,application/json', secondary: true, example: taxonomyPreset, description: tg.desc_taxonomy },
+    { name: 'manifest', label: tg.input_manifest, accept: '.json,application/json', secondary: true, example: manifestPreset, description: tg.desc_manifest },
+  ];
+
+  return (
+    <LabShell labId="gate" lang={lang} inputs={inputs} state={lab} run={run} filePrefix="gate" embed={embed} secondaryLabels={tg.secondary}>
+      {result && (
+        <div className="lab-results" aria-live="off">
+          <Verdict result={result} lang={lang} />
+          <Checklist result={result} lang={lang} />
+          <Versions result={result} lang={lang} />
+          <div className="lab-grid">
+            <Paired result={result} lang={lang} />
+            <CostChart result={result} lang={lang} />
+          </div>
+          <Histogram result={result} lang={lang} />
+          <Slices result={result} lang={lang} />
+          <CasesTable result={result} lang={lang} />
+          <div className="lab-grid">
+            <Grader result={result} lang={lang} policyText={lab.texts.policy ?? ''} setPolicy={(s) => lab.setText('policy', s)} />
+            <ManifestView result={result} lang={lang} />
+          </div>
+        </div>
+      )}
+    </LabShell>
+  );
+}
+
+function Verdict({ result, lang }: { result: GateResult; lang: Lang }) {
+  const t = ui(lang);
+  const tg = t.gate;
+  const lm = labMsg(lang).gate;
+  const d = result.decision;
+  const pass = d.verdict === 'pass';
+  return (
+    <section className={`verdict ${pass ? 'ok' : 'bad'}`} aria-labelledby="gate-verdict" data-testid="verdict" data-verdict={d.verdict}>
+      <h3 id="gate-verdict">{t.lab.verdict}: {pass ? `✓ ${t.lab.verdict_pass}` : `✗ ${t.lab.verdict_fail}`}</h3>
+      <p>{pass ? lm.verdict.pass : lm.verdict.fail}</p>
+      <p>{t.lab.reasons}:</p>
+      {d.reasons.length > 0 ? (
+        <ul data-testid="reasons">{d.reasons.map((r) => <li key={r} data-reason={r}>{lm.reasons[r] ?? r} <code>{r}</code></li>)}</ul>
+      ) : (
+        <p data-testid="reasons">{tg.no_reasons}</p>
+      )}
+      {d.warnings.length > 0 && (
+        <div className="gate-warnings" data-testid="warnings">
+          <p>⚠ {tg.warnings}:</p>
+          <ul>{d.warnings.map((w) => <li key={w} data-warning={w}>{lm.warnings[w] ?? w} <code>{w}</code></li>)}</ul>
+        </div>
+      )}
+      <dl className="gate-owner">
+        <dt>{tg.owner}</dt>
+        <dd data-testid="owner">{d.owner ? d.owner : tg.owner_missing}</dd>
+        {d.rollback !== null && (
+          <>
+            <dt>{tg.rollback}</dt>
+            <dd data-testid="rollback">{d.rollback ? d.rollback : tg.owner_missing}</dd>
+          </>
+        )}
+      </dl>
+    </section>
+  );
+}
+
+/** The metric behind a check, for its "undefined (reason)". */
+function checkUndefinedReason(c: GateCheck, r: GateResult): string | null {
+  const um = r.undefined_metrics;
+  if (c.id === 'weighted_quality') return um['candidate.weighted_quality'] ?? null;
+  if (c.id === 'cost_per_accepted') return um['candidate.cost_per_accepted_eur'] ?? null;
+  if (c.id === 'critical_slice') return um[`candidate.slice.${c.slice}.weighted_quality`] ?? c.reason;
+  if (c.id === 'minimum_delta_evidence') return r.evidence.undefined_reason ?? 'no_defined_bootstrap_rounds';
+  return c.reason;
+}
+
+function Checklist({ result, lang }: { result: GateResult; lang: Lang }) {
+  const tg = ui(lang).gate;
+  const lm = labMsg(lang).gate;
+  const digits = (c: GateCheck) => (c.id === 'critical_failures' || c.id === 'regressions' ? 0 : 4);
+  return (
+    <section className="lab-panel" aria-labelledby="gate-checks">
+      <h3 id="gate-checks">{tg.checklist}</h3>
+      <ScrollBox label={tg.checklist}>
+        <table className="gate-checks" data-testid="checklist">
+          <caption>{tg.checklist_caption}</caption>
+          <thead><tr><th scope="col">{tg.condition}</th><th scope="col">{tg.value}</th><th scope="col">{tg.threshold}</th><th scope="col">{tg.result}</th></tr></thead>
+          <tbody>
+            {result.gate.map((c) => {
+              const key = c.id === 'critical_slice' ? `critical_slice:${c.slice}` : c.id;
+              const label = c.id === 'critical_slice' ? lm.checks.critical_slice(c.slice ?? '') : lm.checks[c.id];
+              return (
+                <tr key={key} data-check={key} data-passed={c.passed ? 'true' : 'false'} className={c.passed ? 'check-ok' : 'check-fail'}>
+                  <th scope="row">{label}</th>
+                  <td data-testid={`check-value-${key}`}>{c.value === null ? <Undef reason={checkUndefinedReason(c, result)} lang={lang} /> : fmt(c.value, digits(c))}</td>
+                  <td>{c.comparison === '>=' ? '≥' : '≤'} {fmt(c.threshold, 4)}</td>
+                  <td>
+                    <strong>{c.passed ? tg.met : tg.not_met}</strong>
+                    {c.reason && <> <code>{c.reason}</code></>}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </ScrollBox>
+    </section>
+  );
+}
+
+function ErrorSummary({ s, lang }: { s: VersionScore; lang: Lang }) {
+  const lm = labMsg(lang).gate;
+  return <>{Object.entries(s.error_summary).map(([k, n]) => `${lm.error_types[k] ?? k}: ${n}`).join(' · ')}</>;
+}
+
+function Versions({ result, lang }: { result: GateResult; lang: Lang }) {
+  const tg = ui(lang).gate;
+  const b = result.baseline;
+  const c = result.candidate;
+  const um = result.undefined_metrics;
+  const level = pct(result.bootstrap.confidence);
+  const row = (label: string, key: string, render: (s: VersionScore, role: 'baseline' | 'candidate') => ReactNode) => (
+    <tr data-row={key}>
+      <th scope="row">{label}</th>
+      <td data-testid={`${key}-baseline`}>{render(b, 'baseline')}</td>
+      <td data-testid={`${key}-candidate`}>{render(c, 'candidate')}</td>
+    </tr>
+  );
+  return (
+    <section className="lab-panel" aria-labelledby="gate-versions">
+      <h3 id="gate-versions">{tg.versions}</h3>
+      <ScrollBox label={tg.versions}>
+        <table className="gate-versions" data-testid="versions">
+          <thead>
+            <tr>
+              <th scope="col">{tg.metric}</th>
+              <th scope="col">{b.name} <span className="role">({tg.role_baseline})</span></th>
+              <th scope="col">{c.name} <span className="role">({tg.role_candidate})</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {row(tg.weighted_quality, 'wq', (s, r) => <Num v={s.weighted_quality} reason={um[`${r}.weighted_quality`]} lang={lang} />)}
+            {row(tg.wq_ci(level), 'wq-ci', (s, r) => <Interval ci={s.weighted_quality_bootstrap_ci} reason={um[`${r}.weighted_quality`] ?? 'no_defined_bootstrap_rounds'} lang={lang} />)}
+            {row(tg.pass_rate, 'pass-rate', (s) => tg.pass_rate_value(s.passed_cases, s.total_cases, fmt(s.pass_rate, 4)))}
+            {row(tg.wilson(level), 'wilson', (s) => <Interval ci={s.pass_rate_wilson} reason="no_cases" lang={lang} />)}
+            {row(tg.total_weight, 'weight', (s) => fmt(s.total_weight, 4))}
+            {row(tg.critical_failures, 'critical', (s) => (s.critical_failures > 0 ? `⚠ ${s.critical_failures}` : '0'))}
+            {row(tg.accepted, 'accepted', (s) => `${s.accepted_cases} / ${s.total_cases}`)}
+            {row(tg.total_cost, 'total-cost', (s) => fmt(s.total_cost_eur, 4))}
+            {row(tg.cost_per_accepted, 'cpa', (s, r) => <Num v={s.cost_per_accepted_eur} reason={um[`${r}.cost_per_accepted_eur`]} lang={lang} />)}
+            {row(tg.error_summary, 'errors', (s) => <ErrorSummary s={s} lang={lang} />)}
+          </tbody>
+        </table>
+      </ScrollBox>
+      <p className="gate-delta">
+        <strong>{tg.delta}:</strong> <span data-testid="delta"><Num v={result.delta_quality} reason={um.delta_quality} lang={lang} /></span>
+        {' · '}
+        <strong>{tg.delta_ci(level)}:</strong> <span data-testid="delta-ci"><Interval ci={result.bootstrap_delta_quality_ci95} reason={um['bootstrap.delta_ci_low']} lang={lang} /></span>
+      </p>
+    </section>
+  );
+}
+
+function Paired({ result, lang }: { result: GateResult; lang: Lang }) {
+  const tg = ui(lang).gate;
+  const lm = labMsg(lang).gate;
+  const p = result.paired_comparison;
+  const um = result.undefined_metrics;
+  const ids = (list: string[]) => (list.length ? <span className="case-list">{list.join(', ')}</span> : null);
+  return (
+    <section className="lab-panel" aria-labelledby="gate-paired">
+      <h3 id="gate-paired">{tg.paired}</h3>
+      <table className="confusion gate-paired" data-testid="paired">
+        <caption>{tg.paired_caption}</caption>
+        <thead><tr><td /><th scope="col">{tg.candidate_passed}</th><th scope="col">{tg.candidate_failed}</th></tr></thead>
+        <tbody>
+          <tr>
+            <th scope="row">{tg.baseline_passed}</th>
+            <td data-testid="paired-both-passed"><span className="cell-label">{tg.both_passed}:</span> {p.both_passed}</td>
+            <td data-testid="paired-regressions" className={p.baseline_passed_candidate_failed.length ? 'regression-cell' : ''}>
+              <span className="cell-label">{tg.regressions}:</span> {p.baseline_passed_candidate_failed.length ? '▼ ' : ''}{p.baseline_passed_candidate_failed.length} {ids(p.baseline_passed_candidate_failed)}
+            </td>
+          </tr>
+          <tr>
+            <th scope="row">{tg.baseline_failed}</th>
+            <td data-testid="paired-improvements">
+              <span className="cell-label">{tg.improvements}:</span> {p.baseline_failed_candidate_passed.length ? '▲ ' : ''}{p.baseline_failed_candidate_passed.length} {ids(p.baseline_failed_candidate_passed)}
+            </td>
+            <td data-testid="paired-both-failed"><span className="cell-label">{tg.both_failed}:</span> {p.both_failed}</td>
+          </tr>
+        </tbody>
+      </table>
+      <h4>{tg.mcnemar}</h4>
+      <p>{tg.mcnemar_counts(p.mcnemar.b, p.mcnemar.c)}</p>
+      <dl className="gate-mcnemar" data-testid="mcnemar">
+        <dt>{tg.mcnemar_stat}</dt><dd data-testid="mcnemar-stat"><Num v={p.mcnemar_chi2_continuity} reason={um['mcnemar.chi2_continuity']} lang={lang} /></dd>
+        <dt>{tg.mcnemar_p}</dt><dd><Num v={p.mcnemar_chi2_p_value} reason={um['mcnemar.chi2_p_value']} lang={lang} /></dd>
+        <dt>{tg.mcnemar_exact}</dt><dd data-testid="mcnemar-exact"><Num v={p.mcnemar_exact_p_value} reason={um['mcnemar.exact_p_value']} lang={lang} /></dd>
+      </dl>
+      <p className="help">{lm.notes[p.note] ?? p.note}</p>
+    </section>
+  );
+}
+
+function Histogram({ result, lang }: { result: GateResult; lang: Lang }) {
+  const t = ui(lang);
+  const tg = t.gate;
+  const lm = labMsg(lang).gate;
+  const h = result.bootstrap.histogram;
+  const ci = result.bootstrap_delta_quality_ci95;
+  const ev = result.evidence;
+  const level = pct(result.bootstrap.confidence);
+  const markers: HistMarker[] = [{ key: 'zero', x: 0, label: tg.mark_zero, color: '#3b4450' }];
+  if (ci) {
+    markers.push({ key: 'ci-low', x: ci[0], label: tg.mark_ci_low, color: '#b35900', dash: '6 3' });
+    markers.push({ key: 'ci-high', x: ci[1], label: tg.mark_ci_high, color: '#b35900', dash: '6 3' });
+  }
+  if (ev.minimum_interpretable_delta !== null) markers.push({ key: 'mid', x: ev.minimum_interpretable_delta, label: tg.mark_mid, color: '#6a3d9a', dash: '2 3' });
+  return (
+    <section className="lab-panel" aria-labelledby="gate-hist">
+      <h3 id="gate-hist">{tg.histogram}</h3>
+      {h.bins.length === 0 ? (
+        <p className="notice">{tg.histogram_none}</p>
+      ) : (
+        <HistogramChart
+          testId="delta-histogram"
+          title={tg.histogram}
+          description={`${tg.histogram_desc(result.bootstrap.rounds, result.bootstrap.seed, level, ci ? fmt(ci[0], 4) : '–', ci ? fmt(ci[1], 4) : '–')} ${h.kind === 'values' ? tg.histogram_values : tg.histogram_bins}`}
+          xLabel={tg.delta_axis}
+          yLabel={tg.rounds_axis}
+          kind={h.kind}
+          bins={h.bins}
+          markers={markers}
+          band={ci}
+          tableSummary={t.lab.chart_table}
+          columns={[h.kind === 'values' ? tg.delta_value : tg.delta_range, tg.rounds_count]}
+          format={(v) => fmt(v, 4)}
+        />
+      )}
+      {h.undefined > 0 && <p className="help">{tg.histogram_undefined(h.undefined)}</p>}
+      <h4>{tg.evidence}</h4>
+      <p data-testid="evidence" data-status={ev.status}>
+        {ev.minimum_interpretable_delta !== null && <>{tg.evidence_value(fmt(ev.minimum_interpretable_delta, 4))} </>}
+        {ev.status === 'undefined' ? <Undef reason={ev.undefined_reason} lang={lang} /> : lm.evidence[ev.status]}
+      </p>
+    </section>
+  );
+}
+
+function CostChart({ result, lang }: { result: GateResult; lang: Lang }) {
+  const t = ui(lang);
+  const tg = t.gate;
+  const lm = labMsg(lang).gate;
+  const budget = result.policy.max_cost_per_accepted_eur;
+  const candCheck = result.gate.find((c) => c.id === 'cost_per_accepted');
+  const bar = (s: VersionScore, role: 'baseline' | 'candidate'): HBar => {
+    const reason = result.undefined_metrics[`${role}.cost_per_accepted_eur`];
+    const flagged = role === 'candidate' && !!candCheck && !candCheck.passed && s.cost_per_accepted_eur !== null;
+    return {
+      key: role,
+      label: `${s.name} (${tg.accepted_n(s.accepted_cases, s.total_cases)})${flagged ? ' ✗' : ''}`,
+      value: s.cost_per_accepted_eur,
+      undefinedText: `${t.lab.undefined_value} (${reason ? lm.undefined_reason[reason] ?? reason : ''})`,
+      flagged,
+      color: role === 'baseline' ? '#8a94a3' : '#1d4e89',
+    };
+  };
+  return (
+    <section className="lab-panel" aria-labelledby="gate-cost">
+      <h3 id="gate-cost">{tg.cost_chart}</h3>
+      <HBarChart
+        testId="cost-chart"
+        title={tg.cost_chart}
+        description={tg.cost_chart_desc(fmt(budget, 4))}
+        xLabel={tg.cost_per_accepted}
+        bars={[bar(result.baseline, 'baseline'), bar(result.candidate, 'candidate')]}
+        reference={{ value: budget, label: tg.budget }}
+        width={460}
+        tableSummary={t.lab.chart_table}
+        columns={[tg.metric, tg.cost_per_accepted]}
+        format={(v) => fmt(v, 4)}
+      />
+    </section>
+  );
+}
+
+function Slices({ result, lang }: { result: GateResult; lang: Lang }) {
+  const t = ui(lang);
+  const tg = t.gate;
+  const b = result.baseline;
+  const c = result.candidate;
+  const critical = new Set(result.policy.critical_slices);
+  const failedSlices = new Set(result.gate.filter((x) => x.id === 'critical_slice' && !x.passed).map((x) => x.slice));
+  const pairs = new Map(result.paired_comparison.by_slice.map((s) => [s.slice, s]));
+  const undef = (r: string | null) => `${t.lab.undefined_value} (${r ? labMsg(lang).gate.undefined_reason[r] ?? r : ''})`;
+  const bars: HBar[] = c.slices.flatMap((cs) => {
+    const bs = b.slices.find((x) => x.slice === cs.slice);
+    const name = `${cs.slice}${critical.has(cs.slice) ? ' ★' : ''}`;
+    const note = `n = ${cs.cases}`;
+    return [
+      ...(bs ? [{ key: `${cs.slice}-b`, label: `${name} · ${b.name}`, value: bs.weighted_quality, undefinedText: undef(bs.undefined_reason), color: '#8a94a3', note }] : []),
+      { key: `${cs.slice}-c`, label: `${name} · ${c.name}${failedSlices.has(cs.slice) ? ' ✗' : ''}`, value: cs.weighted_quality, undefinedText: undef(cs.undefined_reason), flagged: failedSlices.has(cs.slice), color: '#1d4e89', note },
+    ];
+  });
+  return (
+    <section className="lab-panel" aria-labelledby="gate-slices">
+      <h3 id="gate-slices">{tg.slices}</h3>
+      <div className="gate-slices">
+        <ScrollBox label={tg.slices}>
+          <table data-testid="slice-table">
+            <caption>{tg.slices_caption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{tg.slice}</th><th scope="col">{tg.n_cases}</th><th scope="col">{tg.total_weight}</th>
+                <th scope="col">{b.name}</th><th scope="col">{c.name}</th><th scope="col">{tg.change}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {c.slices.map((cs) => {
+                const bs = b.slices.find((x) => x.slice === cs.slice);
+                const sp = pairs.get(cs.slice);
+                return (
+                  <tr key={cs.slice} data-slice={cs.slice} className={failedSlices.has(cs.slice) ? 'regression-row' : ''}>
+                    <th scope="row">{cs.slice}{critical.has(cs.slice) && <> <span className="tag">★ {tg.critical_slice}</span></>}</th>
+                    <td>{cs.cases}</td>
+                    <td>{fmt(cs.total_weight, 4)}</td>
+                    <td>{bs ? <Num v={bs.weighted_quality} reason={bs.undefined_reason} lang={lang} /> : '–'}</td>
+                    <td>{failedSlices.has(cs.slice) ? '✗ ' : ''}<Num v={cs.weighted_quality} reason={cs.undefined_reason} lang={lang} /></td>
+                    <td>
+                      {sp && sp.regressions.length > 0 && <span className="regression-text">{tg.regression} ({sp.regressions.length})</span>}
+                      {sp && sp.regressions.length > 0 && sp.improvements.length > 0 && ' · '}
+                      {sp && sp.improvements.length > 0 && <span>{tg.improvement} ({sp.improvements.length})</span>}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </ScrollBox>
+        <HBarChart
+          testId="slice-chart"
+          title={tg.slice_chart}
+          description={tg.slice_chart_desc(fmt(result.policy.min_weighted_quality, 4))}
+          xLabel={tg.weighted_quality}
+          bars={bars}
+          max={1}
+          reference={{ value: result.policy.min_weighted_quality, label: tg.floor }}
+          tableSummary={t.lab.chart_table}
+          columns={[tg.slice, tg.weighted_quality]}
+          format={(v) => fmt(v, 4)}
+        />
+      </div>
+    </section>
+  );
+}
+
+function VersionCells({ r, lang }: { r: CaseResult; lang: Lang }) {
+  const tg = ui(lang).gate;
+  const lm = labMsg(lang).gate;
+  return (
+    <>
+      <td className={r.passed ? 'cell-ok' : 'cell-bad'}>{r.passed ? `✓ ${tg.yes}` : `✗ ${tg.no}`}</td>
+      <td>{r.critical_failure ? <strong className="critical-text">⚠ {tg.yes}</strong> : tg.no}</td>
+      <td>{r.cost_ok ? tg.within_budget(fmt(r.cost_eur, 4), fmt(r.max_cost_eur, 4)) : <strong>{tg.over_budget(fmt(r.cost_eur, 4), fmt(r.max_cost_eur, 4))}</strong>}</td>
+      <td>
+        <span data-error-type={r.error_type}>{lm.error_types[r.error_type] ?? r.error_type}</span>
+        {r.error_type !== 'ok' && <span className="case-action"> — {r.action ?? tg.no_action}</span>}
+        {r.missing_terms.length > 0 && <span className="case-missing"> ({tg.missing_terms(r.missing_terms.join(', '))})</span>}
+      </td>
+    </>
+  );
+}
+
+function CasesTable({ result, lang }: { result: GateResult; lang: Lang }) {
+  const tg = ui(lang).gate;
+  const b = result.baseline;
+  const c = result.candidate;
+  const regressions = new Set(result.regressions);
+  const improvements = new Set(result.improvements);
+  const rows = c.results.map((cr, i) => ({ cr, br: b.results[i] }));
+  const shown = rows.length > MAX_ROWS ? [...rows.filter((r) => regressions.has(r.cr.case_id)), ...rows.filter((r) => !regressions.has(r.cr.case_id))].slice(0, MAX_ROWS) : rows;
+  const sub = [tg.passed, tg.critical, tg.cost_ok, tg.error_type];
+  return (
+    <section className="lab-panel" aria-labelledby="gate-cases">
+      <h3 id="gate-cases">{tg.cases}</h3>
+      {rows.length > MAX_ROWS && <p>{tg.cases_more(MAX_ROWS, rows.length)}</p>}
+      <ScrollBox label={tg.cases} tall>
+        <table className="gate-cases" data-testid="cases-table">
+          <caption>{tg.cases_caption}</caption>
+          <thead>
+            <tr>
+              <td colSpan={3} />
+              <th scope="colgroup" colSpan={4}>{b.name} ({tg.role_baseline})</th>
+              <th scope="colgroup" colSpan={4}>{c.name} ({tg.role_candidate})</th>
+            </tr>
+            <tr>
+              <th scope="col">{tg.case_id}</th><th scope="col">{tg.slice}</th><th scope="col">{tg.change}</th>
+              {sub.map((s) => <th scope="col" key={`b-${s}`}>{s}</th>)}
+              {sub.map((s) => <th scope="col" key={`c-${s}`}>{s}</th>)}
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map(({ cr, br }) => {
+              const reg = regressions.has(cr.case_id);
+              const imp = improvements.has(cr.case_id);
+              return (
+                <tr key={cr.case_id} data-case={cr.case_id} data-change={reg ? 'regression' : imp ? 'improvement' : 'same'} className={reg ? 'regression-row' : imp ? 'improvement-row' : ''}>
+                  <th scope="row">{cr.case_id}</th>
+                  <td>{cr.slice} <span className="muted">· {tg.weight} {fmt(cr.weight, 4)}</span></td>
+                  <td>{reg ? <strong className="regression-text">{tg.regression}</strong> : imp ? <span className="improvement-text">{tg.improvement}</span> : tg.same}</td>
+                  <VersionCells r={br} lang={lang} />
+                  <VersionCells r={cr} lang={lang} />
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </ScrollBox>
+    </section>
+  );
+}
+
+function Grader({ result, lang, policyText, setPolicy }: { result: GateResult; lang: Lang; policyText: string; setPolicy: (s: string) => void }) {
+  const tg = ui(lang).gate;
+  const [message, setMessage] = useState<string | null>(null);
+  const p = result.policy;
+  const write = () => {
+    const next = writeSettings(policyText, p);
+    if (next === null) setMessage(tg.write_defaults_bad);
+    else {
+      setPolicy(next);
+      setMessage(tg.write_defaults_done);
+    }
+  };
+  return (
+    <section className="lab-panel" aria-labelledby="gate-grader">
+      <h3 id="gate-grader">{tg.grader}</h3>
+      <p className="help">{tg.grader_help}</p>
+      <dl className="gate-settings" data-testid="grader-settings">
+        <dt>{tg.markers}</dt>
+        <dd><ul className="markers">{p.abstention_markers.map((m, i) => <li key={i}><q>{m}</q></li>)}</ul></dd>
+        <dt>{tg.text_normalization}</dt><dd><code>{p.text_normalization}</code></dd>
+        <dt>{tg.unicode_normalization}</dt><dd><code>{p.unicode_normalization}</code></dd>
+        <dt>{tg.bootstrap_settings}</dt><dd>{tg.bootstrap_value(p.bootstrap_rounds, p.bootstrap_seed, pct(p.confidence_level))}</dd>
+      </dl>
+      <button type="button" onClick={write} data-testid="write-settings">{tg.write_defaults}</button>
+      <p role="status" className="help">{message ?? ''}</p>
+    </section>
+  );
+}
+
+function ManifestView({ result, lang }: { result: GateResult; lang: Lang }) {
+  const tg = ui(lang).gate;
+  const hashes = result.manifest?.computed_hashes ?? null;
+  return (
+    <section className="lab-panel" aria-labelledby="gate-manifest">
+      <h3 id="gate-manifest">{tg.manifest}</h3>
+      <p className="help">{tg.manifest_caption}</p>
+      {hashes && Object.keys(hashes).length > 0 ? (
+        <table className="gate-hashes" data-testid="hashes">
+          <thead><tr><th scope="col">{tg.hash_key}</th><th scope="col">{tg.hash_value}</th></tr></thead>
+          <tbody>
+            {Object.entries(hashes).map(([k, v]) => (
+              <tr key={k} data-hash={k}><th scope="row"><code>{k}</code></th><td><code className="hash">{v}</code></td></tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p>{tg.manifest_none}</p>
+      )}
+    </section>
+  );
+}
