@@ -55,7 +55,7 @@ const W = 420, PLOT = 300, STRIP = 22, M = { top: 14, right: 14, left: 52 };
 export default function ReliabilityDiagram({ title, description, series, labels, format = (v) => (v === null ? '–' : v.toFixed(3)), testId }: Props) {
   const id = useId();
   const plotBottom = M.top + PLOT;
-  const stripTop = plotBottom + 40;
+  const stripTop = plotBottom + 58;
   const H = stripTop + series.length * (STRIP + 16) + 6;
   const x = scaleLinear().domain([0, 1]).range([M.left, W - M.right]);
   const y = scaleLinear().domain([0, 1]).range([plotBottom, M.top]);

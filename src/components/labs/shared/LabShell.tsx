@@ -9,7 +9,8 @@ import type { Lang } from '../../../../labs/core/types.ts';
 import { formatIssue } from '../../../../labs/core/issues.ts';
 import { ui } from '../../../i18n/index.ts';
 import CodeEditor from './CodeEditor.tsx';
-import { downloadText } from './labState.ts';
+import LargeTextPreview from './LargeTextPreview.tsx';
+import { downloadText, isLargeText } from './labState.ts';
 import type { LabStateApi } from './useLabState.ts';
 import type { LabRunState } from './useLabRunner.ts';
 import type { LabEmbed } from './embed.ts';
@@ -58,6 +59,7 @@ export function LabShell({ labId, lang, inputs, state, run, filePrefix, embed, s
   const t = ui(lang).lab;
   const [message, setMessage] = useState<string | null>(null);
   const [shareText, setShareText] = useState<string | null>(null);
+  const [shareBlocked, setShareBlocked] = useState(false);
   const labels = Object.fromEntries(inputs.map((i) => [i.name, i.label]));
   const [building, setBuilding] = useState(false);
   const onResult = embed?.onResult;
@@ -73,6 +75,13 @@ export function LabShell({ labId, lang, inputs, state, run, filePrefix, embed, s
   };
 
   const share = async () => {
+    if (state.tooLarge) {
+      // the link would carry megabytes in the URL: say so instead of producing one
+      setShareText(null);
+      setShareBlocked(true);
+      return;
+    }
+    setShareBlocked(false);
     const url = state.shareUrl();
     try {
       await navigator.clipboard.writeText(url);
@@ -114,6 +123,7 @@ export function LabShell({ labId, lang, inputs, state, run, filePrefix, embed, s
       {building && !embed && run.result !== null && (
         <ExerciseBuilder labId={labId} lang={lang} texts={state.texts} view={state.view} result={run.result} onClose={() => setBuilding(false)} />
       )}
+      {shareBlocked && state.tooLarge && <p className="notice" role="status" data-testid="share-too-large">{t.share_too_large}</p>}
       {shareText && (
         <p className="share-fallback">
           <label>{t.share_fallback} <input type="text" readOnly value={shareText} onFocus={(e) => e.currentTarget.select()} data-testid="share-url" /></label>
@@ -127,7 +137,10 @@ export function LabShell({ labId, lang, inputs, state, run, filePrefix, embed, s
       {secondaryLabels && inputs.some((inp) => inp.secondary) && (
         <SecondaryInputs labId={labId} lang={lang} inputs={inputs.filter((inp) => inp.secondary)} state={state} run={run} readFile={readFile} labels={secondaryLabels} />
       )}
-      <p className="help">{t.drop_hint} {t.saved}</p>
+      <p className="help">
+        {t.drop_hint}{' '}
+        {state.tooLarge ? <strong className="large-text-unsaved" data-testid="not-saved">{t.large_not_saved}</strong> : t.saved}
+      </p>
       {run.issues.length > 0 && (
         <div className="issues" role="alert" data-testid="issues">
           <h3>{t.issues_heading(run.issues.length)}</h3>
@@ -173,14 +186,26 @@ function InputEditor({ labId, lang, inp, state, run, readFile, actions }: Editor
       </div>
       {inp.description && <p className="help">{inp.description}</p>}
       {inp.extra}
-      <CodeEditor
-        value={state.texts[inp.name] ?? ''}
-        onChange={(text) => state.setText(inp.name, text)}
-        label={t.editor_label(inp.label)}
-        issues={run.issues.filter((i) => i.input === inp.name)}
-        onDropFile={(f) => readFile(inp.name, f)}
-        testId={`editor-${inp.name}`}
-      />
+      {isLargeText(state.texts[inp.name]) ? (
+        <LargeTextPreview
+          text={state.texts[inp.name]}
+          label={inp.label}
+          accept={inp.accept}
+          lang={lang}
+          onFile={(f) => readFile(inp.name, f)}
+          onClear={() => state.setText(inp.name, '')}
+          testId={`large-${inp.name}`}
+        />
+      ) : (
+        <CodeEditor
+          value={state.texts[inp.name] ?? ''}
+          onChange={(text) => state.setText(inp.name, text)}
+          label={t.editor_label(inp.label)}
+          issues={run.issues.filter((i) => i.input === inp.name)}
+          onDropFile={(f) => readFile(inp.name, f)}
+          testId={`editor-${inp.name}`}
+        />
+      )}
     </div>
   );
 }

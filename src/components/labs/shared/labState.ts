@@ -8,6 +8,17 @@ import * as z from 'zod/mini';
 import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
 
 export const STATE_VERSION = 1 as const;
+/**
+ * Texts longer than this (in UTF-16 code units, about 2 MB of CSV/JSONL) are "large": the editor
+ * shows a read-only preview instead of CodeMirror, the state is not saved in localStorage and the
+ * share link is not offered. The full text stays in memory and goes to the worker as it is.
+ */
+export const LARGE_TEXT_CHARS = 2_000_000;
+
+/** True when a text is too large for the editor, localStorage and a share link. */
+export function isLargeText(text: string | undefined): boolean {
+  return (text?.length ?? 0) > LARGE_TEXT_CHARS;
+}
 const MAX_TEXT = 50_000_000;
 
 /** The envelope of a saved or shared lab state. `view` is lab-specific and checked by the lab. */

@@ -4,7 +4,7 @@
  * chapter's preset; saves every change (versioned localStorage).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { loadInitial, save, clearSaved, encodeShareUrl, STATE_VERSION, type Loaded } from './labState.ts';
+import { loadInitial, save, clearSaved, encodeShareUrl, isLargeText, STATE_VERSION, type Loaded } from './labState.ts';
 import type { LabEmbed } from './embed.ts';
 
 export interface LabStateApi {
@@ -15,6 +15,8 @@ export interface LabStateApi {
   setView: (view: unknown) => void;
   reset: () => void;
   shareUrl: () => string;
+  /** True when some text is large (see LARGE_TEXT_CHARS): nothing is saved and no link is offered. */
+  tooLarge: boolean;
 }
 
 export function useLabState(
@@ -40,10 +42,14 @@ export function useLabState(
     if (initial.current?.fromLink) history.replaceState(null, '', location.pathname + location.search);
   }, []);
 
+  const tooLarge = Object.values(texts).some(isLargeText);
   useEffect(() => {
+    // A large text (a dropped file of many rows) is kept in memory only: localStorage would
+    // overflow, and writing megabytes on every edit would stall the page.
+    if (tooLarge) return;
     const timer = setTimeout(() => save({ v: STATE_VERSION, lab: labId, texts, view }, scope), 300);
     return () => clearTimeout(timer);
-  }, [labId, texts, view, scope]);
+  }, [labId, texts, view, scope, tooLarge]);
 
   const setText = useCallback((name: string, text: string) => setTexts((t) => (t[name] === text ? t : { ...t, [name]: text })), []);
   const setView = useCallback((v: unknown) => setViewState(v), []);
@@ -58,5 +64,8 @@ export function useLabState(
     () => encodeShareUrl({ v: STATE_VERSION, lab: labId, texts, view }, location.href),
     [labId, texts, view],
   );
-  return useMemo(() => ({ texts, view, notice, setText, setView, reset, shareUrl }), [texts, view, notice, setText, setView, reset, shareUrl]);
+  return useMemo(
+    () => ({ texts, view, notice, setText, setView, reset, shareUrl, tooLarge }),
+    [texts, view, notice, setText, setView, reset, shareUrl, tooLarge],
+  );
 }

@@ -1,0 +1,625 @@
+/**
+ * The calibration lab island (chapter 05). The learner edits or drops the cases (CSV or JSONL) and
+ * the policy (JSON), picks a data set, the calibrator that feeds the policy and the binning of the
+ * reliability diagram; the worker validates and computes (labs/calibration), this component only
+ * renders: verdict, reliability diagram, score histograms, calibrator curves, metrics with bootstrap
+ * intervals, the four calibrators side by side, conformal sets, risk-coverage curve, cost heat map,
+ * slices, triggers and the calibration manifest. It computes no metric.
+ */
+import { useState } from 'react';
+import type { Lang } from '../../../../labs/core/types.ts';
+import type { CalibrationResult, CalibrationView, MetricsBlock } from '../../../../labs/calibration/index.ts';
+import { ui, labMsg } from '../../../i18n/index.ts';
+import { useLabRunner } from '../shared/useLabRunner.ts';
+import { useLabState } from '../shared/useLabState.ts';
+import { LabShell, type LabInputDef } from '../shared/LabShell.tsx';
+import type { LabIslandProps } from '../shared/embed.ts';
+import { fmt, UndefinedValue } from '../shared/format.tsx';
+import ScrollBox from '../../common/ScrollBox.tsx';
+import LineChart from '../../charts/LineChart.tsx';
+import BarChart from '../../charts/BarChart.tsx';
+import ReliabilityDiagram from '../../charts/ReliabilityDiagram.tsx';
+import MultiLineChart from '../../charts/MultiLineChart.tsx';
+import LabelHistogram from '../../charts/LabelHistogram.tsx';
+import CostHeatMap from '../../charts/CostHeatMap.tsx';
+import kitCases from '../../../../labs/calibration/presets/calibration_cases.csv?raw';
+import kitPolicy from '../../../../labs/calibration/presets/calibration_policy.json?raw';
+import bcCases from '../../../../labs/calibration/presets/breast_cancer_gnb.csv?raw';
+import bcPolicy from '../../../../labs/calibration/presets/breast_cancer_gnb_policy.json?raw';
+
+type CalibratorType = NonNullable<CalibrationView['calibrator']>;
+const CALIBRATORS: readonly CalibratorType[] = ['histogram_laplace', 'platt', 'isotonic', 'temperature'];
+const BIN_CHOICES = [2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50];
+const INPUT_NAMES = ['cases', 'policy'] as const;
+
+/** The data sets a learner can load: the chapter's kit and a real one. */
+export const PRESETS = {
+  kit: { cases: kitCases, policy: kitPolicy },
+  breast_cancer: { cases: bcCases, policy: bcPolicy },
+} as const;
+type PresetId = keyof typeof PRESETS;
+const PRESET_IDS = Object.keys(PRESETS) as PresetId[];
+
+const COLORS = { raw: '#8a4b08', cal: '#1d4e89', neg: '#6a3d9a', pos: '#1f7a5a' };
+const CAL_COLORS: Record<CalibratorType, string> = { histogram_laplace: '#1d4e89', platt: '#b35900', isotonic: '#1f7a5a', temperature: '#8e2a6e' };
+
+/** A view from storage or a link: only known keys with valid values. */
+export function isCalibrationView(v: unknown): v is CalibrationView {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const o = v as Record<string, unknown>;
+  if (Object.keys(o).some((k) => !['calibrator', 'binning', 'bins', 'slice_by'].includes(k))) return false;
+  if (o.calibrator !== undefined && !CALIBRATORS.includes(o.calibrator as CalibratorType)) return false;
+  if (o.binning !== undefined && o.binning !== 'uniform' && o.binning !== 'quantile') return false;
+  if (o.bins !== undefined && !(Number.isInteger(o.bins) && (o.bins as number) >= 1 && (o.bins as number) <= 100)) return false;
+  if (o.slice_by !== undefined && !(typeof o.slice_by === 'string' && o.slice_by.length > 0 && o.slice_by.length <= 200)) return false;
+  return true;
+}
+
+function currentPreset(texts: Record<string, string>): PresetId | 'custom' {
+  for (const id of PRESET_IDS) {
+    const p = PRESETS[id];
+    if (texts.cases === p.cases && texts.policy === p.policy) return id;
+  }
+  return 'custom';
+}
+
+export default function CalibrationLab({ lang, embed }: LabIslandProps) {
+  const tc = ui(lang).calibration;
+  const lab = useLabState('calibration', INPUT_NAMES, PRESETS.kit, isCalibrationView, embed);
+  const view = (lab.view ?? {}) as CalibrationView;
+  const run = useLabRunner<CalibrationResult>('calibration', lab.texts, lang, lab.view);
+  const result = run.result;
+  const preset = currentPreset(lab.texts);
+
+  const setView = (patch: Partial<CalibrationView>) => lab.setView({ ...view, ...patch });
+  const loadPreset = (id: PresetId) => {
+    if (id === preset) return;
+    if (preset === 'custom' && !window.confirm(tc.preset_confirm)) return;
+    lab.setText('cases', PRESETS[id].cases);
+    lab.setText('policy', PRESETS[id].policy);
+    lab.setView(undefined);
+  };
+
+  const inputs: LabInputDef[] = [
+    { name: 'cases', label: tc.input_cases, accept: '.csv,.tsv,.jsonl,.json,.txt,text/csv,application/json' },
+    { name: 'policy', label: tc.input_policy, accept: '.json,application/json' },
+  ];
+
+  return (
+    <div className="cal-lab">
+      <PresetPicker lang={lang} preset={preset} onPick={loadPreset} />
+      <LabShell labId="calibration" lang={lang} inputs={inputs} state={lab} run={run} filePrefix="calibration" embed={embed}>
+        {result && (
+          <>
+            <ViewControls lang={lang} result={result} view={view} onChange={setView} />
+            <div className="lab-results" aria-live="off">
+              <Verdict result={result} lang={lang} />
+              <div className="lab-grid">
+                <Reliability result={result} lang={lang} />
+                <Histograms result={result} lang={lang} />
+              </div>
+              <div className="lab-grid">
+                <Curves result={result} lang={lang} />
+                <MetricsTable result={result} lang={lang} />
+              </div>
+              <CompareTable result={result} lang={lang} onUse={(c) => setView({ calibrator: c })} />
+              <Conformal result={result} lang={lang} />
+              <div className="lab-grid">
+                <RiskCoverage result={result} lang={lang} />
+                <CostMap result={result} lang={lang} />
+              </div>
+              <Slices result={result} lang={lang} />
+              <Triggers result={result} lang={lang} />
+              <Manifest result={result} lang={lang} />
+            </div>
+          </>
+        )}
+      </LabShell>
+    </div>
+  );
+}
+
+function PresetPicker({ lang, preset, onPick }: { lang: Lang; preset: PresetId | 'custom'; onPick: (id: PresetId) => void }) {
+  const tc = ui(lang).calibration;
+  return (
+    <section className="cal-presets" aria-labelledby="cal-presets-h">
+      <h3 id="cal-presets-h">{tc.preset_heading}</h3>
+      <label className="cal-field">
+        {tc.preset_label}{' '}
+        <select value={preset} onChange={(e) => onPick(e.currentTarget.value as PresetId)} data-testid="preset-select">
+          {PRESET_IDS.map((id) => <option key={id} value={id}>{tc.preset_names[id]}</option>)}
+          {preset === 'custom' && <option value="custom" disabled>{tc.preset_names.custom}</option>}
+        </select>
+      </label>
+      <p className="help">{tc.preset_help}</p>
+      {preset === 'kit' && <p className="provenance" data-testid="provenance">{tc.provenance_kit}</p>}
+      {preset === 'breast_cancer' && (
+        <div className="provenance" data-testid="provenance">
+          <h4>{tc.provenance_heading}</h4>
+          {tc.provenance_bc.map((p) => <p key={p}>{p}</p>)}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ViewControls({ lang, result, view, onChange }: { lang: Lang; result: CalibrationResult; view: CalibrationView; onChange: (p: Partial<CalibrationView>) => void }) {
+  const tc = ui(lang).calibration;
+  const names = labMsg(lang).calibration.calibrator_names;
+  // The learner's choice shows at once; the result catches up when the worker answers.
+  const bins = view.bins ?? result.raw_metrics.bins;
+  const calibrator = view.calibrator ?? result.calibrator.type;
+  const binning = view.binning ?? result.raw_metrics.binning;
+  const sliceBy = view.slice_by ?? result.slice_by;
+  const candidates = result.slice_candidates.includes(sliceBy) ? result.slice_candidates : [...result.slice_candidates, sliceBy];
+  const binChoices = BIN_CHOICES.includes(bins) ? BIN_CHOICES : [...BIN_CHOICES, bins].sort((a, b) => a - b);
+  return (
+    <section className="lab-panel cal-controls" aria-labelledby="cal-view-h">
+      <h3 id="cal-view-h">{tc.view_heading}</h3>
+      <div className="cal-control-row">
+        <label className="cal-field">
+          {tc.calibrator}
+          <select value={calibrator} onChange={(e) => onChange({ calibrator: e.currentTarget.value as CalibratorType })} data-testid="calibrator-select">
+            {CALIBRATORS.map((c) => <option key={c} value={c}>{names[c] ?? c}</option>)}
+          </select>
+        </label>
+        <label className="cal-field">
+          {tc.bins}
+          <select value={bins} onChange={(e) => onChange({ bins: Number(e.currentTarget.value) })} data-testid="bins-select">
+            {binChoices.map((b) => <option key={b} value={b}>{b}</option>)}
+          </select>
+        </label>
+        <fieldset className="cal-field">
+          <legend>{tc.binning}</legend>
+          {(['uniform', 'quantile'] as const).map((b) => (
+            <label key={b} className="radio">
+              <input type="radio" name="cal-binning" value={b} checked={binning === b} onChange={() => onChange({ binning: b })} data-testid={`binning-${b}`} />
+              {b === 'uniform' ? tc.binning_uniform : tc.binning_quantile}
+            </label>
+          ))}
+        </fieldset>
+        <label className="cal-field">
+          {tc.slice_by}
+          <select value={sliceBy} onChange={(e) => onChange({ slice_by: e.currentTarget.value })} data-testid="slice-select">
+            {candidates.map((c) => <option key={c} value={c}>{c}</option>)}
+          </select>
+        </label>
+      </div>
+      <p className="help">{tc.view_help}</p>
+    </section>
+  );
+}
+
+function Verdict({ result, lang }: { result: CalibrationResult; lang: Lang }) {
+  const t = ui(lang);
+  const tc = t.calibration;
+  const lm = labMsg(lang).calibration;
+  const d = result.decision;
+  const pass = d.verdict === 'pass';
+  const rec = result.recommended_policy;
+  return (
+    <section className={`verdict ${pass ? 'ok' : 'bad'}`} aria-labelledby="cal-verdict" data-testid="verdict" data-verdict={d.verdict}>
+      <h3 id="cal-verdict">{t.lab.verdict}: {pass ? t.lab.verdict_pass : t.lab.verdict_fail}</h3>
+      <p>{pass ? lm.verdict.pass : lm.verdict.fail}</p>
+      <p data-testid="rec-pair" data-low={rec.low} data-high={rec.high}>
+        {rec.passes ? tc.recommended(fmt(rec.low, 2), fmt(rec.high, 2)) : tc.cheapest(fmt(rec.low, 2), fmt(rec.high, 2))}
+        {' · '}{lm.calibrator_names[result.calibrator.type] ?? result.calibrator.type}
+      </p>
+      <dl className="cal-figures">
+        <div><dt>{tc.cost}</dt><dd data-testid="rec-cost">{fmt(rec.cost, 4)}</dd></div>
+        <div><dt>{tc.review_rate}</dt><dd data-testid="rec-review-rate">{fmt(rec.review_rate, 4)}</dd></div>
+        <div><dt>{tc.auto_coverage}</dt><dd data-testid="rec-coverage">{fmt(rec.auto_coverage, 4)}</dd></div>
+        <div>
+          <dt>{tc.auto_error_rate}</dt>
+          <dd data-testid="rec-error-rate">
+            {rec.auto_error_rate === null ? <UndefinedValue reason={result.undefined_metrics.recommended_auto_error_rate} lang={lang} /> : fmt(rec.auto_error_rate, 4)}
+          </dd>
+        </div>
+      </dl>
+      <p data-testid="ties" data-ties={rec.ties_at_best_cost}>{tc.ties(rec.ties_at_best_cost, rec.feasible_pairs, result.policy_grid.length)}</p>
+      {d.reasons.length > 0 && (
+        <>
+          <p>{t.lab.reasons}:</p>
+          <ul>{d.reasons.map((r) => <li key={r} data-reason={r}>{lm.reasons[r] ?? r}</li>)}</ul>
+        </>
+      )}
+      {result.warnings.length > 0 && (
+        <>
+          <p>{tc.warnings}:</p>
+          <ul className="cal-warnings">{result.warnings.map((w) => <li key={w} data-warning={w}>{lm.warnings[w] ?? w}</li>)}</ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+function Reliability({ result, lang }: { result: CalibrationResult; lang: Lang }) {
+  const t = ui(lang);
+  const tc = t.calibration;
+  const names = labMsg(lang).calibration.calibrator_names;
+  const calName = names[result.calibrator.type] ?? result.calibrator.type;
+  const binning = result.raw_metrics.binning === 'uniform' ? tc.binning_uniform : tc.binning_quantile;
+  return (
+    <section className="lab-panel" aria-labelledby="cal-rel-h">
+      <h3 id="cal-rel-h">{tc.reliability_title}</h3>
+      <ReliabilityDiagram
+        testId="reliability-chart"
+        title={tc.reliability_title}
+        description={tc.reliability_desc(result.raw_metrics.bins, binning.toLowerCase(), calName)}
+        series={[
+          { name: tc.raw, color: COLORS.raw, shape: 'square', rows: result.raw_metrics.reliability },
+          { name: `${tc.calibrated} (${calName})`, color: COLORS.cal, shape: 'circle', rows: result.calibrated_metrics.reliability },
+        ]}
+        labels={{
+          x: tc.mean_predicted, y: tc.observed_rate, perfect: tc.perfect, strip: tc.count_strip, table: t.lab.chart_table,
+          bin: tc.bin, range: tc.range, count: tc.count, positives: tc.positives, confidence: tc.confidence,
+          observed: tc.observed, gap: tc.gap, wilson: tc.wilson,
+        }}
+        format={(v) => fmt(v, 3)}
+      />
+    </section>
+  );
+}
+
+function Histograms({ result, lang }: { result: CalibrationResult; lang: Lang }) {
+  const t = ui(lang);
+  const tc = t.calibration;
+  const [which, setWhich] = useState<'raw' | 'calibrated'>('raw');
+  const h = result.score_histograms;
+  const data = which === 'raw' ? h.raw : h.calibrated;
+  const whichName = which === 'raw' ? tc.histogram_raw : tc.histogram_cal;
+  return (
+    <section className="lab-panel" aria-labelledby="cal-hist-h">
+      <h3 id="cal-hist-h">{tc.histogram_title}</h3>
+      <div className="cal-toggle" role="group" aria-label={tc.histogram_show}>
+        {(['raw', 'calibrated'] as const).map((w) => (
+          <button key={w} type="button" aria-pressed={which === w} onClick={() => setWhich(w)} data-testid={`hist-${w}`}>
+            {w === 'raw' ? tc.histogram_raw : tc.histogram_cal}
+          </button>
+        ))}
+      </div>
+      <LabelHistogram
+        testId="histogram-chart"
+        title={`${tc.histogram_title}: ${whichName}`}
+        description={tc.histogram_desc(whichName)}
+        xLabel={which === 'raw' ? tc.raw_score : tc.calibrated_prob}
+        yLabel={tc.count_axis}
+        edges={h.edges}
+        groups={[
+          { name: tc.label_neg(result.labels.negative), counts: data.negative, color: COLORS.neg },
+          { name: tc.label_pos(result.labels.positive), counts: data.positive, color: COLORS.pos },
+        ]}
+        tableSummary={t.lab.chart_table}
+        rangeLabel={tc.range}
+      />
+    </section>
+  );
+}
+
+function Curves({ result, lang }: { result: CalibrationResult; lang: Lang }) {
+  const t = ui(lang);
+  const tc = t.calibration;
+  const names = labMsg(lang).calibration.calibrator_names;
+  const c = result.calibrator_curves;
+  return (
+    <section className="lab-panel" aria-labelledby="cal-curves-h">
+      <h3 id="cal-curves-h">{tc.curves_title}</h3>
+      <MultiLineChart
+        testId="curves-chart"
+        title={tc.curves_title}
+        description={tc.curves_desc}
+        xLabel={tc.raw_score}
+        yLabel={tc.calibrated_prob}
+        x={c.x}
+        series={[
+          ...c.curves.map((s) => ({
+            name: `${names[s.type] ?? s.type}${s.type === result.calibrator.type ? ` (${tc.feeds_policy})` : ''}`,
+            y: s.y,
+            color: CAL_COLORS[s.type],
+            emphasis: s.type === result.calibrator.type,
+          })),
+          { name: tc.identity, y: c.x, color: '#6b7380', dashed: true },
+        ]}
+        tableSummary={t.lab.chart_table}
+        tableStep={20}
+        format={(v) => fmt(v, 3)}
+      />
+    </section>
+  );
+}
+
+const METRIC_ROWS = ['brier', 'reliability', 'resolution', 'uncertainty', 'log_loss', 'ece', 'mce', 'empty_bins'] as const;
+
+function metricValue(m: MetricsBlock, k: (typeof METRIC_ROWS)[number]): number | null {
+  if (k === 'reliability' || k === 'resolution' || k === 'uncertainty') return m.brier_decomposition ? m.brier_decomposition[k] : null;
+  return m[k];
+}
+
+function MetricsTable({ result, lang }: { result: CalibrationResult; lang: Lang }) {
+  const tc = ui(lang).calibration;
+  const b = result.bootstrap;
+  const ci = (k: string, which: 'raw' | 'calibrated') => {
+    if (!b || (k !== 'brier' && k !== 'ece')) return '';
+    const iv = b[`${which}_${k}` as 'raw_brier'];
+    return iv.low === null ? '–' : `[${fmt(iv.low, 4)}, ${fmt(iv.high, 4)}]`;
+  };
+  const cell = (v: number | null, k: string) => (v === null ? <UndefinedValue reason="no_cases" lang={lang} /> : k === 'empty_bins' ? String(v) : fmt(v, 4));
+  return (
+    <section className="lab-panel" aria-labelledby="cal-metrics-h">
+      <h3 id="cal-metrics-h">{tc.metrics_title}</h3>
+      <ScrollBox label={tc.metrics_title}>
+        <table className="metrics" data-testid="metrics">
+          <caption>{tc.metrics_caption(result.counts.evaluation)}</caption>
+          <thead>
+            <tr><th scope="col">{tc.metric}</th><th scope="col">{tc.raw}</th><th scope="col">{tc.ci}</th><th scope="col">{tc.calibrated}</th><th scope="col">{tc.ci}</th></tr>
+          </thead>
+          <tbody>
+            {METRIC_ROWS.map((k) => (
+              <tr key={k} data-metric={k}>
+                <th scope="row">{tc.metric_names[k]}</th>
+                <td data-testid={`raw-${k}`}>{cell(metricValue(result.raw_metrics, k), k)}</td>
+                <td>{ci(k, 'raw')}</td>
+                <td data-testid={`cal-${k}`}>{cell(metricValue(result.calibrated_metrics, k), k)}</td>
+                <td>{ci(k, 'calibrated')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollBox>
+      <p className="help">{b ? tc.bootstrap_note(b.rounds, b.rounds_requested, b.seed) : tc.bootstrap_off}</p>
+    </section>
+  );
+}
+
+function params(fit: CalibrationResult['calibrators'][number]['fit'], knots: (n: number) => string): string {
+  switch (fit.type) {
+    case 'histogram_laplace':
+      return `bins = ${fit.bins}`;
+    case 'platt':
+      return `a = ${fmt(fit.a, 3)}, b = ${fmt(fit.b, 3)}`;
+    case 'isotonic':
+      return knots(fit.x.length);
+    case 'temperature':
+      return `T = ${fmt(fit.temperature, 3)}`;
+  }
+}
+
+function CompareTable({ result, lang, onUse }: { result: CalibrationResult; lang: Lang; onUse: (c: CalibratorType) => void }) {
+  const tc = ui(lang).calibration;
+  const names = labMsg(lang).calibration.calibrator_names;
+  const v = (x: number | null) => (x === null ? <UndefinedValue reason="no_cases" lang={lang} /> : fmt(x, 4));
+  return (
+    <section className="lab-panel" aria-labelledby="cal-compare-h">
+      <h3 id="cal-compare-h">{tc.compare_title}</h3>
+      <ScrollBox label={tc.compare_title}>
+        <table data-testid="compare-table">
+          <caption>{tc.compare_caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{tc.calibrator_col}</th><th scope="col">Brier</th><th scope="col">{tc.metric_names.log_loss}</th>
+              <th scope="col">ECE</th><th scope="col">MCE</th><th scope="col">{tc.cal_split_ece}</th><th scope="col">{tc.params}</th><th scope="col"><span className="sr-only">{tc.calibrator}</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr data-calibrator="raw">
+              <th scope="row">{tc.raw}</th>
+              <td>{v(result.raw_metrics.brier)}</td><td>{v(result.raw_metrics.log_loss)}</td><td>{v(result.raw_metrics.ece)}</td><td>{v(result.raw_metrics.mce)}</td>
+              <td>–</td><td>–</td><td />
+            </tr>
+            {result.calibrators.map((c) => {
+              const chosen = c.type === result.calibrator.type;
+              return (
+                <tr key={c.type} data-calibrator={c.type} className={chosen ? 'selected' : undefined} aria-current={chosen ? 'true' : undefined}>
+                  <th scope="row">{names[c.type] ?? c.type}{chosen ? ` (${tc.feeds_policy})` : ''}</th>
+                  <td>{v(c.evaluation.brier)}</td><td>{v(c.evaluation.log_loss)}</td><td>{v(c.evaluation.ece)}</td><td>{v(c.evaluation.mce)}</td>
+                  <td>{v(c.calibration_split_ece)}</td><td>{params(c.fit, tc.knots)}</td>
+                  <td>{!chosen && <button type="button" onClick={() => onUse(c.type)} data-testid={`use-${c.type}`}>{tc.use_this(names[c.type] ?? c.type)}</button>}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </ScrollBox>
+    </section>
+  );
+}
+
+function Conformal({ result, lang }: { result: CalibrationResult; lang: Lang }) {
+  const t = ui(lang);
+  const tc = t.calibration;
+  const lm = labMsg(lang).calibration;
+  const c = result.conformal;
+  const sizes = c.set_size_counts;
+  return (
+    <section className="lab-panel" aria-labelledby="cal-conf-h">
+      <h3 id="cal-conf-h">{tc.conformal_title}</h3>
+      <div className="lab-grid cal-conformal">
+        <dl className="cal-figures">
+          <div>
+            <dt>{tc.conformal_q}</dt>
+            <dd data-testid="conformal-q" data-infinite={c.q_infinite ? 'true' : 'false'}>
+              {c.q_infinite ? (
+                <>∞ <span className="undefined-reason">({lm.undefined_reason.conformal_rank_exceeds_n})</span></>
+              ) : fmt(c.q, 4)}
+              <br /><span className="help">{tc.conformal_rank(c.rank, c.n_calibration)}</span>
+            </dd>
+          </div>
+          <div><dt>{tc.conformal_target}</dt><dd>{fmt(c.target_coverage, 4)}</dd></div>
+          <div><dt>{tc.conformal_coverage}</dt><dd data-testid="conformal-coverage">{c.coverage === null ? <UndefinedValue reason="no_cases" lang={lang} /> : fmt(c.coverage, 4)}</dd></div>
+          <div><dt>{tc.mean_set_size}</dt><dd>{c.mean_set_size === null ? <UndefinedValue reason="no_cases" lang={lang} /> : fmt(c.mean_set_size, 4)}</dd></div>
+        </dl>
+        <div>
+          <BarChart
+            testId="set-size-chart"
+            title={tc.set_sizes_title}
+            description={`${tc.set_sizes_desc} ${tc.singletons(c.singleton_counts['0'], c.singleton_counts['1'], result.labels.negative, result.labels.positive)}`}
+            yLabel={tc.cases_axis}
+            bars={(['0', '1', '2'] as const).map((k, i) => ({ key: k, label: `${tc.set_size_labels[i]} (${tc.set_size_names[i]})`, value: sizes[k] }))}
+            tableSummary={t.lab.chart_table}
+            columns={[tc.set_size, tc.cases_axis]}
+            format={(v) => String(v)}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * One dot per distinct (coverage, error rate) of the curve, labelled with the confidence levels
+ * that land on it: several levels often accept the same cases, and a path through one repeated
+ * point would be invisible. Levels that accept nothing (undefined error rate) get no dot.
+ */
+function riskMarkers(pts: CalibrationResult['risk_coverage_curve'], label: (lo: string, hi: string) => string) {
+  const out: { label: string; x: number; y: number; color: string }[] = [];
+  let first = 0;
+  for (let i = 0; i < pts.length; i++) {
+    const p = pts[i];
+    const next = pts[i + 1];
+    if (next && next.coverage === p.coverage && next.error_rate === p.error_rate) continue;
+    if (p.error_rate !== null) out.push({ label: label(fmt(pts[first].min_confidence, 2), fmt(p.min_confidence, 2)), x: p.coverage, y: p.error_rate, color: out.length % 2 ? '#b35900' : '#1d4e89' });
+    first = i + 1;
+  }
+  return out;
+}
+
+function RiskCoverage({ result, lang }: { result: CalibrationResult; lang: Lang }) {
+  const t = ui(lang);
+  const tc = t.calibration;
+  const pts = result.risk_coverage_curve;
+  return (
+    <section className="lab-panel" aria-labelledby="cal-risk-h">
+      <h3 id="cal-risk-h">{tc.risk_title}</h3>
+      <LineChart
+        testId="risk-chart"
+        title={tc.risk_title}
+        description={tc.risk_desc}
+        xLabel={tc.coverage}
+        yLabel={tc.error_rate}
+        series={[{ name: 'risk', x: pts.map((p) => p.coverage), y: pts.map((p) => (p.error_rate === null ? Number.NaN : p.error_rate)), color: COLORS.cal }]}
+        markers={riskMarkers(pts, tc.risk_point)}
+        tableSummary={t.lab.chart_table}
+        extra={{ label: tc.min_conf, values: pts.map((p) => p.min_confidence) }}
+      />
+      <details className="chart-data">
+        <summary>{tc.risk_table}</summary>
+        <ScrollBox label={tc.risk_table}>
+          <table data-testid="risk-table">
+            <thead>
+              <tr><th scope="col">{tc.min_conf}</th><th scope="col">{tc.accepted}</th><th scope="col">{tc.coverage}</th><th scope="col">{tc.error_rate}</th><th scope="col">{tc.risk_cost}</th></tr>
+            </thead>
+            <tbody>
+              {pts.map((p) => (
+                <tr key={p.min_confidence}>
+                  <td>{fmt(p.min_confidence, 2)}</td><td>{p.accepted}</td><td>{fmt(p.coverage, 4)}</td>
+                  <td>{p.error_rate === null ? <UndefinedValue reason="no_automated_cases" lang={lang} /> : fmt(p.error_rate, 4)}</td>
+                  <td>{p.risk === null ? <UndefinedValue reason="no_automated_cases" lang={lang} /> : fmt(p.risk, 4)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollBox>
+      </details>
+    </section>
+  );
+}
+
+function CostMap({ result, lang }: { result: CalibrationResult; lang: Lang }) {
+  const t = ui(lang);
+  const tc = t.calibration;
+  const rec = result.recommended_policy;
+  const near = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+  return (
+    <section className="lab-panel" aria-labelledby="cal-heat-h">
+      <h3 id="cal-heat-h">{tc.heat_title}</h3>
+      <CostHeatMap
+        testId="cost-heatmap"
+        title={tc.heat_title}
+        description={tc.heat_desc(result.policy_grid.length, rec.feasible_pairs)}
+        cells={result.policy_grid}
+        recommended={{ low: rec.low, high: rec.high }}
+        tied={(c) => rec.passes && c.passes && near(c.cost, rec.cost)}
+        labels={{
+          low: tc.low, high: tc.high, cost: tc.cost, review_rate: tc.review_rate, auto_coverage: tc.auto_coverage,
+          auto_error_rate: tc.auto_error_rate, feasible: tc.feasible, yes: tc.yes, no: tc.no, table: t.lab.chart_table,
+          cheap: tc.legend_cheap, expensive: tc.legend_expensive, infeasible: tc.legend_infeasible, recommended: tc.legend_recommended, tied: tc.legend_tied,
+        }}
+        format={(v, d = 4) => fmt(v, d)}
+      />
+      <p className="help">{tc.ties(rec.ties_at_best_cost, rec.feasible_pairs, result.policy_grid.length)}</p>
+    </section>
+  );
+}
+
+function Slices({ result, lang }: { result: CalibrationResult; lang: Lang }) {
+  const tc = ui(lang).calibration;
+  const rec = result.recommended_policy;
+  const v = (x: number | null, reason = 'no_cases') => (x === null ? <UndefinedValue reason={reason} lang={lang} /> : fmt(x, 4));
+  return (
+    <section className="lab-panel" aria-labelledby="cal-slices-h">
+      <h3 id="cal-slices-h">{tc.slices_title}</h3>
+      <ScrollBox label={tc.slices_title}>
+        <table data-testid="slice-table">
+          <caption>{tc.slices_caption(result.slice_by, `low ${fmt(rec.low, 2)}, high ${fmt(rec.high, 2)}`)}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{tc.slice}</th><th scope="col">{tc.count}</th><th scope="col">{tc.n_cal}</th><th scope="col">{tc.base_rate}</th>
+              <th scope="col">{tc.raw_brier}</th><th scope="col">{tc.cal_brier}</th><th scope="col">{tc.raw_ece}</th><th scope="col">{tc.cal_ece}</th>
+              <th scope="col">{tc.auto_coverage}</th><th scope="col">{tc.auto_error_rate}</th><th scope="col">{tc.flags}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.slice_report.map((s) => (
+              <tr key={s.slice}>
+                <th scope="row">{s.slice}</th><td>{s.count}</td><td>{s.calibration_count}</td><td>{v(s.base_rate)}</td>
+                <td>{v(s.raw_brier)}</td><td>{v(s.calibrated_brier)}</td><td>{v(s.raw_ece)}</td><td>{v(s.calibrated_ece)}</td>
+                <td>{v(s.auto_coverage)}</td><td>{v(s.auto_error_rate, 'no_automated_cases')}</td>
+                <td>{[!s.in_valid_slices ? tc.flag_new : '', s.known_bad ? tc.flag_bad : ''].filter(Boolean).join('; ')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollBox>
+    </section>
+  );
+}
+
+function Triggers({ result, lang }: { result: CalibrationResult; lang: Lang }) {
+  const tc = ui(lang).calibration;
+  const lm = labMsg(lang).calibration;
+  if (result.triggers.length === 0) return null;
+  return (
+    <section className="lab-panel" aria-labelledby="cal-trig-h">
+      <h3 id="cal-trig-h">{tc.triggers_title}</h3>
+      <ScrollBox label={tc.triggers_title}>
+        <table data-testid="trigger-table">
+          <thead><tr><th scope="col">{tc.trigger}</th><th scope="col">{tc.value}</th><th scope="col">{tc.limit}</th><th scope="col">{tc.state}</th></tr></thead>
+          <tbody>
+            {result.triggers.map((g) => (
+              <tr key={g.trigger} className={g.fired ? 'fired' : undefined}>
+                <th scope="row">{lm.triggers[g.trigger] ?? g.trigger}{g.detail && g.detail.length > 0 ? `: ${g.detail.join(', ')}` : ''}</th>
+                <td>{fmt(g.value, 4)}</td><td>{fmt(g.limit, 4)}</td><td>{g.fired ? tc.fired : tc.not_fired}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollBox>
+    </section>
+  );
+}
+
+function Manifest({ result, lang }: { result: CalibrationResult; lang: Lang }) {
+  const tc = ui(lang).calibration;
+  return (
+    <section className="lab-panel" aria-labelledby="cal-manifest-h">
+      <h3 id="cal-manifest-h">{tc.manifest_title}</h3>
+      <p className="help">{tc.manifest_help}</p>
+      <details className="chart-data">
+        <summary>{tc.manifest_show}</summary>
+        <ScrollBox label={tc.manifest_title} tall>
+          <pre className="cal-manifest" data-testid="manifest">{JSON.stringify(result.manifest, null, 2)}</pre>
+        </ScrollBox>
+      </details>
+    </section>
+  );
+}
