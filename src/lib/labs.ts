@@ -8,6 +8,7 @@ import type { Lang } from '../i18n/index.ts';
 export const LAB_PAGES: Record<string, Record<Lang, string>> = {
   gate: { es: 'gate de evaluación: baseline frente a candidata', en: 'eval gate: baseline vs candidate' },
   threshold: { es: 'umbral y coste del error', en: 'threshold and cost of error' },
+  calibration: { es: 'calibración, conformal y política de revisión', en: 'calibration, conformal sets and review policy' },
   rubric: { es: 'puntuación con rúbricas', en: 'rubric scoring' },
 };
 

@@ -8,5 +8,6 @@ import type { LabIslandProps } from './shared/embed.ts';
 export const LAB_ISLANDS: Record<string, LazyExoticComponent<ComponentType<LabIslandProps>>> = {
   threshold: lazy(() => import('./threshold/ThresholdLab.tsx')),
   gate: lazy(() => import('./gate/GateLab.tsx')),
+  calibration: lazy(() => import('./calibration/CalibrationLab.tsx')),
   rubric: lazy(() => import('./rubric/RubricLab.tsx')),
 };
