@@ -1,6 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
+import LZString from 'lz-string';
 import { openLab, replaceEditorText, editorText } from './helpers.ts';
 
 const PRESET_ITEMS = readFileSync('labs/rubric/presets/capstone_items.jsonl', 'utf8');
@@ -201,6 +202,25 @@ test.describe('rubric lab', () => {
     await page.getByTestId('reset').focus();
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('case-fold-mode')).toHaveValue('casefold');
+  });
+
+  test('user text from a link is shown as text, never as HTML', async ({ page }) => {
+    const evil = '<img src=x onerror="window.__xss=1">';
+    const items = PRESET_ITEMS.replace('"item": "pl-01"', `"item": ${JSON.stringify(evil)}`);
+    const state = { v: 1, lab: 'rubric', texts: { items, rubric: PRESET_RUBRIC, rubric_b: '', breakdown: '', ratings: '', baseline: '' } };
+    await page.goto(`/en/labs/rubric/#state=${LZString.compressToEncodedURIComponent(JSON.stringify(state))}`);
+    await expect(page.getByTestId('verdict')).toBeVisible();
+    await expect(page.getByTestId('items-table')).toContainText(evil);
+    expect(await page.locator('.lab-output img').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  });
+
+  test('chapter 06 embeds the lab, with a link to its own page', async ({ page }) => {
+    await openLab(page, '/en/chapters/06-rubrics/');
+    await expect(page.getByTestId('exam-score')).toHaveText('0.94');
+    await expect(page.locator('.lab-slot a[href="/en/labs/rubric/"]')).toBeVisible();
+    const results = await new AxeBuilder({ page }).include('.lab-slot').withTags(WCAG).analyze();
+    expect(results.violations.map((v) => v.id)).toEqual([]);
   });
 
   for (const url of ['/laboratorios/rubric/', '/en/labs/rubric/']) {
