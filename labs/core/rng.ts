@@ -6,12 +6,13 @@
  * The Mersenne Twister (MT19937, Matsumoto & Nishimura 1998) is seeded by the `random-js` package
  * (`MersenneTwister19937.seedWithArray`, the reference `init_by_array`), which reproduces the
  * reference vectors of ../shared/reference/c01/bootstrap_mt19937_vectors.json. The draws themselves
- * come from a block generator in this module (the reference state twist over an Int32Array, 624
- * words at a time, tempered inside the consuming loop), because the bootstrap of the gate lab makes
+ * come from a generator in this module (the reference state twist over an Int32Array, done one word
+ * at a time as the words are consumed, and tempered inside the consuming loop), because the bootstrap
+ * of the gate lab makes
  * ~2.6·10^8 draws and random-js's `next()` costs ~10 ns per call (method call, use counter,
  * tempering as a separate call): that alone is 2.5 s, above the lab's 1 s budget. The project
  * prefers a well-kept library even when slower, so random-js stays the seeding and the reference:
- * the block generator starts from random-js's own seeded state (copied, see `randomJsState`), and
+ * our generator starts from random-js's own seeded state (copied, see `randomJsState`), and
  * tests/unit/rng.test.ts checks it against random-js for millions of outputs and against CPython's
  * vectors (tests/golden/cpython_random.json). This module adds what CPython does on top:
  * - seeding: `random.Random(n)` for an int n calls `init_by_array` with |n| split into 32-bit words,
@@ -79,38 +80,22 @@ export function randomJsState(engine: MersenneTwister19937): Int32Array {
 }
 
 /**
- * The MT19937 state transition ("twist") in place: the reference genrand_int32's refill of all 624
- * words. Int32 arithmetic; `-(y & 1) & MATRIX_A` is the reference's mag01[y & 1] without a branch.
- * @param mt the 624-word state (int32 view of the uint32 words).
- */
-export function mt19937Twist(mt: Int32Array): void {
-  let cur = mt[0];
-  let k = 0;
-  for (; k < MT_N - MT_M; k++) {
-    const next = mt[k + 1];
-    const y = (cur & UPPER_MASK) | (next & LOWER_MASK);
-    mt[k] = mt[k + MT_M] ^ (y >>> 1) ^ (-(y & 1) & MATRIX_A);
-    cur = next;
-  }
-  for (; k < MT_N - 1; k++) {
-    const next = mt[k + 1];
-    const y = (cur & UPPER_MASK) | (next & LOWER_MASK);
-    mt[k] = mt[k - (MT_N - MT_M)] ^ (y >>> 1) ^ (-(y & 1) & MATRIX_A);
-    cur = next;
-  }
-  const y = (cur & UPPER_MASK) | (mt[0] & LOWER_MASK);
-  mt[MT_N - 1] = mt[MT_M - 1] ^ (y >>> 1) ^ (-(y & 1) & MATRIX_A);
-}
-
-/**
  * CPython-compatible `random.Random(seed)` restricted to integer draws.
  * Create with `new PyRandom(13)`; every method advances the same MT19937 state as CPython's, so the
  * methods can be mixed freely (a draw by fillRandrange followed by uint32 gives CPython's next word).
  */
 export class PyRandom {
-  /** MT19937 state, 624 words (int32 view). */
+  /**
+   * MT19937 state, 624 words (int32 view), twisted one word at a time ("lazy twist"): words before
+   * `index` have been twisted in the current pass, words from `index` on not yet. The reference
+   * twists all 624 words before tempering the first; twisting word k just before it is used gives
+   * the same words, because word k's new value reads the old word k + 1 (not yet twisted: k + 1 >
+   * k), the word (k + 397) mod 624 (old when k < 227, already new when k >= 227, as in the
+   * reference's second loop) and, for k = 623, the new word 0 (as in the reference's last step).
+   * This saves a separate pass over the state and a store and reload per word.
+   */
   private readonly mt: Int32Array;
-  /** Next state word to temper, in [0, 624]; 624 means "twist first". */
+  /** Next word to twist and temper, in [0, 624). */
   private index: number;
 
   /**
@@ -118,17 +103,20 @@ export class PyRandom {
    * @throws RangeError for a seed that is not a safe integer.
    */
   constructor(seed: number) {
+    // random-js leaves a freshly seeded state untwisted (its index is 624): our pass starts at word 0
     this.mt = randomJsState(MersenneTwister19937.seedWithArray(cpythonSeedKey(seed)));
-    this.index = MT_N;
+    this.index = 0;
   }
 
   /** Next raw 32-bit output of MT19937 (genrand_uint32), in [0, 2^32). Same as getrandbits(32). */
   uint32(): number {
-    if (this.index >= MT_N) {
-      mt19937Twist(this.mt);
-      this.index = 0;
-    }
-    let y = this.mt[this.index++];
+    const mt = this.mt;
+    const k = this.index;
+    const k1 = k + 1 < MT_N ? k + 1 : 0;
+    const y0 = (mt[k] & UPPER_MASK) | (mt[k1] & LOWER_MASK);
+    let y = mt[k < MT_N - MT_M ? k + MT_M : k + MT_M - MT_N] ^ (y0 >>> 1) ^ (-(y0 & 1) & MATRIX_A);
+    mt[k] = y;
+    this.index = k1;
     y ^= y >>> 11;
     y ^= (y << 7) & TEMPER_B;
     y ^= (y << 15) & TEMPER_C;
@@ -175,7 +163,7 @@ export class PyRandom {
   /**
    * Fills `out` with out.length successive randrange(n) draws: the same values, in the same order,
    * as calling randrange(n) that many times (and the same state after), with the twist and the
-   * tempering inlined in one loop (the bootstrap's hot path).
+   * tempering of each word inlined in one loop (the bootstrap's hot path).
    * @param n integer in [1, 2^32) (the index range of a typed array).
    * @throws RangeError for n outside [1, 2^32).
    */
@@ -184,14 +172,14 @@ export class PyRandom {
     const mt = this.mt;
     const shift = Math.clz32(n);
     const len = out.length;
-    let idx = this.index;
+    let k = this.index;
     let i = 0;
     while (i < len) {
-      if (idx >= MT_N) {
-        mt19937Twist(mt);
-        idx = 0;
-      }
-      let y = mt[idx++];
+      const k1 = k + 1 < MT_N ? k + 1 : 0;
+      const y0 = (mt[k] & UPPER_MASK) | (mt[k1] & LOWER_MASK);
+      let y = mt[k < MT_N - MT_M ? k + MT_M : k + MT_M - MT_N] ^ (y0 >>> 1) ^ (-(y0 & 1) & MATRIX_A);
+      mt[k] = y;
+      k = k1;
       y ^= y >>> 11;
       y ^= (y << 7) & TEMPER_B;
       y ^= (y << 15) & TEMPER_C;
@@ -199,7 +187,7 @@ export class PyRandom {
       const r = y >>> shift;
       if (r < n) out[i++] = r;
     }
-    this.index = idx;
+    this.index = k;
   }
 
   /**
@@ -220,14 +208,14 @@ export class PyRandom {
     if (!Number.isSafeInteger(draws) || draws < 0) throw new RangeError(`countRandrange: draws must be an integer >= 0, got ${draws}`);
     const mt = this.mt;
     const shift = Math.clz32(n);
-    let idx = this.index;
+    let k = this.index;
     let i = 0;
     while (i < draws) {
-      if (idx >= MT_N) {
-        mt19937Twist(mt);
-        idx = 0;
-      }
-      let y = mt[idx++];
+      const k1 = k + 1 < MT_N ? k + 1 : 0;
+      const y0 = (mt[k] & UPPER_MASK) | (mt[k1] & LOWER_MASK);
+      let y = mt[k < MT_N - MT_M ? k + MT_M : k + MT_M - MT_N] ^ (y0 >>> 1) ^ (-(y0 & 1) & MATRIX_A);
+      mt[k] = y;
+      k = k1;
       y ^= y >>> 11;
       y ^= (y << 7) & TEMPER_B;
       y ^= (y << 15) & TEMPER_C;
@@ -238,6 +226,6 @@ export class PyRandom {
         i++;
       }
     }
-    this.index = idx;
+    this.index = k;
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { MersenneTwister19937 } from 'random-js';
-import { PyRandom, cpythonSeedKey, mt19937Twist, randomJsState } from '../../labs/core/rng.ts';
+import { PyRandom, cpythonSeedKey, randomJsState } from '../../labs/core/rng.ts';
 
 // CPython 3.11's own random.Random, from scripts/golden/cpython_random.py.
 const golden = JSON.parse(readFileSync(new URL('../golden/cpython_random.json', import.meta.url), 'utf8')) as {
@@ -25,8 +25,8 @@ function refRandrange(mt: MersenneTwister19937, n: number): number {
   return r;
 }
 
-describe('block MT19937 against random-js (the reference implementation)', () => {
-  it('3·10^6 consecutive uint32 outputs for seed 13 (4808 state twists) equal random-js next()', () => {
+describe('our MT19937 against random-js (the reference implementation)', () => {
+  it('3·10^6 consecutive uint32 outputs for seed 13 (4808 state passes) equal random-js next()', () => {
     const ours = new PyRandom(13);
     const ref = reference(13);
     let mismatches = 0;
@@ -50,13 +50,25 @@ describe('block MT19937 against random-js (the reference implementation)', () =>
     }
   });
 
-  it('mt19937Twist gives the state random-js refreshes to on its first next()', () => {
-    const engine = reference(13);
-    const state = randomJsState(engine);
-    mt19937Twist(state);
-    engine.next(); // refreshes random-js's data (its index was 624)
-    const after = (engine as unknown as { data: Int32Array }).data;
-    expect(Array.from(state)).toEqual(Array.from(after));
+  it('mixed methods (uint32, getrandbits, randrange, fillRandrange, countRandrange) across several state passes follow random-js', () => {
+    const ours = new PyRandom(2024);
+    const ref = reference(2024);
+    const sizes = [1, 3, 623, 624, 625, 1000, 1];
+    for (let pass = 0; pass < 5; pass++) {
+      for (const m of sizes) {
+        expect(ours.uint32()).toBe(ref.next() >>> 0);
+        expect(ours.getrandbits(7)).toBe((ref.next() >>> 0) >>> 25);
+        expect(ours.randrange(1000)).toBe(refRandrange(ref, 1000));
+        const out = new Uint32Array(m);
+        ours.fillRandrange(out, 37);
+        expect(Array.from(out)).toEqual(Array.from({ length: m }, () => refRandrange(ref, 37)));
+        const counts = new Uint32Array(2);
+        ours.countRandrange(5, new Uint8Array([0, 1, 1, 0, 1]), counts, m);
+        const want = [0, 0];
+        for (let i = 0; i < m; i++) want[[0, 1, 1, 0, 1][refRandrange(ref, 5)]]++;
+        expect(Array.from(counts)).toEqual(want);
+      }
+    }
   });
 
   it('randomJsState copies (does not share) the state and refuses a used engine', () => {
