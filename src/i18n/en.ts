@@ -141,7 +141,7 @@ export const en: UiStrings = {
     builder_need_goal: 'Choose at least one goal and write a title, a summary and a solution.',
     builder_close: 'Close',
   },
-  threshold: thresholdUi.es,
+  threshold: thresholdUi.en,
   rubric: rubricUi.en,
   gate: gateUi.en,
   calibration: calibrationUi.en,

@@ -36,6 +36,17 @@ describe('dictionaries', () => {
     expect(uiEn.home.title).not.toBe(uiEs.home.title);
     expect(labEn.validation.no_rows).not.toBe(labEs.validation.no_rows);
   });
+  it('every section of the English UI is mostly English (not a copy of the Spanish one)', () => {
+    const leaves = (o: unknown, p = ''): [string, unknown][] =>
+      typeof o === 'string' || typeof o === 'function' ? [[p, o]] : Object.entries(o as Shape).flatMap(([k, v]) => leaves(v, p ? `${p}.${k}` : k));
+    const en = new Map(leaves(uiEn));
+    for (const section of Object.keys(uiEs)) {
+      const strings = leaves((uiEs as Shape)[section], section).filter(([, v]) => typeof v === 'string');
+      const same = strings.filter(([k, v]) => en.get(k) === v);
+      // Terms of art (F1, Brier, TP, hashes) may coincide; whole sections may not.
+      expect(same.length, `${section}: ${same.map(([k]) => k).join(', ')}`).toBeLessThanOrEqual(Math.max(1, Math.floor(strings.length * 0.15)));
+    }
+  });
   it('a shape difference is detected (the check itself can fail)', () => {
     expect(shape({ a: 'x', b: { c: (n: number) => String(n) } })).not.toEqual(shape({ a: 'x', b: { c: 'y' } }));
   });
