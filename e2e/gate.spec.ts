@@ -181,6 +181,21 @@ test.describe('gate lab', () => {
     await page.keyboard.press('Enter');
     const md = readFileSync(await (await decision).path(), 'utf8');
     expect(md).toContain(KIT_CASES_SHA);
+    // The optional inputs are tabs: clearing the hypothesis drops the minimum delta (and its
+    // warning) and its hash; loading the chapter's example brings both back.
+    await page.getByTestId('tab-hypothesis').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByTestId('tab-taxonomy')).toBeFocused();
+    await page.keyboard.press('ArrowLeft');
+    await page.getByTestId('clear-hypothesis').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('evidence')).toHaveAttribute('data-status', 'undefined');
+    await expect(page.getByTestId('evidence')).toContainText('the hypothesis sets no minimum interpretable delta');
+    await expect(page.getByTestId('warnings')).toHaveCount(0);
+    await expect(page.locator('[data-hash="hypothesis_sha256"]')).toHaveCount(0);
+    await page.getByTestId('example-hypothesis').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('evidence')).toHaveAttribute('data-status', 'inconclusive');
     page.once('dialog', (d) => d.accept());
     await page.getByTestId('reset').focus();
     await page.keyboard.press('Enter');
