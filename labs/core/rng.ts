@@ -169,9 +169,14 @@ export class PyRandom {
    */
   fillRandrange(out: Uint32Array, n: number): void {
     if (!Number.isInteger(n) || n < 1 || n >= TWO_32) throw new RangeError(`fillRandrange: n must be an integer in [1, 2^32), got ${n}`);
+    const len = out.length;
+    if (n > 0x7fffffff) {
+      // the branch-free acceptance below needs |r - n| < 2^31
+      for (let i = 0; i < len; i++) out[i] = this.randrange(n);
+      return;
+    }
     const mt = this.mt;
     const shift = Math.clz32(n);
-    const len = out.length;
     let k = this.index;
     let i = 0;
     while (i < len) {
@@ -185,7 +190,10 @@ export class PyRandom {
       y ^= (y << 15) & TEMPER_C;
       y ^= y >>> 18;
       const r = y >>> shift;
-      if (r < n) out[i++] = r;
+      // branch-free acceptance (a rejected r is overwritten by the next draw): (r - n) >>> 31 is 1
+      // when r < n, else 0; a branch here is mispredicted on ~1 word in 4 (acceptance ~76 % for n = 10^5)
+      out[i] = r;
+      i += (r - n) >>> 31;
     }
     this.index = k;
   }
@@ -221,10 +229,11 @@ export class PyRandom {
       y ^= (y << 15) & TEMPER_C;
       y ^= y >>> 18;
       const r = y >>> shift;
-      if (r < n) {
-        counts[groupOf[r]]++;
-        i++;
-      }
+      // branch-free acceptance, as in fillRandrange: a = 1 when r < n, else 0; a rejected word adds 0
+      // to the counter of case 0's group
+      const a = (r - n) >>> 31;
+      counts[groupOf[r * a]] += a;
+      i += a;
     }
     this.index = k;
   }

@@ -439,7 +439,9 @@ export function bootstrapWeightedQuality(
 
   if (method === 'grouped') {
     const groups = gw.length;
-    bootstrapGroupCounts(groupOf!, groups, rounds, seed, (counts, r) => {
+    // one byte per case when it fits: the draw loop reads groupOf at random positions
+    const ids = groups <= 256 ? Uint8Array.from(groupOf!) : groupOf!;
+    bootstrapGroupCounts(ids, groups, rounds, seed, (counts, r) => {
       let total = 0;
       let sb = 0;
       let sc = 0;

@@ -67,6 +67,7 @@ describe('bootstrapWeightedQuality: grouped sums equal the case-by-case loop', (
     ['integer weights 0..5 (some zero)', (rng) => rng.randrange(6)],
     ['dyadic weights (0.25, 0.5, 1.5, 3)', (rng) => [0.25, 0.5, 1.5, 3][rng.randrange(4)]],
     ['one weight for all', () => 1],
+    ['400 distinct integer weights (more than 256 groups: two-byte group ids)', (rng) => rng.randrange(400)],
   ];
   for (const [label, weightOf] of cases) {
     it(`${label}: identical deltas and intervals (bit for bit)`, () => {

@@ -94,6 +94,17 @@ describe('our MT19937 against random-js (the reference implementation)', () => {
     expect(ours.uint32()).toBe(ref.next() >>> 0);
   });
 
+  it('fillRandrange for n above 2^31 (the path without the branch-free acceptance) follows random-js', () => {
+    for (const n of [2 ** 31 + 3, 2 ** 32 - 1]) {
+      const ours = new PyRandom(77);
+      const ref = reference(77);
+      const out = new Uint32Array(5000);
+      ours.fillRandrange(out, n);
+      expect(Array.from(out)).toEqual(Array.from({ length: 5000 }, () => refRandrange(ref, n)));
+      expect(ours.uint32()).toBe(ref.next() >>> 0);
+    }
+  });
+
   it('fillRandrange reproduces CPython randrange draws (golden, n < 2^32) and the word after them', () => {
     for (const g of golden.randrange.filter((x) => x.n < 2 ** 32)) {
       const rng = new PyRandom(g.seed);
