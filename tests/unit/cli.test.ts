@@ -16,7 +16,8 @@ function cli(...args: string[]) {
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
-describe('lab CLI', () => {
+// Each case spawns Node processes: generous timeouts, as a loaded CI machine is slow to start them.
+describe('lab CLI', { timeout: 60_000 }, () => {
   it('prints the threshold scorecard as JSON (kit figures: low 0.3, high 0.5, cost 8.5)', () => {
     const r = cli('threshold', '--cases', CASES, '--policy', POLICY);
     expect(r.err).toBe('');
