@@ -450,8 +450,8 @@ function VersionCells({ r, lang }: { r: CaseResult; lang: Lang }) {
     <>
       <td className={r.passed ? 'cell-ok' : 'cell-bad'}>{r.passed ? `✓ ${tg.yes}` : `✗ ${tg.no}`}</td>
       <td>{r.critical_failure ? <strong className="critical-text">⚠ {tg.yes}</strong> : tg.no}</td>
-      <td>{r.cost_ok ? tg.within_budget(fmt(r.cost_eur, 4), fmt(r.max_cost_eur, 4)) : <strong>{tg.over_budget(fmt(r.cost_eur, 4), fmt(r.max_cost_eur, 4))}</strong>}</td>
-      <td>
+      <td className="cost">{r.cost_ok ? tg.within_budget(fmt(r.cost_eur, 4), fmt(r.max_cost_eur, 4)) : <strong>{tg.over_budget(fmt(r.cost_eur, 4), fmt(r.max_cost_eur, 4))}</strong>}</td>
+      <td className="err">
         <span data-error-type={r.error_type}>{lm.error_types[r.error_type] ?? r.error_type}</span>
         {r.error_type !== 'ok' && <span className="case-action"> — {r.action ?? tg.no_action}</span>}
         {r.missing_terms.length > 0 && <span className="case-missing"> ({tg.missing_terms(r.missing_terms.join(', '))})</span>}
@@ -473,7 +473,7 @@ function CasesTable({ result, lang }: { result: GateResult; lang: Lang }) {
     <section className="lab-panel" aria-labelledby="gate-cases">
       <h3 id="gate-cases">{tg.cases}</h3>
       {rows.length > MAX_ROWS && <p>{tg.cases_more(MAX_ROWS, rows.length)}</p>}
-      <ScrollBox label={tg.cases} tall>
+      <ScrollBox label={tg.cases} tall={shown.length > 20}>
         <table className="gate-cases" data-testid="cases-table">
           <caption>{tg.cases_caption}</caption>
           <thead>
