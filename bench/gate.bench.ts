@@ -9,7 +9,8 @@ import type { BenchCase, BenchSuite } from './run.ts';
 import { PyRandom } from '../labs/core/rng.ts';
 import { parseGateInput } from '../labs/gate/schema.ts';
 import type { GateInput } from '../labs/gate/schema.ts';
-import { runGate } from '../labs/gate/engine.ts';
+import { bootstrapWeightedQuality, runGate } from '../labs/gate/engine.ts';
+import type { GateResult } from '../labs/gate/engine.ts';
 
 const KIT_POLICY = {
   min_weighted_quality: 0.85,
@@ -50,6 +51,12 @@ function parsed(texts: Record<string, string>): GateInput {
   return p.value;
 }
 
+/** Scorecards of the synthetic cases (one bootstrap round: the bootstrap cases time their own). */
+function scored(n: number): GateResult {
+  const input = parsed(syntheticGateTexts(n));
+  return runGate({ ...input, policy: { ...input.policy, bootstrap_rounds: 1 } });
+}
+
 const N = 100_000;
 
 export const gateSuite: BenchSuite = {
@@ -64,6 +71,23 @@ export const gateSuite: BenchSuite = {
         run: (input: GateInput) => runGate(input),
         runs: 3,
         targetMs: 1000,
+      },
+      {
+        // the bootstrap alone (integer weights: draws counted per group), to split the first case
+        name: 'bootstrap only: 2000 rounds, grouped',
+        n: N,
+        setup: () => scored(N),
+        beforeEach: (r: GateResult) => r,
+        run: (r: GateResult) => bootstrapWeightedQuality(r.baseline, r.candidate, 13, 2000, 0.95),
+        runs: 3,
+      },
+      {
+        name: 'bootstrap only: 2000 rounds, case by case',
+        n: N,
+        setup: () => scored(N),
+        beforeEach: (r: GateResult) => r,
+        run: (r: GateResult) => bootstrapWeightedQuality(r.baseline, r.candidate, 13, 2000, 0.95, { method: 'direct' }),
+        runs: 3,
       },
       {
         name: 'parse texts + runGate',
