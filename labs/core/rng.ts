@@ -7,14 +7,15 @@
  * (`MersenneTwister19937.seedWithArray`, the reference `init_by_array`), which reproduces the
  * reference vectors of ../shared/reference/c01/bootstrap_mt19937_vectors.json. The draws themselves
  * come from a generator in this module (the reference state twist over an Int32Array, done one word
- * at a time as the words are consumed, and tempered inside the consuming loop), because the bootstrap
- * of the gate lab makes
- * ~2.6·10^8 draws and random-js's `next()` costs ~10 ns per call (method call, use counter,
- * tempering as a separate call): that alone is 2.5 s, above the lab's 1 s budget. The project
- * prefers a well-kept library even when slower, so random-js stays the seeding and the reference:
- * our generator starts from random-js's own seeded state (copied, see `randomJsState`), and
- * tests/unit/rng.test.ts checks it against random-js for millions of outputs and against CPython's
- * vectors (tests/golden/cpython_random.json). This module adds what CPython does on top:
+ * at a time as the words are consumed, tempered inside the consuming loop, with a branch-free
+ * rejection test), because the gate lab's bootstrap (10^5 cases, 2000 rounds) takes ~2.6·10^8
+ * words and random-js's `next()` costs ~10 ns per call (method call, use counter, tempering as a
+ * separate call): that alone is 2.5 s, above the lab's 1 s budget. The project prefers a well-kept
+ * library even when it is slower, but here the library's per-call cost alone exceeds the budget;
+ * so random-js stays the seeding and the reference: our generator starts from random-js's own
+ * seeded state (copied, see `randomJsState`), and tests/unit/rng_block.test.ts checks it against
+ * random-js's `next()` for millions of outputs, tests/unit/rng.test.ts against CPython's vectors
+ * (tests/golden/cpython_random.json and the c01 kit's). This module adds what CPython does on top:
  * - seeding: `random.Random(n)` for an int n calls `init_by_array` with |n| split into 32-bit words,
  *   least significant first (at least one word, so 0 -> [0]); Modules/_randommodule.c, random_seed.
  * - `getrandbits(k)`: k <= 32 takes the top k bits of one 32-bit output; k > 32 fills 32-bit words
