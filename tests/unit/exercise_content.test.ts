@@ -1,0 +1,139 @@
+/**
+ * The course's exercises (content/exercises/{es,en}/*.mdx), run through the real engines: each
+ * starting state leaves some goal unmet, the intended fix meets every goal, and the obvious ways
+ * of cheating (lowering a gate, editing the data, loosening the policy) do not. The starting texts
+ * are resolved as the page does (labs/<lab>/presets + JSON merge patch; inputs left out come from
+ * the lab's own preset). Expectations are logical (met or not), never numbers printed by the code.
+ */
+import { describe, expect, it } from 'vitest';
+import { readFileSync, readdirSync } from 'node:fs';
+import YAML from 'yaml';
+import jsonMergePatch from 'json-merge-patch';
+import { createRunner } from '../../labs/runner.ts';
+import { evaluateGoals } from '../../labs/core/goals.ts';
+import { exerciseFrontmatterSchema, type ExerciseFrontmatter } from '../../labs/core/exercise.ts';
+import type { Lang } from '../../labs/core/types.ts';
+
+type Texts = Record<string, string>;
+interface Variant {
+  name: string;
+  met: boolean;
+  texts?: (t: Texts) => Texts;
+  view?: unknown;
+}
+
+/** What each lab's page loads when an exercise leaves an input out. */
+const LAB_PRESETS: Record<string, Texts> = {
+  rubric: { items: 'capstone_items.jsonl', rubric: 'capstone_rubric.json' },
+  gate: { cases: 'eval_cases.jsonl', outputs: 'outputs.jsonl', policy: 'eval_policy.json', hypothesis: 'eval_hypothesis.json', taxonomy: 'error_taxonomy.json', manifest: 'eval_run_manifest.json' },
+  calibration: { cases: 'calibration_cases.csv', policy: 'calibration_policy.json' },
+  threshold: { cases: 'classification_cases.jsonl', policy: 'threshold_policy.json' },
+};
+const preset = (lab: string, file: string) => readFileSync(`labs/${lab}/presets/${file}`, 'utf8');
+const run = createRunner();
+
+function load(lang: Lang, slug: string): ExerciseFrontmatter {
+  const src = readFileSync(`content/exercises/${lang}/${slug}.mdx`, 'utf8');
+  return exerciseFrontmatterSchema.parse(YAML.parse(src.split(/^---$/m)[1]));
+}
+
+function startTexts(fm: ExerciseFrontmatter): Texts {
+  const texts: Texts = {};
+  for (const [k, f] of Object.entries(LAB_PRESETS[fm.lab] ?? {})) texts[k] = preset(fm.lab, f);
+  for (const [k, t] of Object.entries(fm.start.texts)) {
+    if ('text' in t) texts[k] = t.text;
+    else texts[k] = t.patch ? `${JSON.stringify(jsonMergePatch.apply(JSON.parse(preset(fm.lab, t.preset)), t.patch), null, 2)}\n` : preset(fm.lab, t.preset);
+  }
+  return texts;
+}
+
+async function allMet(lang: Lang, fm: ExerciseFrontmatter, v: Variant): Promise<boolean> {
+  const base = startTexts(fm);
+  const texts = v.texts ? v.texts({ ...base }) : base;
+  const out = await run(fm.lab, texts, lang, v.view ?? fm.start.view);
+  if (!out.ok) throw new Error(`${v.name}: ${JSON.stringify(out.issues)}`);
+  return evaluateGoals(fm.goals, out.result).allMet;
+}
+
+const rubricEdit = (f: (r: Record<string, any>) => void) => (t: Texts) => {
+  const r = JSON.parse(t.rubric);
+  f(r);
+  return { ...t, rubric: JSON.stringify(r, null, 2) };
+};
+const setStep = (name: string, enabled: boolean, mode?: string) => (r: Record<string, any>) => {
+  for (const s of r.normalization.steps) if (s.step === name) Object.assign(s, { enabled }, mode ? { mode } : {});
+};
+const policyEdit = (f: (p: Record<string, any>) => void) => (t: Texts) => {
+  const p = JSON.parse(t.policy);
+  f(p);
+  return { ...t, policy: JSON.stringify(p, null, 2) };
+};
+const CANDIDATE_CLAIM = 'Sí, esa norma interna se aplica aunque no aparezca todavía en la documentación.';
+
+const CASES: Record<string, Variant[]> = {
+  'rubric-casefold-break': [
+    { name: 'case folding back on (casefold)', met: true, texts: rubricEdit(setStep('case_fold', true)) },
+    { name: 'case folding on in lower mode (not the original)', met: false, texts: rubricEdit(setStep('case_fold', true, 'lower')) },
+    { name: 'hard gate lowered to 0.7', met: false, texts: rubricEdit((r) => { r.gates.hard.min_score = 0.7; }) },
+    { name: 'answers lower-cased in the items', met: false, texts: (t) => ({ ...t, items: t.items.replace('Mice.', 'mice.').replace('Teeth', 'teeth').replace('People.', 'people.').replace('\\"Pies\\"', '\\"pies\\"').replace('Sra.', 'sra.') }) },
+    { name: 'failing items dropped', met: false, texts: (t) => ({ ...t, items: t.items.split('\n').filter((l) => !/pl-0[1367]|pl-10/.test(l)).join('\n') }) },
+  ],
+  'rubric-trailing-period': [
+    { name: 'normalize_expected on', met: true, texts: rubricEdit((r) => { r.normalization.normalize_expected = true; }) },
+    { name: 'strip_trailing_period off', met: true, texts: rubricEdit(setStep('strip_trailing_period', false)) },
+    { name: 'expected entry edited to "mrs"', met: false, texts: (t) => ({ ...t, items: t.items.replace('["mrs."]', '["mrs"]') }) },
+    { name: 'answer edited to "Mrs"', met: false, texts: (t) => ({ ...t, items: t.items.replace('\\"answer\\": \\"Mrs.\\"', '\\"answer\\": \\"Mrs\\"') }) },
+    { name: 'correctness weighted 0', met: false, texts: rubricEdit((r) => { r.axes[0].weight = 0; }) },
+  ],
+  'rubric-breakdown-check': [
+    { name: 'stated score corrected to 0.75', met: true, texts: (t) => ({ ...t, breakdown: t.breakdown.replace('"score": 0.95', '"score": 0.75') }) },
+    { name: 'gloss set to 1 and score to 1', met: false, texts: (t) => { const b = JSON.parse(t.breakdown); b.breakdown.spanish_gloss = 1; b.weighted.spanish_gloss = 0.25; b.score = 1; return { ...t, breakdown: JSON.stringify(b) }; } },
+    { name: 'rubric weights of gloss and conciseness swapped', met: false, texts: (t) => { const r = JSON.parse(t.rubric); r.axes[1].weight = 0.05; r.axes[3].weight = 0.25; const b = JSON.parse(t.breakdown); b.weighted.conciseness = 0.25; return { ...t, rubric: JSON.stringify(r), breakdown: JSON.stringify(b) }; } },
+    { name: 'breakdown removed', met: false, texts: (t) => ({ ...t, breakdown: '' }) },
+  ],
+  'gate-abstention': [
+    { name: 'candidate abstains', met: true, texts: (t) => ({ ...t, outputs: t.outputs.replace(CANDIDATE_CLAIM, 'No tengo evidencia suficiente en la documentación para confirmarlo.') }) },
+    { name: 'candidate abstains with another marker', met: true, texts: (t) => ({ ...t, outputs: t.outputs.replace(CANDIDATE_CLAIM, 'Lo siento, no puedo confirmarlo con la documentación disponible.') }) },
+    { name: 'a marker matching the claim added to the policy', met: false, texts: policyEdit((p) => { p.abstention_markers = ['no tengo evidencia', 'esa norma interna']; }) },
+    { name: 'must_abstain switched off in the case', met: false, texts: (t) => ({ ...t, cases: t.cases.replace('"must_abstain":true', '"must_abstain":false') }) },
+    { name: 'policy loosened', met: false, texts: policyEdit((p) => { p.max_critical_failures = 1; p.max_regressions = 1; p.critical_slices = []; }) },
+    { name: 'the case dropped', met: false, texts: (t) => ({ ...t, cases: t.cases.split('\n').filter((l) => !l.includes('sin_evidencia_001')).join('\n'), outputs: t.outputs.split('\n').filter((l) => !l.includes('sin_evidencia_001')).join('\n') }) },
+  ],
+  'calibration-pick-calibrator': [
+    { name: 'Platt', met: true, view: { calibrator: 'platt', bins: 10, binning: 'uniform' } },
+    { name: 'temperature', met: true, view: { calibrator: 'temperature', bins: 10, binning: 'uniform' } },
+    { name: 'isotonic, 20 quantile bins', met: true, view: { calibrator: 'isotonic', bins: 20, binning: 'quantile' } },
+    { name: 'Platt named in the policy', met: true, view: {}, texts: policyEdit((p) => { p.calibrator = 'platt'; }) },
+    { name: 'histogram with 50 bins', met: false, view: { calibrator: 'histogram_laplace', bins: 50 } },
+    { name: 'automatic error limit raised', met: false, texts: policyEdit((p) => { p.max_auto_error_rate = 0.06; }) },
+    { name: 'alpha lowered', met: false, texts: policyEdit((p) => { p.alpha = 0.01; }) },
+  ],
+};
+
+describe('authored exercises', () => {
+  const slugs = (lang: Lang) => readdirSync(`content/exercises/${lang}`).filter((f) => /\.mdx?$/.test(f)).map((f) => f.replace(/\.mdx?$/, '')).sort();
+
+  it('exist in both languages with the same lab, start and goals', () => {
+    expect(slugs('es')).toEqual(slugs('en'));
+    for (const slug of slugs('es')) {
+      const es = load('es', slug);
+      const en = load('en', slug);
+      expect(en.lab).toBe(es.lab);
+      expect(en.order).toBe(es.order);
+      expect(en.start).toEqual(es.start);
+      expect(en.goals.map(({ label: _l, ...g }) => g)).toEqual(es.goals.map(({ label: _l, ...g }) => g));
+      expect(en.questions.map((q) => q.options.map((o) => o.correct))).toEqual(es.questions.map((q) => q.options.map((o) => o.correct)));
+      expect(en.hints.length).toBe(es.hints.length);
+    }
+  });
+
+  for (const [slug, variants] of Object.entries(CASES)) {
+    for (const lang of ['es', 'en'] as const) {
+      it(`${slug} (${lang}): the start leaves a goal unmet; ${variants.filter((v) => v.met).map((v) => v.name).join(', ')} meet them all; cheats do not`, async () => {
+        const fm = load(lang, slug);
+        expect(await allMet(lang, fm, { name: 'start', met: false })).toBe(false);
+        for (const v of variants) expect([v.name, await allMet(lang, fm, v)]).toEqual([v.name, v.met]);
+      }, 30_000);
+    }
+  }
+});
