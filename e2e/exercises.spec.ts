@@ -36,6 +36,9 @@ test.describe('exercises', () => {
     // The free lab keeps its own state: the exercise did not touch it.
     await page.goto('/en/labs/threshold/');
     expect(await editorText(page, 'editor-policy')).toContain('0.35');
+    // The index marks it as completed.
+    await page.goto('/en/exercises/');
+    await expect(page.locator('[data-exercise="threshold-review-capacity"] .done-badge')).toBeVisible();
   });
 
   test('diagnosis questions, hints and the solution', async ({ page }) => {
@@ -81,11 +84,18 @@ test.describe('exercises', () => {
     const learner = await ctx.newPage();
     await learner.goto(url);
     await expect(learner.getByRole('heading', { name: 'Instructions' })).toBeVisible();
+    await expect(learner.getByTestId('exercise-title')).toHaveText('Cheaper than 8');
+    await expect(learner).toHaveTitle(/Cheaper than 8/);
     await expect(learner.getByText('Do not touch the cases.')).toBeVisible();
     await expect(learner.getByTestId('goal')).toHaveCount(1);
     await expect(learner.getByTestId('goal-panel')).toHaveAttribute('data-complete', 'false');
     await replaceEditorText(learner, 'editor-policy', POLICY(0.35).replace('"cost_review": 1.5', '"cost_review": 1'));
     await expect(learner.getByTestId('goal-panel')).toHaveAttribute('data-complete', 'true');
+    // The language switch keeps the exercise (it travels after '#').
+    await learner.getByTestId('lang-switch').click();
+    await expect(learner).toHaveURL(/\/ejercicios\/enlace\/#exercise=/);
+    await expect(learner.getByTestId('exercise-title')).toHaveText('Cheaper than 8');
+    await expect(learner.getByText('This exercise is written in English.')).toBeVisible();
 
     const bad = await ctx.newPage();
     await bad.goto(url.slice(0, -12) + 'AAAAAAAAAAAA');

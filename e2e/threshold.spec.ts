@@ -49,6 +49,9 @@ test.describe('threshold lab', () => {
     await page.reload();
     await expect(page.getByTestId('issues')).toContainText('línea 2');
     expect(await editorText(page, 'editor-cases')).toContain('"score":"alta"');
+    // ...and the last valid result comes back with it, marked stale.
+    await expect(page.getByTestId('stale-banner')).toBeVisible();
+    await expect(page.getByTestId('cm-tp')).toHaveText('TP 4');
   });
 
   test('the English page explains the problem in English', async ({ page }) => {

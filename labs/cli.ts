@@ -6,17 +6,20 @@
  *
  * Prints the scorecard JSON (default) or decision.md to stdout. Exit codes: 0 done; 1 bad input
  * (each problem on stderr, naming the file, line and field, in --lang); 2 bad usage; 3 with
- * --strict when the gate's verdict is "fail" (for CI pipelines). Each lab declares its inputs and
- * their flags in its LabDefinition, so a new lab needs no change here.
+ * --strict when the gate's verdict is "fail" (for CI pipelines). Every message is in --lang
+ * (Spanish by default). Each lab declares its inputs and their flags in its LabDefinition, so a new
+ * lab needs no change here.
  */
 import { readFileSync } from 'node:fs';
 import type { Lang } from './core/types.ts';
 import { formatIssue } from './core/issues.ts';
+import { msg } from './i18n/index.ts';
 import { LABS, getLab } from './registry.ts';
 import { createRunner } from './runner.ts';
 
-function usage(): string {
-  const lines = ['usage: npm run --silent lab -- <lab-id> [inputs] [--format json|md] [--lang es|en] [--strict]', '', 'labs:'];
+function usage(lang: Lang): string {
+  const t = msg(lang).cli;
+  const lines = [t.usage, '', t.labs];
   for (const [id, lab] of Object.entries(LABS)) {
     lines.push(`  ${id} ${lab.inputs.map((i) => (i.optional ? `[${i.flag} FILE]` : `${i.flag} FILE`)).join(' ')}`);
   }
@@ -28,17 +31,25 @@ function fail(code: number, text: string): never {
   process.exit(code);
 }
 
+/** The --lang value, read first so that every later message is in that language. */
+function languageOf(argv: string[]): Lang {
+  const i = argv.indexOf('--lang');
+  return argv[i + 1] === 'en' ? 'en' : 'es';
+}
+
 async function main(argv: string[]): Promise<void> {
-  if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h') {
-    process.stdout.write(`${usage()}\n`);
-    process.exit(argv.length === 0 ? 2 : 0);
+  const lang = languageOf(argv);
+  const t = msg(lang).cli;
+  if (argv[0] === '--help' || argv[0] === '-h') {
+    process.stdout.write(`${usage(lang)}\n`);
+    return;
   }
+  if (argv.length === 0 || argv[0].startsWith('--')) fail(2, usage(lang));
   const [labId, ...rest] = argv;
   const lab = getLab(labId);
-  if (!lab) fail(2, `unknown lab "${labId}"\n\n${usage()}`);
+  if (!lab) fail(2, `${t.unknown_lab(labId)}\n\n${usage(lang)}`);
 
   let format: 'json' | 'md' = 'json';
-  let lang: Lang = 'es';
   let strict = false;
   const files: Record<string, string> = {};
   for (let i = 0; i < rest.length; i++) {
@@ -46,20 +57,18 @@ async function main(argv: string[]): Promise<void> {
     const value = rest[i + 1];
     if (arg === '--strict') { strict = true; continue; }
     if (arg === '--format' || arg === '--lang') {
-      if (value === undefined) fail(2, `${arg} needs a value\n\n${usage()}`);
+      if (value === undefined) fail(2, `${t.needs_value(arg)}\n\n${usage(lang)}`);
       if (arg === '--format') {
-        if (value !== 'json' && value !== 'md') fail(2, `--format must be json or md, not "${value}"`);
+        if (value !== 'json' && value !== 'md') fail(2, t.bad_format(value));
         format = value;
-      } else {
-        if (value !== 'es' && value !== 'en') fail(2, `--lang must be es or en, not "${value}"`);
-        lang = value;
-      }
+      } else if (value !== 'es' && value !== 'en') fail(2, t.bad_lang(value));
       i++;
       continue;
     }
     const spec = lab.inputs.find((inp) => inp.flag === arg);
-    if (!spec) fail(2, `unknown option "${arg}" for lab ${labId}\n\n${usage()}`);
-    if (value === undefined || value.startsWith('--')) fail(2, `${arg} needs a file path`);
+    if (!spec) fail(2, `${t.unknown_option(arg, labId)}\n\n${usage(lang)}`);
+    if (value === undefined || value.startsWith('--')) fail(2, t.needs_file(arg));
+    if (files[spec.name] !== undefined) fail(2, t.repeated(arg));
     files[spec.name] = value;
     i++;
   }
@@ -69,12 +78,12 @@ async function main(argv: string[]): Promise<void> {
     const path = files[spec.name];
     if (path === undefined) {
       if (spec.optional) continue;
-      fail(2, `missing ${spec.flag} FILE\n\n${usage()}`);
+      fail(2, `${t.missing(spec.flag)}\n\n${usage(lang)}`);
     }
     try {
       texts[spec.name] = readFileSync(path, 'utf8');
     } catch (err) {
-      fail(1, `${spec.name}: ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+      fail(1, `${spec.name}: ${t.file_error(path, (err as NodeJS.ErrnoException).code ?? String(err))}`);
     }
   }
 

@@ -14,10 +14,36 @@ import type { InputIssue, Lang, ParseOutcome } from './types.ts';
 import { msg } from '../i18n/index.ts';
 
 const zodLocales = { es: zodEs().localeError, en: zodEn().localeError };
+type ZodIssueLike = Parameters<(typeof zodLocales)['es']>[0];
+
+const errorMaps = {
+  es: withOwnMessages('es'),
+  en: withOwnMessages('en'),
+};
+
+/**
+ * zod's own es/en messages, except where they read badly for a learner: a number too large to be
+ * finite (1e400 parses as Infinity, which zod reports as "expected number, received number").
+ */
+function withOwnMessages(lang: Lang) {
+  return (issue: ZodIssueLike) => {
+    if (issue.code === 'invalid_type' && typeof issue.input === 'number' && !Number.isFinite(issue.input)) {
+      return msg(lang).validation.not_finite;
+    }
+    return zodLocales[lang](issue);
+  };
+}
 
 /** The zod error map for a language, to pass as `schema.safeParse(x, { error })`. */
 export function zodErrorMap(lang: Lang) {
-  return zodLocales[lang];
+  return errorMaps[lang];
+}
+
+/** A JSON syntax error (jsonc-parser's code) in words. */
+function jsonSyntaxMessage(code: string, lang: Lang): string {
+  const t = msg(lang).validation;
+  const known = (t.json_errors as Record<string, string>)[code];
+  return known ?? t.json_syntax(code);
 }
 
 /** 1-based line number of a character offset in `text`. */
@@ -64,14 +90,14 @@ export function parseJsonText<S extends z.ZodType>(
     const line = e ? lineOfOffset(text, e.offset) : 1;
     return {
       ok: false,
-      issues: [{ input, line, message: t.validation.json_syntax(e ? printParseErrorCode(e.error) : 'InvalidSymbol') }],
+      issues: [{ input, line, message: jsonSyntaxMessage(e ? printParseErrorCode(e.error) : 'InvalidSymbol', lang) }],
     };
   }
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
-    return { ok: false, issues: [{ input, line: 1, message: t.validation.json_syntax('InvalidSymbol') }] };
+    return { ok: false, issues: [{ input, line: 1, message: jsonSyntaxMessage('InvalidSymbol', lang) }] };
   }
   const r = schema.safeParse(data, { error: zodErrorMap(lang) });
   if (r.success) return { ok: true, value: r.data };

@@ -22,6 +22,13 @@ export const caseRowSchema = z.object({
 export type CaseRow = z.output<typeof caseRowSchema>;
 
 const nonNegative = z.number().min(0);
+/** Costs are capped so that a total over a million cases stays finite and exact enough to compare. */
+const MAX_COST = 1e9;
+/**
+ * At most this many grid values: the scan evaluates every pair (101 values = 5,050 pairs), and the
+ * page lists them; a finer grid than 0.01 adds nothing a learner can see.
+ */
+export const MAX_GRID = 101;
 const unit = z.number().min(0).max(1);
 
 /**
@@ -32,14 +39,14 @@ const unit = z.number().min(0).max(1);
  */
 export function policySchema(lang: Lang) {
   return z.object({
-    cost_false_positive: nonNegative,
-    cost_false_negative: nonNegative,
-    cost_review: nonNegative,
+    cost_false_positive: nonNegative.max(MAX_COST),
+    cost_false_negative: nonNegative.max(MAX_COST),
+    cost_review: nonNegative.max(MAX_COST),
     max_review_rate: unit,
     min_operational_recall: unit,
     threshold_grid: z
       .array(unit)
-      .min(1)
+      .max(MAX_GRID, { message: msg(lang).threshold.validation.grid_too_long(MAX_GRID) })
       .refine((g) => new Set(g).size >= 2, { message: msg(lang).threshold.validation.grid_two_distinct }),
     positive_label: z.string().min(1).default('positive'),
     negative_label: z.string().min(1).default('negative'),

@@ -85,6 +85,7 @@ export const en: UiStrings = {
       scan: 'Scanning thresholds',
     },
     create_exercise: 'Create an exercise from this state',
+    render_error: 'This result could not be drawn. Your data is still in the editors: fix it or reset to the example.',
     chart_table: 'Show the chart data as a table',
     large_text_note: (lines: number, mb: string) =>
       `Large file: ${lines} lines, ${mb} MB. It is kept whole in memory and every figure uses all of it, but the editor only shows its first lines, read-only.`,
@@ -139,6 +140,10 @@ export const en: UiStrings = {
     builder_make: 'Make the link',
     builder_link: 'Exercise link',
     builder_need_goal: 'Choose at least one goal and write a title, a summary and a solution.',
+    builder_now: 'Met already?',
+    builder_met_now: 'met already (works as a guard)',
+    builder_unmet_now: 'not yet: the learner must reach it',
+    done_badge: 'completed',
     builder_close: 'Close',
   },
   threshold: thresholdUi.en,

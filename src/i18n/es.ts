@@ -83,6 +83,7 @@ export const es = {
       scan: 'Barriendo umbrales',
     } as Record<string, string>,
     create_exercise: 'Crear un ejercicio desde este estado',
+    render_error: 'No se pudo dibujar este resultado. Tus datos siguen en los editores: corrígelos o restablece el ejemplo.',
     chart_table: 'Ver los datos del gráfico como tabla',
     large_text_note: (lines: number, mb: string) =>
       `Archivo grande: ${lines} líneas, ${mb} MB. Se conserva entero en memoria y se calcula con todo, pero el editor solo muestra las primeras líneas, sin editar.`,
@@ -137,6 +138,10 @@ export const es = {
     builder_make: 'Generar el enlace',
     builder_link: 'Enlace del ejercicio',
     builder_need_goal: 'Elige al menos un objetivo y escribe título, resumen y solución.',
+    builder_now: '¿Se cumple ya?',
+    builder_met_now: 'ya se cumple (sirve de guarda)',
+    builder_unmet_now: 'aún no: el estudiante tendrá que lograrlo',
+    done_badge: 'completado',
     builder_close: 'Cerrar',
   },
   threshold: thresholdUi.es,

@@ -15,7 +15,7 @@ import { calibrationLab } from '../../labs/calibration/index.ts';
 import { runCalibration, scanGrid } from '../../labs/calibration/engine.ts';
 import type { CalibrationInput } from '../../labs/calibration/schema.ts';
 
-const REF = '../shared/reference/c05';
+const REF = new URL('../../../shared/reference/c05', import.meta.url).pathname;
 const kitReport = JSON.parse(readFileSync(`${REF}/output/calibration_report.json`, 'utf8'));
 const kitManifest = JSON.parse(readFileSync(`${REF}/output/calibration_manifest.json`, 'utf8'));
 

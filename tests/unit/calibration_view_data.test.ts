@@ -10,7 +10,7 @@ import { labelHistogram, runCalibration, CURVE_POINTS, SCORE_HISTOGRAM_BINS } fr
 
 const policyText = readFileSync('labs/calibration/presets/calibration_policy.json', 'utf8');
 const casesText = readFileSync('labs/calibration/presets/calibration_cases.csv', 'utf8');
-const kitReport = JSON.parse(readFileSync('../shared/reference/c05/output/calibration_report.json', 'utf8').toString()) as {
+const kitReport = JSON.parse(readFileSync(new URL('../../../shared/reference/c05/output/calibration_report.json', import.meta.url), 'utf8').toString()) as {
   calibrator: { mapping: { bin: number; calibrated_probability: number }[] };
 };
 

@@ -53,14 +53,24 @@ describe('lab CLI', { timeout: 60_000 }, () => {
     expect(en.err).toContain(`${bad}, line 2, field score`);
   });
 
-  it('exits 1 when a file cannot be read', () => {
+  it('exits 1 when a file cannot be read, saying why in the chosen language', () => {
     const r = cli('threshold', '--cases', '/nonexistent/cases.jsonl', '--policy', POLICY);
     expect(r.code).toBe(1);
-    expect(r.err).toContain('ENOENT');
+    expect(r.err).toBe('cases: no se pudo leer /nonexistent/cases.jsonl (no existe)\n');
+    const en = cli('threshold', '--cases', '/nonexistent/cases.jsonl', '--policy', POLICY, '--lang', 'en');
+    expect(en.err).toBe('cases: cannot read /nonexistent/cases.jsonl (no such file)\n');
   });
 
-  it('exits 2 on bad usage', () => {
-    expect(cli().code).toBe(2);
+  it('exits 2 on bad usage, with the usage on stderr in the chosen language', () => {
+    const none = cli();
+    expect(none.code).toBe(2);
+    expect(none.out).toBe('');
+    expect(none.err).toContain('uso:');
+    const repeated = cli('threshold', '--cases', CASES, '--policy', POLICY, '--policy', POLICY, '--lang', 'en');
+    expect(repeated.code).toBe(2);
+    expect(repeated.err).toContain('--policy is given twice');
+    expect(cli('nope', '--lang', 'en').err).toContain('unknown lab “nope”');
+    expect(cli('--help').code).toBe(0);
     expect(cli('nope').code).toBe(2);
     expect(cli('threshold', '--cases', CASES).code).toBe(2);
     expect(cli('threshold', '--cases', CASES, '--policy', POLICY, '--format', 'xml').code).toBe(2);

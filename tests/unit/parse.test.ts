@@ -59,6 +59,18 @@ describe('parseJsonText', () => {
     const c = parseJsonText('{\n // no\n "name": "p", "grid": [1]}', doc, 'policy', 'es');
     expect(c.ok).toBe(false);
   });
+  it('explains common JSON mistakes in words', () => {
+    const c = parseJsonText('{"name": "p", // note\n "grid": [1]}', doc, 'policy', 'en');
+    expect(!c.ok && c.issues[0].message).toBe('JSON does not allow comments (// or /* */): remove them.');
+    const t = parseJsonText('{"name": "p", "grid": [1],}', doc, 'policy', 'es');
+    expect(!t.ok && t.issues[0].message).toMatch(/coma al final/);
+  });
+  it('says a number too large to be finite is too large (not "expected number, received number")', () => {
+    const r = parseJsonText('{"name": "p", "grid": [1e400]}', doc, 'policy', 'en');
+    expect(!r.ok && r.issues[0]).toMatchObject({ field: 'grid.0', message: 'The number is too large: it must be finite.' });
+    const j = parseJsonlText('{"id":"a","x":-1e999}', row, 'cases', 'es');
+    expect(!j.ok && j.issues[0].message).toBe('El número es demasiado grande: tiene que ser finito.');
+  });
   it('rejects empty text', () => {
     expect(parseJsonText('   ', doc, 'policy', 'en')).toEqual({ ok: false, issues: [{ input: 'policy', message: 'The input is empty.' }] });
   });

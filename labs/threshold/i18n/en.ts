@@ -18,6 +18,7 @@ export const thresholdEn: Widen<typeof thresholdEs> = {
     no_positives: 'the data holds no positive case: there is no way to measure how many would slip through',
   },
   validation: {
+    grid_too_long: (max: number) => `The grid takes at most ${max} values (for example 0 to 1 in steps of 0.01).`,
     grid_two_distinct: 'The threshold grid needs at least two distinct values.',
   },
   report: {

@@ -7,7 +7,7 @@
 import { useMemo, useState } from 'react';
 import LZString from 'lz-string';
 import type { Lang } from '../../../labs/core/types.ts';
-import { GOAL_OPS, goalCandidates, type Goal, type GoalOp } from '../../../labs/core/goals.ts';
+import { GOAL_OPS, evaluateGoal, goalCandidates, type Goal, type GoalOp } from '../../../labs/core/goals.ts';
 import { EXERCISE_LINK_VERSION, exerciseLinkSchema } from '../../../labs/core/exercise.ts';
 import { ui, paths } from '../../i18n/index.ts';
 import { fmt } from '../labs/shared/format.tsx';
@@ -50,17 +50,18 @@ export default function ExerciseBuilder({ labId, lang, texts, view, result, onCl
   const [problem, setProblem] = useState(false);
 
   const row = (path: string, current: unknown): Row =>
-    rows[path] ?? { use: false, op: defaultOp(current), value: current === null ? '' : String(current), label: path };
+    rows[path] ?? { use: false, op: defaultOp(current), value: current === null ? '' : String(current), label: '' };
+  /** The goal a row describes; its default text reads "path op value". */
+  const goalOf = (path: string, current: unknown): Goal => {
+    const r = row(path, current);
+    const value = r.op === 'undefined' || r.op === 'defined' ? undefined : parseValue(r.value, current);
+    const label = r.label.trim() || [path, r.op, value === undefined ? '' : String(value)].join(' ').trim();
+    return { path, op: r.op, value, label };
+  };
   const update = (path: string, current: unknown, patch: Partial<Row>) => setRows((r) => ({ ...r, [path]: { ...row(path, current), ...patch } }));
 
   const make = () => {
-    const goals = candidates
-      .filter(([p, v]) => row(p, v).use)
-      .map(([p, v]) => {
-        const r = row(p, v);
-        const value = r.op === 'undefined' || r.op === 'defined' ? undefined : parseValue(r.value, v);
-        return { path: p, op: r.op, value, label: r.label || p };
-      });
+    const goals = candidates.filter(([p, v]) => row(p, v).use).map(([p, v]) => goalOf(p, v));
     const candidate = {
       v: EXERCISE_LINK_VERSION,
       lang,
@@ -91,7 +92,7 @@ export default function ExerciseBuilder({ labId, lang, texts, view, result, onCl
       <label>{t.builder_filter} <input type="search" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} data-testid="builder-filter" /></label>
       <div className="table-scroll tall" tabIndex={0} role="region" aria-label={t.builder_title}>
         <table>
-          <thead><tr><th scope="col">{t.builder_use}</th><th scope="col">{t.builder_field}</th><th scope="col">{t.builder_current}</th><th scope="col">{t.builder_op}</th><th scope="col">{t.builder_value}</th><th scope="col">{t.builder_label}</th></tr></thead>
+          <thead><tr><th scope="col">{t.builder_use}</th><th scope="col">{t.builder_field}</th><th scope="col">{t.builder_current}</th><th scope="col">{t.builder_op}</th><th scope="col">{t.builder_value}</th><th scope="col">{t.builder_label}</th><th scope="col">{t.builder_now}</th></tr></thead>
           <tbody>
             {shown.map(([p, v]) => {
               const r = row(p, v);
@@ -106,7 +107,8 @@ export default function ExerciseBuilder({ labId, lang, texts, view, result, onCl
                     </select>
                   </td>
                   <td><input type="text" size={8} value={r.value} onChange={(e) => update(p, v, { value: e.currentTarget.value })} aria-label={`${t.builder_value}: ${p}`} /></td>
-                  <td><input type="text" value={r.label} onChange={(e) => update(p, v, { label: e.currentTarget.value })} aria-label={`${t.builder_label}: ${p}`} /></td>
+                  <td><input type="text" value={r.label} placeholder={goalOf(p, v).label} onChange={(e) => update(p, v, { label: e.currentTarget.value })} aria-label={`${t.builder_label}: ${p}`} /></td>
+                  <td>{r.use ? (evaluateGoal(goalOf(p, v), result).met ? t.builder_met_now : t.builder_unmet_now) : ''}</td>
                 </tr>
               );
             })}

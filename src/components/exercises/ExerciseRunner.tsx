@@ -51,16 +51,18 @@ function linkId(hash: string): string {
   return `link-${(h >>> 0).toString(36)}`;
 }
 
-function show(v: unknown): string {
+function show(v: unknown, lang: Lang): string {
   if (v === undefined) return '—';
-  if (v === null) return 'null';
+  if (v === null) return ui(lang).lab.undefined_value;
+  if (v === 'pass') return ui(lang).lab.verdict_pass;
+  if (v === 'fail') return ui(lang).lab.verdict_fail;
   if (typeof v === 'number') return fmt(v, 4);
   return typeof v === 'string' ? v : JSON.stringify(v);
 }
 
 export default function ExerciseRunner({ lang, id, spec, source }: Props) {
   const t = ui(lang).exercise;
-  const [loaded, setLoaded] = useState<{ id: string; spec: Spec; instructions: string } | 'invalid' | 'missing' | null>(
+  const [loaded, setLoaded] = useState<{ id: string; spec: Spec; instructions: string; fromLink?: Lang } | 'invalid' | 'missing' | null>(
     spec && id ? { id, spec, instructions: '' } : null,
   );
   useEffect(() => {
@@ -68,14 +70,30 @@ export default function ExerciseRunner({ lang, id, spec, source }: Props) {
     const r = decodeExerciseHash(location.hash);
     if (r === null) setLoaded('missing');
     else if (r === 'invalid') setLoaded('invalid');
-    else setLoaded({ id: linkId(location.hash), spec: r, instructions: r.instructions });
+    else {
+      setLoaded({ id: linkId(location.hash), spec: r, instructions: r.instructions, fromLink: r.lang });
+      document.title = `${r.title} · evals-lab`;
+    }
   }, [source]);
 
   if (loaded === 'invalid' || loaded === 'missing') {
     return <p className="issues" role="alert" data-testid="exercise-invalid">{loaded === 'invalid' ? t.link_invalid : t.link_missing}</p>;
   }
   if (!loaded) return <p>{ui(lang).lab.loading}</p>;
-  return <Exercise lang={lang} id={loaded.id} spec={loaded.spec} instructions={loaded.instructions} />;
+  const exercise = <Exercise lang={lang} id={loaded.id} spec={loaded.spec} instructions={loaded.instructions} />;
+  if (!loaded.fromLink) return exercise;
+  // A link exercise: its title and summary come with it (the page only knows it is "shared").
+  const own = loaded.fromLink;
+  return (
+    <>
+      {own !== lang && <p className="notice" lang={own}>{ui(own).exercise.lang_mismatch}</p>}
+      <div className="prose" lang={own}>
+        <h2 data-testid="exercise-title">{loaded.spec.title}</h2>
+        <p>{loaded.spec.summary}</p>
+      </div>
+      {exercise}
+    </>
+  );
 }
 
 function Exercise({ lang, id, spec, instructions }: { lang: Lang; id: string; spec: Spec; instructions: string }) {
@@ -122,7 +140,7 @@ function Exercise({ lang, id, spec, instructions }: { lang: Lang; id: string; sp
               <li key={i} className={`goal goal-${status}`} data-testid="goal" data-status={status}>
                 <span aria-hidden="true">{status === 'met' ? '✔' : '○'}</span>{' '}
                 <strong>{g.label}</strong>{' '}
-                <span className="goal-state">({status === 'met' ? t.goal_met : status === 'missing' ? t.goal_missing : t.goal_not_met}{r && status !== 'missing' ? `; ${t.current(show(r.actual))}` : ''})</span>
+                <span className="goal-state">({status === 'met' ? t.goal_met : status === 'missing' ? t.goal_missing : t.goal_not_met}{r && status !== 'missing' ? `; ${t.current(show(r.actual, lang))}` : ''})</span>
               </li>
             );
           })}
@@ -136,6 +154,7 @@ function Exercise({ lang, id, spec, instructions }: { lang: Lang; id: string; sp
         </button>
       </section>
       {error && <p className="issues" role="alert">{t.link_invalid} ({error})</p>}
+      {!Lab && <p className="notice">{ui(lang).chapter.lab_pending}</p>}
       {embed && Lab && (
         <Suspense fallback={<p>{ui(lang).lab.loading}</p>}>
           <Lab lang={lang} embed={embed} />

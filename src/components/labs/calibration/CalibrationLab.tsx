@@ -67,7 +67,7 @@ export default function CalibrationLab({ lang, embed }: LabIslandProps) {
   const tc = ui(lang).calibration;
   const lab = useLabState('calibration', INPUT_NAMES, PRESETS.kit, isCalibrationView, embed);
   const view = (lab.view ?? {}) as CalibrationView;
-  const run = useLabRunner<CalibrationResult>('calibration', lab.texts, lang, lab.view);
+  const run = useLabRunner<CalibrationResult>('calibration', lab.texts, lang, lab.view, lab);
   const result = run.result;
   const preset = currentPreset(lab.texts);
 

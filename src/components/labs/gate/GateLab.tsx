@@ -81,7 +81,7 @@ export default function GateLab({ lang, embed }: LabIslandProps) {
   const t = ui(lang);
   const tg = t.gate;
   const lab = useLabState('gate', INPUT_NAMES, PRESET, noView, embed);
-  const run = useLabRunner<GateResult>('gate', lab.texts, lang, undefined);
+  const run = useLabRunner<GateResult>('gate', lab.texts, lang, undefined, lab);
   const result = run.result;
 
   const inputs: LabInputDef[] = [

@@ -44,7 +44,7 @@ const AXIS_COLORS = ['#1d4e89', '#b35900', '#2e7d32', '#6a3d9a', '#00838f', '#a3
 export default function RubricLab({ lang, embed }: LabIslandProps) {
   const tr = ui(lang).rubric;
   const lab = useLabState('rubric', RUBRIC_INPUT_NAMES, RUBRIC_PRESET, noView, embed);
-  const run = useLabRunner<RubricResult>('rubric', lab.texts, lang, undefined);
+  const run = useLabRunner<RubricResult>('rubric', lab.texts, lang, undefined, lab);
   const result = run.result;
 
   const inputs: LabInputDef[] = [

@@ -15,6 +15,7 @@ import type { LabStateApi } from './useLabState.ts';
 import type { LabRunState } from './useLabRunner.ts';
 import type { LabEmbed } from './embed.ts';
 import ExerciseBuilder from '../../exercises/ExerciseBuilder.tsx';
+import ResultBoundary from './ResultBoundary.tsx';
 
 export interface LabInputDef {
   name: string;
@@ -154,7 +155,7 @@ export function LabShell({ labId, lang, inputs, state, run, filePrefix, embed, s
       {!run.result && run.issues.length === 0 && <p>{t.loading}</p>}
       <div className={run.stale ? 'lab-output stale' : 'lab-output'} data-testid="lab-output" data-stale={run.stale ? 'true' : 'false'}>
         {run.stale && <p className="stale-banner" data-testid="stale-banner">{t.stale}</p>}
-        {children}
+        <ResultBoundary message={t.render_error} resetKey={run.result}>{children}</ResultBoundary>
       </div>
     </div>
   );

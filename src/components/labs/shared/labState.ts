@@ -29,6 +29,9 @@ export const labStateSchema = z.object({
   lab: z.string().check(z.minLength(1), z.maxLength(40)),
   texts: z.record(z.string().check(z.maxLength(40)), z.string().check(z.maxLength(MAX_TEXT))),
   view: z.optional(z.unknown()),
+  /** Texts of the last input that gave a result: after a reload with a broken input, the page
+   *  shows that result again, marked stale, next to the learner's broken text. */
+  valid: z.optional(z.record(z.string().check(z.maxLength(40)), z.string().check(z.maxLength(MAX_TEXT)))),
 });
 export type LabState = z.infer<typeof labStateSchema>;
 

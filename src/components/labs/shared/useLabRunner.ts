@@ -44,9 +44,23 @@ function disconnect(c: Conn | null) {
 
 type Core<R> = Omit<LabRunState<R>, 'cancel'>;
 
-export function useLabRunner<R>(labId: string, texts: Record<string, string>, lang: Lang, view: unknown, debounceMs = 150): LabRunState<R> {
+/** Where the last valid input is remembered (LabStateApi provides both). */
+export interface ValidMemory {
+  lastValid: Record<string, string> | null;
+  setLastValid: (texts: Record<string, string>) => void;
+}
+
+/**
+ * @param memory when given, every input that produces a result is remembered; if the page opens
+ *   with an invalid input (a reload after a mistake), the remembered input is run once so its
+ *   result is on screen, marked stale, next to the issues.
+ */
+export function useLabRunner<R>(labId: string, texts: Record<string, string>, lang: Lang, view: unknown, memory?: ValidMemory, debounceMs = 150): LabRunState<R> {
   const conn = useRef<Conn | null>(null);
   const seq = useRef(0);
+  const hasResult = useRef(false);
+  const memoryRef = useRef(memory);
+  memoryRef.current = memory;
   const [state, setState] = useState<Core<R>>({ result: null, report: '', issues: [], stale: false, busy: true, progress: null, cancelled: false });
 
   useEffect(() => {
@@ -83,6 +97,20 @@ export function useLabRunner<R>(labId: string, texts: Record<string, string>, la
         res = { ok: false, issues: [{ input: 'engine', message: err instanceof Error ? err.message : String(err) }] };
       }
       if (id !== seq.current) return; // a newer request was made: drop this answer
+      const mem = memoryRef.current;
+      if (res.ok) {
+        hasResult.current = true;
+        mem?.setLastValid(texts);
+      } else if (!hasResult.current && mem?.lastValid) {
+        // Nothing on screen yet: show the last valid input's result, stale, with these issues.
+        const fallback = await c.api.run(labId, mem.lastValid, lang, view).catch(() => null);
+        if (id !== seq.current) return;
+        if (fallback?.ok) {
+          hasResult.current = true;
+          setState({ result: fallback.result as R, report: fallback.report, issues: res.issues, stale: true, busy: false, progress: null, cancelled: false });
+          return;
+        }
+      }
       setState((s) =>
         res.ok
           ? { result: res.result as R, report: res.report, issues: [], stale: false, busy: false, progress: null, cancelled: false }

@@ -17,6 +17,14 @@ export interface LabStateApi {
   shareUrl: () => string;
   /** True when some text is large (see LARGE_TEXT_CHARS): nothing is saved and no link is offered. */
   tooLarge: boolean;
+  /** Texts of the last input that produced a result (saved with the state), or null. */
+  lastValid: Record<string, string> | null;
+  setLastValid: (texts: Record<string, string>) => void;
+}
+
+function sameTexts(a: Record<string, string>, b: Record<string, string>): boolean {
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
 }
 
 export function useLabState(
@@ -36,10 +44,12 @@ export function useLabState(
   const [texts, setTexts] = useState<Record<string, string>>(() => (start ? { ...base, ...start.texts } : { ...base }));
   const [view, setViewState] = useState<unknown>(() => (start && isView(start.view) ? start.view : baseView));
   const [notice] = useState(initial.current.notice);
+  const [lastValid, setLastValidState] = useState<Record<string, string> | null>(() => start?.valid ?? null);
 
   useEffect(() => {
-    // A share link is applied once; drop it from the address bar so a reload shows saved work.
-    if (initial.current?.fromLink) history.replaceState(null, '', location.pathname + location.search);
+    // A share link is applied once (and a bad one reported once): drop it from the address bar so
+    // a reload shows the saved work.
+    if (initial.current?.fromLink || initial.current?.notice === 'bad_share_link') history.replaceState(null, '', location.pathname + location.search);
   }, []);
 
   const tooLarge = Object.values(texts).some(isLargeText);
@@ -47,14 +57,18 @@ export function useLabState(
     // A large text (a dropped file of many rows) is kept in memory only: localStorage would
     // overflow, and writing megabytes on every edit would stall the page.
     if (tooLarge) return;
-    const timer = setTimeout(() => save({ v: STATE_VERSION, lab: labId, texts, view }, scope), 300);
+    const valid = lastValid && !Object.values(lastValid).some(isLargeText) ? lastValid : undefined;
+    const timer = setTimeout(() => save({ v: STATE_VERSION, lab: labId, texts, view, valid }, scope), 300);
     return () => clearTimeout(timer);
-  }, [labId, texts, view, scope, tooLarge]);
+  }, [labId, texts, view, scope, tooLarge, lastValid]);
+
+  const setLastValid = useCallback((t: Record<string, string>) => setLastValidState((old) => (old && sameTexts(old, t) ? old : t)), []);
 
   const setText = useCallback((name: string, text: string) => setTexts((t) => (t[name] === text ? t : { ...t, [name]: text })), []);
   const setView = useCallback((v: unknown) => setViewState(v), []);
   const reset = useCallback(() => {
     clearSaved(labId, scope);
+    setLastValidState(null);
     setTexts({ ...base });
     setViewState(baseView);
     // baseView is derived from embed, which is stable for the island's life
@@ -65,7 +79,7 @@ export function useLabState(
     [labId, texts, view],
   );
   return useMemo(
-    () => ({ texts, view, notice, setText, setView, reset, shareUrl, tooLarge }),
-    [texts, view, notice, setText, setView, reset, shareUrl, tooLarge],
+    () => ({ texts, view, notice, setText, setView, reset, shareUrl, tooLarge, lastValid, setLastValid }),
+    [texts, view, notice, setText, setView, reset, shareUrl, tooLarge, lastValid, setLastValid],
   );
 }

@@ -41,7 +41,7 @@ export default function ThresholdLab({ lang, embed }: LabIslandProps) {
   const lm = labMsg(lang);
   const lab = useLabState('threshold', INPUT_NAMES, PRESET, isView, embed);
   const view = lab.view as View | undefined;
-  const run = useLabRunner<ThresholdResult>('threshold', lab.texts, lang, view);
+  const run = useLabRunner<ThresholdResult>('threshold', lab.texts, lang, view, lab);
   const result = run.result;
 
   // When there is no chosen point yet (fresh preset, reset), start at the recommended or least-bad pair.
@@ -259,12 +259,19 @@ function Curves({ result, lang }: { result: ThresholdResult; lang: Lang }) {
   );
 }
 
+/** Pairs listed in the scan table and chart; beyond this, the cheapest ones. */
+const MAX_SCAN_ROWS = 60;
+
 function ScanTable({ result, lang, view, onPick }: { result: ThresholdResult; lang: Lang; view?: View; onPick: (low: number, high: number) => void }) {
   const t = ui(lang);
   const tt = t.threshold;
   const rec = result.recommended_policy ?? result.least_bad_policy;
   const same = (a: number, b: number) => Math.abs(a - b) < 1e-9;
-  const bars = result.scan.map((p) => ({
+  // A fine grid has thousands of pairs: show the cheapest ones (all of them are in scorecard.json).
+  const shown = result.scan.length <= MAX_SCAN_ROWS
+    ? result.scan
+    : [...result.scan].sort((a, b) => a.metrics.cost - b.metrics.cost).slice(0, MAX_SCAN_ROWS);
+  const bars = shown.map((p) => ({
     key: `${p.low}-${p.high}`,
     label: `${fmt(p.low, 2)}–${fmt(p.high, 2)}`,
     value: p.metrics.cost ?? 0,
@@ -285,7 +292,10 @@ function ScanTable({ result, lang, view, onPick }: { result: ThresholdResult; la
       />
       <ScrollBox label={tt.scan}>
         <table className="scan" data-testid="scan-table">
-          <caption>{tt.scan_caption(result.evaluated_policies, result.feasible_policies)}</caption>
+          <caption>
+            {tt.scan_caption(result.evaluated_policies, result.feasible_policies)}
+            {shown.length < result.scan.length && <> {tt.scan_cheapest(shown.length)}</>}
+          </caption>
           <thead>
             <tr>
               <th scope="col">{tt.low}</th><th scope="col">{tt.high}</th><th scope="col">{tt.metric_names.cost}</th>
@@ -294,7 +304,7 @@ function ScanTable({ result, lang, view, onPick }: { result: ThresholdResult; la
             </tr>
           </thead>
           <tbody>
-            {result.scan.map((p) => {
+            {shown.map((p) => {
               const selected = !!view && same(view.low, p.low) && same(view.high, p.high);
               const isRec = !!rec && same(rec.threshold_low, p.low) && same(rec.threshold_high, p.high);
               return (
@@ -355,7 +365,7 @@ function CasesTable({ sel, lang }: { sel: PolicyEvaluation; lang: Lang }) {
           <tbody>
             {rows.map((d) => (
               <tr key={d.case_id} className={`action-${d.action === 'review' ? 'review' : 'auto'}`}>
-                <th scope="row">{d.case_id}</th><td>{fmt(d.score, 2)}</td><td>{d.label}</td><td>{d.slice}</td><td>{d.action}</td>
+                <th scope="row">{d.case_id}</th><td>{fmt(d.score, 2)}</td><td>{d.label}</td><td>{d.slice}</td><td>{d.action === 'review' ? tt.review : d.action}</td>
               </tr>
             ))}
           </tbody>
