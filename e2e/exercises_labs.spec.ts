@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import LZString from 'lz-string';
 import YAML from 'yaml';
 import { exerciseLinkSchema } from '../labs/core/exercise.ts';
-import { replaceEditorText } from './helpers.ts';
+import { replaceEditorText, exerciseHash } from './helpers.ts';
 
 const RUBRIC_FULL = readFileSync('labs/rubric/presets/capstone_rubric.json', 'utf8');
 const GATE_OUTPUTS = readFileSync('labs/gate/presets/outputs.jsonl', 'utf8');
@@ -27,14 +27,12 @@ function frontmatter(lang: 'es' | 'en', slug: string): Record<string, unknown> {
 }
 
 /** An exercise link built from an authored exercise, as the instructor's builder would. */
-function linkHash(payload: unknown): string {
-  return `#exercise=${LZString.compressToEncodedURIComponent(JSON.stringify(payload))}`;
-}
+const linkHash = exerciseHash;
 
-/** Whether a #exercise= hash decodes to a schema-valid exercise (ExerciseRunner's rules). */
+/** Whether a #exercise= hash's payload decodes to a schema-valid exercise (ignoring its check). */
 function decodesToExercise(hash: string): boolean {
   try {
-    const json = LZString.decompressFromEncodedURIComponent(hash.replace(/^#exercise=/, ''));
+    const json = LZString.decompressFromEncodedURIComponent(hash.replace(/^#exercise=/, '').split('.')[0]);
     return !!json && exerciseLinkSchema.safeParse(JSON.parse(json)).success;
   } catch {
     return false;

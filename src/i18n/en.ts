@@ -101,6 +101,7 @@ export const en: UiStrings = {
     index_intro: 'Each exercise opens a lab in a prepared state, with a goal that the page checks by itself. Your progress is saved in this browser.',
     kicker: (lab: string) => `Exercise · ${lab} lab`,
     goals: 'Goals',
+    goals_count: (met: number, total: number) => `${met} of ${total} met`,
     goal_met: 'met',
     goal_not_met: 'not yet',
     goal_missing: 'not found in the result',

@@ -99,6 +99,7 @@ export const es = {
     index_intro: 'Cada ejercicio abre un laboratorio en un estado preparado, con un objetivo que la propia página comprueba. Tu progreso se guarda en este navegador.',
     kicker: (lab: string) => `Ejercicio · laboratorio de ${lab}`,
     goals: 'Objetivos',
+    goals_count: (met: number, total: number) => `${met} de ${total} cumplidos`,
     goal_met: 'cumplido',
     goal_not_met: 'pendiente',
     goal_missing: 'no aparece en el resultado',

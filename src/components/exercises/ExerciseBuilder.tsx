@@ -5,10 +5,10 @@
  * checked with the same schema as authored exercises before it is offered, and again when opened.
  */
 import { useMemo, useState } from 'react';
-import LZString from 'lz-string';
 import type { Lang } from '../../../labs/core/types.ts';
 import { GOAL_OPS, evaluateGoal, goalCandidates, type Goal, type GoalOp } from '../../../labs/core/goals.ts';
 import { EXERCISE_LINK_VERSION, exerciseLinkSchema } from '../../../labs/core/exercise.ts';
+import { encodeExerciseHash } from './link.ts';
 import { ui, paths } from '../../i18n/index.ts';
 import { fmt } from '../labs/shared/format.tsx';
 
@@ -60,7 +60,7 @@ export default function ExerciseBuilder({ labId, lang, texts, view, result, onCl
   };
   const update = (path: string, current: unknown, patch: Partial<Row>) => setRows((r) => ({ ...r, [path]: { ...row(path, current), ...patch } }));
 
-  const make = () => {
+  const make = async () => {
     const goals = candidates.filter(([p, v]) => row(p, v).use).map(([p, v]) => goalOf(p, v));
     const candidate = {
       v: EXERCISE_LINK_VERSION,
@@ -81,7 +81,7 @@ export default function ExerciseBuilder({ labId, lang, texts, view, result, onCl
     }
     setProblem(false);
     const base = `${location.origin}${paths.exerciseLink(lang)}`;
-    setLink(`${base}#exercise=${LZString.compressToEncodedURIComponent(JSON.stringify(checked.data))}`);
+    setLink(`${base}#${await encodeExerciseHash(checked.data)}`);
   };
 
   const shown = candidates.filter(([p]) => p.toLowerCase().includes(filter.toLowerCase()));
@@ -122,7 +122,7 @@ export default function ExerciseBuilder({ labId, lang, texts, view, result, onCl
         <label>{t.builder_solution} <textarea rows={2} value={solution} onChange={(e) => setSolution(e.currentTarget.value)} data-testid="builder-solution" /></label>
       </div>
       <p>
-        <button type="button" onClick={make} data-testid="builder-make">{t.builder_make}</button>{' '}
+        <button type="button" onClick={() => void make()} data-testid="builder-make">{t.builder_make}</button>{' '}
         <button type="button" onClick={onClose}>{t.builder_close}</button>
       </p>
       {problem && <p className="issues" role="alert">{t.builder_need_goal}</p>}

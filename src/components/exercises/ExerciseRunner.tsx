@@ -6,10 +6,8 @@
  * and validated with the same zod schema before anything is loaded.
  */
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import LZString from 'lz-string';
 import type { Lang } from '../../../labs/core/types.ts';
 import { evaluateGoals, type Goal } from '../../../labs/core/goals.ts';
-import { exerciseLinkSchema, type ExerciseLink } from '../../../labs/core/exercise.ts';
 import type { z } from 'zod';
 import { exerciseFields } from '../../../labs/core/exercise.ts';
 import { ui } from '../../i18n/index.ts';
@@ -18,6 +16,7 @@ import { resolveStartTexts } from '../../lib/presets.ts';
 import { fmt } from '../labs/shared/format.tsx';
 import { downloadText } from '../labs/shared/labState.ts';
 import { markCompleted, progressExport, readProgress } from './progress.ts';
+import { decodeExerciseHash } from './link.ts';
 
 type Spec = { [K in keyof typeof exerciseFields]: z.infer<(typeof exerciseFields)[K]> };
 
@@ -28,20 +27,6 @@ interface Props {
   spec?: Spec;
   /** 'link': read the exercise from location.hash (#exercise=...). */
   source?: 'link';
-}
-
-/** Reads and validates an exercise link's hash; null when absent, 'invalid' when it fails the schema. */
-export function decodeExerciseHash(hash: string): ExerciseLink | null | 'invalid' {
-  const m = /(?:^#|&)exercise=([^&]+)/.exec(hash);
-  if (!m) return null;
-  try {
-    const json = LZString.decompressFromEncodedURIComponent(m[1]);
-    if (!json) return 'invalid';
-    const r = exerciseLinkSchema.safeParse(JSON.parse(json));
-    return r.success ? r.data : 'invalid';
-  } catch {
-    return 'invalid';
-  }
 }
 
 /** A short stable id for a link exercise, so its work and completion are kept apart. */
@@ -67,13 +52,14 @@ export default function ExerciseRunner({ lang, id, spec, source }: Props) {
   );
   useEffect(() => {
     if (source !== 'link') return;
-    const r = decodeExerciseHash(location.hash);
-    if (r === null) setLoaded('missing');
-    else if (r === 'invalid') setLoaded('invalid');
-    else {
-      setLoaded({ id: linkId(location.hash), spec: r, instructions: r.instructions, fromLink: r.lang });
-      document.title = `${r.title} · evals-lab`;
-    }
+    void decodeExerciseHash(location.hash).then((r) => {
+      if (r === null) setLoaded('missing');
+      else if (r === 'invalid') setLoaded('invalid');
+      else {
+        setLoaded({ id: linkId(location.hash), spec: r, instructions: r.instructions, fromLink: r.lang });
+        document.title = `${r.title} · evals-lab`;
+      }
+    });
   }, [source]);
 
   if (loaded === 'invalid' || loaded === 'missing') {
@@ -159,6 +145,11 @@ function Exercise({ lang, id, spec, instructions }: { lang: Lang; id: string; sp
         <Suspense fallback={<p>{ui(lang).lab.loading}</p>}>
           <Lab lang={lang} embed={embed} />
         </Suspense>
+      )}
+      {evaluation && (
+        <p className={evaluation.allMet && !result?.stale ? 'goal-summary done' : 'goal-summary'} data-testid="goal-summary">
+          <a href="#ex-goals">{t.goals}</a>: {t.goals_count(evaluation.results.filter((r) => r.met).length, evaluation.results.length)}
+        </p>
       )}
       {spec.questions.length > 0 && (
         <section aria-labelledby="ex-q">
