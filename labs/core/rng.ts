@@ -15,7 +15,10 @@
  * so random-js stays the seeding and the reference: our generator starts from random-js's own
  * seeded state (copied, see `randomJsState`), and tests/unit/rng_block.test.ts checks it against
  * random-js's `next()` for millions of outputs, tests/unit/rng.test.ts against CPython's vectors
- * (tests/golden/cpython_random.json and the c01 kit's). This module adds what CPython does on top:
+ * (tests/golden/cpython_random.json and the c01 kit's). The bootstrap's counting loop
+ * (countRandrange, many rounds) also exists as a WebAssembly kernel, labs/core/wasm/mt_bootstrap.ts,
+ * which takes and gives back this class's state (getState/setState) and is checked against it in
+ * tests/unit/rng_wasm.test.ts. This module adds what CPython does on top:
  * - seeding: `random.Random(n)` for an int n calls `init_by_array` with |n| split into 32-bit words,
  *   least significant first (at least one word, so 0 -> [0]); Modules/_randommodule.c, random_seed.
  * - `getrandbits(k)`: k <= 32 takes the top k bits of one 32-bit output; k > 32 fills 32-bit words
@@ -107,6 +110,29 @@ export class PyRandom {
     // random-js leaves a freshly seeded state untwisted (its index is 624): our pass starts at word 0
     this.mt = randomJsState(MersenneTwister19937.seedWithArray(cpythonSeedKey(seed)));
     this.index = 0;
+  }
+
+  /**
+   * A copy of the generator's state: the 624 MT19937 words (int32) and the index, in this class's
+   * lazy-twist convention (words [0, index) already twisted for the current pass, [index, 624) not
+   * yet; see `mt`). With setState, another implementation of the same draws (the WebAssembly
+   * kernel, labs/core/wasm/mt_bootstrap.ts) continues this stream and hands it back.
+   */
+  getState(): { mt: Int32Array; index: number } {
+    return { mt: this.mt.slice(), index: this.index };
+  }
+
+  /**
+   * Replaces the state with one in the same convention as getState (the words are copied).
+   * @param mt 624 words (int32 or uint32 values; stored as int32).
+   * @param index integer in [0, 624).
+   * @throws RangeError when mt does not have 624 words or index is out of range.
+   */
+  setState(mt: ArrayLike<number>, index: number): void {
+    if (mt.length !== MT_N) throw new RangeError(`setState: the state has ${MT_N} words, got ${mt.length}`);
+    if (!Number.isInteger(index) || index < 0 || index >= MT_N) throw new RangeError(`setState: index must be an integer in [0, ${MT_N}), got ${index}`);
+    this.mt.set(mt);
+    this.index = index;
   }
 
   /** Next raw 32-bit output of MT19937 (genrand_uint32), in [0, 2^32). Same as getrandbits(32). */
