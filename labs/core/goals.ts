@@ -88,7 +88,6 @@ export function evaluateGoal(goal: Goal, scorecard: unknown): GoalResult {
       return done(goal.op === 'includes' ? has : !has);
     }
   }
-  return done(false);
 }
 
 /** Evaluates every goal; `allMet` is false for an empty list (an exercise needs at least one goal). */
