@@ -5,9 +5,9 @@
  * is undefined drawn as text ("undefined (reason)"), never as a zero-length bar. Title, description
  * and a data-table alternative, like every chart of the site.
  */
-import { useId } from 'react';
 import { scaleLinear } from 'd3-scale';
-import ScrollBox from '../common/ScrollBox.tsx';
+import ChartFrame, { Hatch } from './ChartFrame.tsx';
+import { plotArea, XAxis, XLabel } from './Axes.tsx';
 
 export interface HBar {
   key: string;
@@ -42,81 +42,61 @@ interface Props {
 const ROW = 30;
 
 export default function HBarChart({ title, description, xLabel, bars, tableSummary, columns, reference, max, format = (v) => String(v), width = 640, testId }: Props) {
-  const id = useId();
   const W = width;
   // Room on the left for the longest label (about 6.8 units per character at 12 px).
   const longest = Math.max(4, ...bars.map((b) => b.label.length));
   const M = { top: 22, right: bars.some((b) => b.note) ? 96 : 70, bottom: 40, left: Math.min(W * 0.55, 16 + longest * 6.8) };
   const H = M.top + M.bottom + ROW * Math.max(1, bars.length);
+  const area = plotArea(W, H, M);
   const top = max ?? Math.max(1e-9, reference?.value ?? 0, ...bars.map((b) => b.value ?? 0));
-  const x = scaleLinear().domain([0, top]).nice().range([M.left, W - M.right]);
-  const ticks = x.ticks(5);
+  const x = scaleLinear().domain([0, top]).nice().range([area.left, area.right]);
   return (
-    <figure className="chart chart-hbar" data-testid={testId}>
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-t ${id}-d`}>
-        <title id={`${id}-t`}>{title}</title>
-        <desc id={`${id}-d`}>{description}</desc>
-        <defs>
-          <pattern id={`${id}-hatch`} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-            <rect width="6" height="6" fill="#f3d6d3" />
-            <line x1="0" y1="0" x2="0" y2="6" stroke="#a3211b" strokeWidth="2" />
-          </pattern>
-        </defs>
-        {ticks.map((t) => (
-          <g key={t} className="grid">
-            <line x1={x(t)} x2={x(t)} y1={M.top} y2={H - M.bottom} />
-            <text x={x(t)} y={H - M.bottom + 14} textAnchor="middle">{format(t)}</text>
-          </g>
-        ))}
-        <text className="axis-label" x={(M.left + W - M.right) / 2} y={H - 6} textAnchor="middle">{xLabel}</text>
-        {bars.map((b, i) => {
-          const y = M.top + i * ROW;
-          return (
-            <g key={b.key}>
-              <text x={M.left - 8} y={y + ROW / 2 + 4} textAnchor="end" className="bar-label-h">{b.label}</text>
-              {b.value === null ? (
-                <text x={M.left + 6} y={y + ROW / 2 + 4} className="undefined-label">{b.undefinedText ?? '–'}{b.note ? ` · ${b.note}` : ''}</text>
-              ) : (
-                <>
-                  <rect
-                    x={M.left}
-                    y={y + 5}
-                    width={Math.max(0, x(b.value) - M.left)}
-                    height={ROW - 10}
-                    fill={b.flagged ? `url(#${id}-hatch)` : b.color ?? '#1d4e89'}
-                    stroke={b.flagged ? '#a3211b' : 'none'}
-                  />
-                  <text x={x(b.value) + 6} y={y + ROW / 2 + 4} className="bar-value">{format(b.value)}{b.note ? ` · ${b.note}` : ''}</text>
-                </>
-              )}
+    <ChartFrame title={title} description={description} className="chart-hbar" testId={testId} width={W} height={H}
+      table={{
+        summary: tableSummary,
+        columns,
+        rows: [
+          ...bars.map((b) => ({ key: b.key, cells: [b.label, <>{b.value === null ? b.undefinedText ?? '–' : format(b.value)}{b.note ? ` (${b.note})` : ''}</>] })),
+          ...(reference ? [{ key: 'reference', cells: [reference.label, format(reference.value)] }] : []),
+        ],
+      }}
+    >
+      {(id) => (
+        <>
+          <Hatch id={`${id}-hatch`} />
+          <XAxis area={area} scale={x} ticks={x.ticks(5)} format={format} grid offset={14} />
+          <XLabel area={area} y={H - 6}>{xLabel}</XLabel>
+          {bars.map((b, i) => {
+            const y = M.top + i * ROW;
+            return (
+              <g key={b.key}>
+                <text x={M.left - 8} y={y + ROW / 2 + 4} textAnchor="end" className="bar-label-h">{b.label}</text>
+                {b.value === null ? (
+                  <text x={M.left + 6} y={y + ROW / 2 + 4} className="undefined-label">{b.undefinedText ?? '–'}{b.note ? ` · ${b.note}` : ''}</text>
+                ) : (
+                  <>
+                    <rect
+                      x={M.left}
+                      y={y + 5}
+                      width={Math.max(0, x(b.value) - M.left)}
+                      height={ROW - 10}
+                      fill={b.flagged ? `url(#${id}-hatch)` : b.color ?? '#1d4e89'}
+                      stroke={b.flagged ? '#a3211b' : 'none'}
+                    />
+                    <text x={x(b.value) + 6} y={y + ROW / 2 + 4} className="bar-value">{format(b.value)}{b.note ? ` · ${b.note}` : ''}</text>
+                  </>
+                )}
+              </g>
+            );
+          })}
+          {reference && (
+            <g className="reference">
+              <line x1={x(reference.value)} x2={x(reference.value)} y1={M.top - 6} y2={H - M.bottom} stroke="#a3211b" strokeWidth={2} strokeDasharray="6 3" />
+              <text x={x(reference.value)} y={M.top - 9} textAnchor="middle" className="ref-label">{reference.label} {format(reference.value)}</text>
             </g>
-          );
-        })}
-        {reference && (
-          <g className="reference">
-            <line x1={x(reference.value)} x2={x(reference.value)} y1={M.top - 6} y2={H - M.bottom} stroke="#a3211b" strokeWidth={2} strokeDasharray="6 3" />
-            <text x={x(reference.value)} y={M.top - 9} textAnchor="middle" className="ref-label">{reference.label} {format(reference.value)}</text>
-          </g>
-        )}
-      </svg>
-      <figcaption><strong>{title}.</strong> {description}</figcaption>
-      <details className="chart-data">
-        <summary>{tableSummary}</summary>
-        <ScrollBox label={title}>
-          <table>
-            <thead><tr><th scope="col">{columns[0]}</th><th scope="col">{columns[1]}</th></tr></thead>
-            <tbody>
-              {bars.map((b) => (
-                <tr key={b.key}>
-                  <td>{b.label}</td>
-                  <td>{b.value === null ? b.undefinedText ?? '–' : format(b.value)}{b.note ? ` (${b.note})` : ''}</td>
-                </tr>
-              ))}
-              {reference && <tr><td>{reference.label}</td><td>{format(reference.value)}</td></tr>}
-            </tbody>
-          </table>
-        </ScrollBox>
-      </details>
-    </figure>
+          )}
+        </>
+      )}
+    </ChartFrame>
   );
 }

@@ -4,9 +4,8 @@
  * its shade grows with it; the diagonal (agreement) is outlined. Title, description and the same
  * matrix as an HTML table for screen readers and keyboard users.
  */
-import { useId } from 'react';
-import ScrollBox from '../common/ScrollBox.tsx';
 import { scaleBand, scaleLinear } from 'd3-scale';
+import ChartFrame from './ChartFrame.tsx';
 
 interface Props {
   title: string;
@@ -23,7 +22,6 @@ interface Props {
 const CELL = 46, M = { top: 40, right: 10, bottom: 10, left: 76 };
 
 export default function HeatmapChart({ title, description, rowLabel, colLabel, categories, matrix, tableSummary, testId }: Props) {
-  const id = useId();
   const n = categories.length;
   const W = M.left + n * CELL + M.right, H = M.top + n * CELL + M.bottom;
   const keys = categories.map(String);
@@ -32,43 +30,32 @@ export default function HeatmapChart({ title, description, rowLabel, colLabel, c
   const max = Math.max(1, ...matrix.flat());
   const shade = scaleLinear<string>().domain([0, max]).range(['#f4f6f9', '#1d4e89']);
   return (
-    <figure className="chart" data-testid={testId}>
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-t ${id}-d`} style={{ maxWidth: `${Math.max(W, 260)}px` }}>
-        <title id={`${id}-t`}>{title}</title>
-        <desc id={`${id}-d`}>{description}</desc>
-        <text className="axis-label" x={M.left + (n * CELL) / 2} y={12} textAnchor="middle">{colLabel}</text>
-        <text className="axis-label" transform={`translate(12 ${M.top + (n * CELL) / 2}) rotate(-90)`} textAnchor="middle">{rowLabel}</text>
-        {keys.map((k) => (
-          <g key={`h${k}`}>
-            <text x={(xb(k) ?? 0) + xb.bandwidth() / 2} y={M.top - 6} textAnchor="middle">{k}</text>
-            <text x={M.left - 6} y={(yb(k) ?? 0) + yb.bandwidth() / 2 + 4} textAnchor="end">{k}</text>
+    <ChartFrame title={title} description={description} testId={testId} width={W} height={H} svgStyle={{ maxWidth: `${Math.max(W, 260)}px` }}
+      table={{
+        summary: tableSummary,
+        columns: [<>{rowLabel} \ {colLabel}</>, ...keys],
+        rowHeaders: true,
+        rows: matrix.map((row, i) => ({ key: keys[i], cells: [keys[i], ...row] })),
+      }}
+    >
+      <text className="axis-label" x={M.left + (n * CELL) / 2} y={12} textAnchor="middle">{colLabel}</text>
+      <text className="axis-label" transform={`translate(12 ${M.top + (n * CELL) / 2}) rotate(-90)`} textAnchor="middle">{rowLabel}</text>
+      {keys.map((k) => (
+        <g key={`h${k}`}>
+          <text x={(xb(k) ?? 0) + xb.bandwidth() / 2} y={M.top - 6} textAnchor="middle">{k}</text>
+          <text x={M.left - 6} y={(yb(k) ?? 0) + yb.bandwidth() / 2 + 4} textAnchor="end">{k}</text>
+        </g>
+      ))}
+      {matrix.map((row, i) =>
+        row.map((v, j) => (
+          <g key={`${i}-${j}`} data-cell={`${keys[i]}-${keys[j]}`}>
+            <rect x={xb(keys[j])} y={yb(keys[i])} width={xb.bandwidth()} height={yb.bandwidth()} fill={shade(v)} stroke={i === j ? '#f0a500' : 'none'} strokeWidth={i === j ? 2.5 : 0} />
+            <text x={(xb(keys[j]) ?? 0) + xb.bandwidth() / 2} y={(yb(keys[i]) ?? 0) + yb.bandwidth() / 2 + 5} textAnchor="middle" className="cell-count" fill={v / max > 0.5 ? '#fff' : '#1b1f24'} style={{ fill: v / max > 0.5 ? '#fff' : '#1b1f24' }}>
+              {v}
+            </text>
           </g>
-        ))}
-        {matrix.map((row, i) =>
-          row.map((v, j) => (
-            <g key={`${i}-${j}`} data-cell={`${keys[i]}-${keys[j]}`}>
-              <rect x={xb(keys[j])} y={yb(keys[i])} width={xb.bandwidth()} height={yb.bandwidth()} fill={shade(v)} stroke={i === j ? '#f0a500' : 'none'} strokeWidth={i === j ? 2.5 : 0} />
-              <text x={(xb(keys[j]) ?? 0) + xb.bandwidth() / 2} y={(yb(keys[i]) ?? 0) + yb.bandwidth() / 2 + 5} textAnchor="middle" className="cell-count" fill={v / max > 0.5 ? '#fff' : '#1b1f24'} style={{ fill: v / max > 0.5 ? '#fff' : '#1b1f24' }}>
-                {v}
-              </text>
-            </g>
-          )),
-        )}
-      </svg>
-      <figcaption><strong>{title}.</strong> {description}</figcaption>
-      <details className="chart-data">
-        <summary>{tableSummary}</summary>
-        <ScrollBox label={title}>
-          <table>
-            <thead><tr><th scope="col">{rowLabel} \ {colLabel}</th>{keys.map((k) => <th scope="col" key={k}>{k}</th>)}</tr></thead>
-            <tbody>
-              {matrix.map((row, i) => (
-                <tr key={keys[i]}><th scope="row">{keys[i]}</th>{row.map((v, j) => <td key={j}>{v}</td>)}</tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollBox>
-      </details>
-    </figure>
+        )),
+      )}
+    </ChartFrame>
   );
 }

@@ -5,9 +5,9 @@
  * minimum interpretable delta) are told apart by dash pattern and by a text label on the chart, not
  * by colour alone. Title, description, and a data-table alternative with every bar's count.
  */
-import { useId } from 'react';
 import { scaleLinear } from 'd3-scale';
-import ScrollBox from '../common/ScrollBox.tsx';
+import ChartFrame from './ChartFrame.tsx';
+import { plotArea, XAxis, XLabel, YAxis, YLabel } from './Axes.tsx';
 
 export interface HistBin { x0: number; x1: number; count: number }
 export interface HistMarker {
@@ -39,15 +39,15 @@ interface Props {
 const W = 720, H = 300, M = { top: 56, right: 24, bottom: 46, left: 56 };
 
 export default function HistogramChart({ title, description, xLabel, yLabel, kind, bins, markers = [], band, tableSummary, columns, format = (v) => String(v), testId }: Props) {
-  const id = useId();
+  const area = plotArea(W, H, M);
   const xs = [...bins.flatMap((b) => [b.x0, b.x1]), ...markers.map((m) => m.x)];
   let lo = Math.min(...xs);
   let hi = Math.max(...xs);
   if (!(hi > lo)) { lo -= 0.5; hi += 0.5; }
   const pad = (hi - lo) * 0.04;
-  const x = scaleLinear().domain([lo - pad, hi + pad]).range([M.left, W - M.right]);
+  const x = scaleLinear().domain([lo - pad, hi + pad]).range([area.left, area.right]);
   const maxCount = Math.max(1, ...bins.map((b) => b.count));
-  const y = scaleLinear().domain([0, maxCount]).nice().range([H - M.bottom, M.top]);
+  const y = scaleLinear().domain([0, maxCount]).nice().range([area.bottom, area.top]);
   // Thin bars for exact values: at most 14 px, and never wider than 70% of the closest gap.
   let barW = 14;
   if (kind === 'values') {
@@ -66,68 +66,47 @@ export default function HistogramChart({ title, description, xLabel, yLabel, kin
     rowOf.set(m.key, row);
   }
   return (
-    <figure className="chart chart-wide" data-testid={testId}>
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-t ${id}-d`}>
-        <title id={`${id}-t`}>{title}</title>
-        <desc id={`${id}-d`}>{description}</desc>
-        {band && <rect x={x(band[0])} y={M.top} width={Math.max(1, x(band[1]) - x(band[0]))} height={H - M.bottom - M.top} fill="#e8eef7" />}
-        {y.ticks(5).map((t) => (
-          <g key={`y${t}`} className="grid">
-            <line x1={M.left} x2={W - M.right} y1={y(t)} y2={y(t)} />
-            <text x={M.left - 8} y={y(t) + 4} textAnchor="end">{t}</text>
+    <ChartFrame title={title} description={description} className="chart-wide" testId={testId} width={W} height={H}
+      caption={markers.length > 0 && (
+        <ul className="legend legend-inline">
+          {markers.map((m) => (
+            <li key={m.key}>
+              <svg width="28" height="10" aria-hidden="true"><line x1="0" x2="28" y1="5" y2="5" stroke={m.color} strokeWidth={2} strokeDasharray={m.dash} /></svg>{' '}
+              {m.label}: {format(m.x)}
+            </li>
+          ))}
+        </ul>
+      )}
+      table={{
+        summary: tableSummary,
+        columns,
+        rows: bins.map((b, i) => ({
+          key: i,
+          cells: [kind === 'values' ? format(b.x0) : `[${format(b.x0)}, ${format(b.x1)}${i === bins.length - 1 ? ']' : ')'}`, b.count],
+        })),
+      }}
+    >
+      {band && <rect x={x(band[0])} y={area.top} width={Math.max(1, x(band[1]) - x(band[0]))} height={area.bottom - area.top} fill="#e8eef7" />}
+      <YAxis area={area} scale={y} ticks={y.ticks(5)} grid />
+      <XAxis area={area} scale={x} ticks={x.ticks(8)} format={format} />
+      <line x1={area.left} x2={area.right} y1={area.bottom} y2={area.bottom} stroke="#3b4450" />
+      <XLabel area={area} y={H - 8}>{xLabel}</XLabel>
+      <YLabel area={area}>{yLabel}</YLabel>
+      {bins.map((b, i) => {
+        const left = kind === 'values' ? x(b.x0) - barW / 2 : x(b.x0) + 0.5;
+        const width = kind === 'values' ? barW : Math.max(1, x(b.x1) - x(b.x0) - 1);
+        return <rect key={i} x={left} y={y(b.count)} width={width} height={Math.max(0, y(0) - y(b.count))} fill="#1d4e89" />;
+      })}
+      {markers.map((m) => {
+        const row = rowOf.get(m.key) ?? 0;
+        const ty = M.top - 8 - row * 14;
+        return (
+          <g key={m.key}>
+            <line x1={x(m.x)} x2={x(m.x)} y1={ty + 3} y2={area.bottom} stroke={m.color} strokeWidth={2} strokeDasharray={m.dash} />
+            <text x={x(m.x)} y={ty} textAnchor="middle" className="marker-label" fill={m.color}>{m.label}</text>
           </g>
-        ))}
-        {x.ticks(8).map((t) => (
-          <text key={`x${t}`} x={x(t)} y={H - M.bottom + 16} textAnchor="middle">{format(t)}</text>
-        ))}
-        <line x1={M.left} x2={W - M.right} y1={H - M.bottom} y2={H - M.bottom} stroke="#3b4450" />
-        <text className="axis-label" x={(M.left + W - M.right) / 2} y={H - 8} textAnchor="middle">{xLabel}</text>
-        <text className="axis-label" transform={`translate(14 ${(M.top + H - M.bottom) / 2}) rotate(-90)`} textAnchor="middle">{yLabel}</text>
-        {bins.map((b, i) => {
-          const left = kind === 'values' ? x(b.x0) - barW / 2 : x(b.x0) + 0.5;
-          const width = kind === 'values' ? barW : Math.max(1, x(b.x1) - x(b.x0) - 1);
-          return <rect key={i} x={left} y={y(b.count)} width={width} height={Math.max(0, y(0) - y(b.count))} fill="#1d4e89" />;
-        })}
-        {markers.map((m) => {
-          const row = rowOf.get(m.key) ?? 0;
-          const ty = M.top - 8 - row * 14;
-          return (
-            <g key={m.key}>
-              <line x1={x(m.x)} x2={x(m.x)} y1={ty + 3} y2={H - M.bottom} stroke={m.color} strokeWidth={2} strokeDasharray={m.dash} />
-              <text x={x(m.x)} y={ty} textAnchor="middle" className="marker-label" fill={m.color}>{m.label}</text>
-            </g>
-          );
-        })}
-      </svg>
-      <figcaption>
-        <strong>{title}.</strong> {description}
-        {markers.length > 0 && (
-          <ul className="legend legend-inline">
-            {markers.map((m) => (
-              <li key={m.key}>
-                <svg width="28" height="10" aria-hidden="true"><line x1="0" x2="28" y1="5" y2="5" stroke={m.color} strokeWidth={2} strokeDasharray={m.dash} /></svg>{' '}
-                {m.label}: {format(m.x)}
-              </li>
-            ))}
-          </ul>
-        )}
-      </figcaption>
-      <details className="chart-data">
-        <summary>{tableSummary}</summary>
-        <ScrollBox label={title}>
-          <table>
-            <thead><tr><th scope="col">{columns[0]}</th><th scope="col">{columns[1]}</th></tr></thead>
-            <tbody>
-              {bins.map((b, i) => (
-                <tr key={i}>
-                  <td>{kind === 'values' ? format(b.x0) : `[${format(b.x0)}, ${format(b.x1)}${i === bins.length - 1 ? ']' : ')'}`}</td>
-                  <td>{b.count}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollBox>
-      </details>
-    </figure>
+        );
+      })}
+    </ChartFrame>
   );
 }

@@ -7,18 +7,13 @@
  * and a data-table alternative (every bin of every series) as in the other charts.
  * Empty bins (count 0, null confidence) are not drawn; they stay in the table.
  */
-import { useId } from 'react';
 import { scaleLinear, scaleSqrt } from 'd3-scale';
-import ScrollBox from '../common/ScrollBox.tsx';
+import type { ReliabilityBin } from '../../../labs/core/calibration_metrics.ts';
+import ChartFrame from './ChartFrame.tsx';
+import { SquareGrid, XLabel, YLabel } from './Axes.tsx';
 
-export interface ReliabilityPoint {
-  bin: number;
-  range: [number, number];
-  count: number;
-  positives: number;
-  confidence: number | null;
-  accuracy: number | null;
-  gap: number | null;
+/** A bin of the engine's reliability table with the 95% Wilson interval of its positive rate (null when empty). */
+export interface ReliabilityPoint extends ReliabilityBin {
   wilson_low: number | null;
   wilson_high: number | null;
 }
@@ -53,79 +48,17 @@ interface Props {
 const W = 420, PLOT = 300, STRIP = 22, M = { top: 14, right: 14, left: 52 };
 
 export default function ReliabilityDiagram({ title, description, series, labels, format = (v) => (v === null ? '–' : v.toFixed(3)), testId }: Props) {
-  const id = useId();
   const plotBottom = M.top + PLOT;
   const stripTop = plotBottom + 58;
   const H = stripTop + series.length * (STRIP + 16) + 6;
-  const x = scaleLinear().domain([0, 1]).range([M.left, W - M.right]);
-  const y = scaleLinear().domain([0, 1]).range([plotBottom, M.top]);
+  const area = { left: M.left, right: W - M.right, top: M.top, bottom: plotBottom };
+  const x = scaleLinear().domain([0, 1]).range([area.left, area.right]);
+  const y = scaleLinear().domain([0, 1]).range([area.bottom, area.top]);
   const maxCount = Math.max(1, ...series.flatMap((s) => s.rows.map((r) => r.count)));
   const radius = scaleSqrt().domain([0, maxCount]).range([0, 11]);
-  const ticks = x.ticks(5);
   return (
-    <figure className="chart" data-testid={testId}>
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-t ${id}-d`}>
-        <title id={`${id}-t`}>{title}</title>
-        <desc id={`${id}-d`}>{description}</desc>
-        {ticks.map((t) => (
-          <g key={`g${t}`} className="grid">
-            <line x1={x(t)} x2={x(t)} y1={M.top} y2={plotBottom} />
-            <line x1={M.left} x2={W - M.right} y1={y(t)} y2={y(t)} />
-            <text x={x(t)} y={plotBottom + 16} textAnchor="middle">{t}</text>
-            <text x={M.left - 8} y={y(t) + 4} textAnchor="end">{t}</text>
-          </g>
-        ))}
-        <text className="axis-label" x={(M.left + W - M.right) / 2} y={plotBottom + 32} textAnchor="middle">{labels.x}</text>
-        <text className="axis-label" transform={`translate(14 ${(M.top + plotBottom) / 2}) rotate(-90)`} textAnchor="middle">{labels.y}</text>
-        <line x1={x(0)} y1={y(0)} x2={x(1)} y2={y(1)} stroke="#6b7380" strokeWidth={1.5} strokeDasharray="5 4" />
-        {series.map((s, si) => (
-          <g key={s.name} data-series={s.name}>
-            {s.rows.map((r) => {
-              if (r.count === 0 || r.confidence === null || r.accuracy === null) return null;
-              const cx = x(r.confidence) + (si - (series.length - 1) / 2) * 3;
-              const cy = y(r.accuracy);
-              const rad = Math.max(2.5, radius(r.count));
-              return (
-                <g key={r.bin} className="rel-point" data-bin={r.bin} data-count={r.count}>
-                  {r.wilson_low !== null && r.wilson_high !== null && (
-                    <>
-                      <line x1={cx} x2={cx} y1={y(r.wilson_low)} y2={y(r.wilson_high)} stroke={s.color} strokeWidth={1.5} />
-                      <line x1={cx - 4} x2={cx + 4} y1={y(r.wilson_low)} y2={y(r.wilson_low)} stroke={s.color} strokeWidth={1.5} />
-                      <line x1={cx - 4} x2={cx + 4} y1={y(r.wilson_high)} y2={y(r.wilson_high)} stroke={s.color} strokeWidth={1.5} />
-                    </>
-                  )}
-                  {s.shape === 'circle' ? (
-                    <circle cx={cx} cy={cy} r={rad} fill={s.color} fillOpacity={0.55} stroke={s.color} strokeWidth={1.5} />
-                  ) : (
-                    <rect x={cx - rad} y={cy - rad} width={2 * rad} height={2 * rad} fill={s.color} fillOpacity={0.55} stroke={s.color} strokeWidth={1.5} />
-                  )}
-                </g>
-              );
-            })}
-          </g>
-        ))}
-        {series.map((s, si) => {
-          const top = stripTop + si * (STRIP + 16);
-          return (
-            <g key={`strip-${s.name}`} className="count-strip">
-              <text x={M.left} y={top - 3} className="strip-label">{labels.strip(s.name)}</text>
-              <rect x={x(0)} y={top} width={x(1) - x(0)} height={STRIP} fill="#f4f5f7" stroke="#d4d8de" />
-              {s.rows.map((r) => {
-                const x0 = x(r.range[0]);
-                const w = Math.max(0, x(r.range[1]) - x0);
-                return (
-                  <g key={r.bin}>
-                    <rect x={x0} y={top} width={w} height={STRIP} fill={s.color} fillOpacity={r.count === 0 ? 0 : 0.12 + (0.5 * r.count) / maxCount} stroke="#fff" />
-                    {w >= 18 && <text x={x0 + w / 2} y={top + STRIP / 2 + 4} textAnchor="middle" className="strip-count">{r.count}</text>}
-                  </g>
-                );
-              })}
-            </g>
-          );
-        })}
-      </svg>
-      <figcaption>
-        <strong>{title}.</strong> {description}
+    <ChartFrame title={title} description={description} testId={testId} width={W} height={H}
+      caption={
         <ul className="legend">
           {series.map((s) => (
             <li key={s.name}>
@@ -134,38 +67,78 @@ export default function ReliabilityDiagram({ title, description, series, labels,
           ))}
           <li><span className="swatch dashed" aria-hidden="true" /> {labels.perfect}</li>
         </ul>
-      </figcaption>
-      <details className="chart-data">
-        <summary>{labels.table}</summary>
-        <ScrollBox label={title}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{labels.bin}</th><th scope="col">{labels.range}</th><th scope="col">{labels.count}</th>
-                <th scope="col">{labels.positives}</th><th scope="col">{labels.confidence}</th><th scope="col">{labels.observed}</th>
-                <th scope="col">{labels.gap}</th><th scope="col">{labels.wilson}</th>
-              </tr>
-            </thead>
-            {series.map((s) => (
-              <tbody key={s.name}>
-                <tr><th scope="rowgroup" colSpan={8}>{s.name}</th></tr>
-                {s.rows.map((r) => (
-                  <tr key={r.bin}>
-                    <td>{r.bin + 1}</td>
-                    <td>[{format(r.range[0])}, {format(r.range[1])}]</td>
-                    <td>{r.count}</td>
-                    <td>{r.positives}</td>
-                    <td>{format(r.confidence)}</td>
-                    <td>{format(r.accuracy)}</td>
-                    <td>{format(r.gap)}</td>
-                    <td>{r.wilson_low === null ? '–' : `[${format(r.wilson_low)}, ${format(r.wilson_high)}]`}</td>
-                  </tr>
-                ))}
-              </tbody>
-            ))}
-          </table>
-        </ScrollBox>
-      </details>
-    </figure>
+      }
+      table={{
+        summary: labels.table,
+        columns: [labels.bin, labels.range, labels.count, labels.positives, labels.confidence, labels.observed, labels.gap, labels.wilson],
+        groups: series.map((s) => ({
+          key: s.name,
+          label: s.name,
+          rows: s.rows.map((r) => ({
+            key: r.bin,
+            cells: [
+              r.bin + 1,
+              <>[{format(r.range[0])}, {format(r.range[1])}]</>,
+              r.count,
+              r.positives,
+              format(r.confidence),
+              format(r.accuracy),
+              format(r.gap),
+              r.wilson_low === null ? '–' : `[${format(r.wilson_low)}, ${format(r.wilson_high)}]`,
+            ],
+          })),
+        })),
+      }}
+    >
+      <SquareGrid area={area} x={x} y={y} ticks={x.ticks(5)} />
+      <XLabel area={area} y={plotBottom + 32}>{labels.x}</XLabel>
+      <YLabel area={area}>{labels.y}</YLabel>
+      <line x1={x(0)} y1={y(0)} x2={x(1)} y2={y(1)} stroke="#6b7380" strokeWidth={1.5} strokeDasharray="5 4" />
+      {series.map((s, si) => (
+        <g key={s.name} data-series={s.name}>
+          {s.rows.map((r) => {
+            if (r.count === 0 || r.confidence === null || r.accuracy === null) return null;
+            const cx = x(r.confidence) + (si - (series.length - 1) / 2) * 3;
+            const cy = y(r.accuracy);
+            const rad = Math.max(2.5, radius(r.count));
+            return (
+              <g key={r.bin} className="rel-point" data-bin={r.bin} data-count={r.count}>
+                {r.wilson_low !== null && r.wilson_high !== null && (
+                  <>
+                    <line x1={cx} x2={cx} y1={y(r.wilson_low)} y2={y(r.wilson_high)} stroke={s.color} strokeWidth={1.5} />
+                    <line x1={cx - 4} x2={cx + 4} y1={y(r.wilson_low)} y2={y(r.wilson_low)} stroke={s.color} strokeWidth={1.5} />
+                    <line x1={cx - 4} x2={cx + 4} y1={y(r.wilson_high)} y2={y(r.wilson_high)} stroke={s.color} strokeWidth={1.5} />
+                  </>
+                )}
+                {s.shape === 'circle' ? (
+                  <circle cx={cx} cy={cy} r={rad} fill={s.color} fillOpacity={0.55} stroke={s.color} strokeWidth={1.5} />
+                ) : (
+                  <rect x={cx - rad} y={cy - rad} width={2 * rad} height={2 * rad} fill={s.color} fillOpacity={0.55} stroke={s.color} strokeWidth={1.5} />
+                )}
+              </g>
+            );
+          })}
+        </g>
+      ))}
+      {series.map((s, si) => {
+        const top = stripTop + si * (STRIP + 16);
+        return (
+          <g key={`strip-${s.name}`} className="count-strip">
+            <text x={M.left} y={top - 3} className="strip-label">{labels.strip(s.name)}</text>
+            <rect x={x(0)} y={top} width={x(1) - x(0)} height={STRIP} fill="#f4f5f7" stroke="#d4d8de" />
+            {s.rows.map((r) => {
+              const x0 = x(r.range[0]);
+              const w = Math.max(0, x(r.range[1]) - x0);
+              return (
+                <g key={r.bin}>
+                  <rect x={x0} y={top} width={w} height={STRIP} fill={s.color} fillOpacity={r.count === 0 ? 0 : 0.12 + (0.5 * r.count) / maxCount} stroke="#fff" />
+                  {w >= 18 && <text x={x0 + w / 2} y={top + STRIP / 2 + 4} textAnchor="middle" className="strip-count">{r.count}</text>}
+                </g>
+              );
+            })}
+          </g>
+        );
+      })}
+    </ChartFrame>
   );
 }

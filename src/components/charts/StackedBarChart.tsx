@@ -4,10 +4,10 @@
  * differs from the stack's top (e.g. an item score set to 0 by an override). Title, description,
  * legend, and a data-table alternative with every number.
  */
-import { useId } from 'react';
-import ScrollBox from '../common/ScrollBox.tsx';
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { stack } from 'd3-shape';
+import ChartFrame from './ChartFrame.tsx';
+import { plotArea, YAxis, YLabel } from './Axes.tsx';
 
 export interface StackSeries { key: string; label: string; color: string }
 export interface StackRow {
@@ -39,76 +39,57 @@ interface Props {
 const H = 280, M = { top: 12, right: 10, bottom: 64, left: 48 };
 
 export default function StackedBarChart({ title, description, yLabel, series, rows, yMax, markerLabel, tableSummary, rowHeader, format = (v) => v.toFixed(2), testId }: Props) {
-  const id = useId();
   const W = Math.max(560, M.left + M.right + rows.length * 44);
+  const area = plotArea(W, H, M);
   const keys = series.map((s) => s.key);
   const layers = stack<StackRow, string>().keys(keys).value((r, k) => Math.max(0, r.values[k] ?? 0))(rows);
   const top = Math.max(1e-9, ...rows.map((r) => keys.reduce((s, k) => s + Math.max(0, r.values[k] ?? 0), 0)));
-  const x = scaleBand().domain(rows.map((r) => r.key)).range([M.left, W - M.right]).padding(0.2);
-  const y = scaleLinear().domain([0, yMax ?? top]).nice().range([H - M.bottom, M.top]);
+  const x = scaleBand().domain(rows.map((r) => r.key)).range([area.left, area.right]).padding(0.2);
+  const y = scaleLinear().domain([0, yMax ?? top]).nice().range([area.bottom, area.top]);
   const color = Object.fromEntries(series.map((s) => [s.key, s.color]));
   return (
-    <figure className="chart chart-wide" data-testid={testId}>
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-t ${id}-d`} style={{ maxWidth: `${Math.round(W * 1.5)}px` }}>
-        <title id={`${id}-t`}>{title}</title>
-        <desc id={`${id}-d`}>{description}</desc>
-        {y.ticks(5).map((t) => (
-          <g key={t} className="grid">
-            <line x1={M.left} x2={W - M.right} y1={y(t)} y2={y(t)} />
-            <text x={M.left - 6} y={y(t) + 4} textAnchor="end">{t}</text>
-          </g>
-        ))}
-        <text className="axis-label" transform={`translate(12 ${(M.top + H - M.bottom) / 2}) rotate(-90)`} textAnchor="middle">{yLabel}</text>
-        {layers.map((layer) => (
-          <g key={layer.key} fill={color[layer.key]}>
-            {layer.map((seg, i) => {
-              const r = rows[i];
-              const h = y(seg[0]) - y(seg[1]);
-              if (h <= 0) return null;
-              return <rect key={r.key} x={x(r.key)} y={y(seg[1])} width={x.bandwidth()} height={h} opacity={r.muted ? 0.55 : 1} stroke="#fff" strokeWidth={0.5} />;
-            })}
-          </g>
-        ))}
-        {rows.map((r) => {
-          const cx = (x(r.key) ?? 0) + x.bandwidth() / 2;
-          return (
-            <g key={r.key}>
-              {r.marker !== undefined && (
-                <line className="stack-marker" x1={(x(r.key) ?? 0) - 3} x2={(x(r.key) ?? 0) + x.bandwidth() + 3} y1={y(r.marker)} y2={y(r.marker)} stroke="#1b1f24" strokeWidth={3} />
-              )}
-              <text x={cx} y={H - M.bottom + 10} transform={`rotate(55 ${cx} ${H - M.bottom + 10})`} className="bar-label">{r.label}</text>
-            </g>
-          );
-        })}
-      </svg>
-      <figcaption>
-        <strong>{title}.</strong> {description}
+    <ChartFrame title={title} description={description} className="chart-wide" testId={testId} width={W} height={H} svgStyle={{ maxWidth: `${Math.round(W * 1.5)}px` }}
+      caption={
         <ul className="legend legend-inline">
           {series.map((s) => (
             <li key={s.key}><span className="swatch square" style={{ background: s.color }} aria-hidden="true" /> {s.label}</li>
           ))}
           {markerLabel && <li><span className="swatch bar" aria-hidden="true" /> {markerLabel}</li>}
         </ul>
-      </figcaption>
-      <details className="chart-data">
-        <summary>{tableSummary}</summary>
-        <ScrollBox label={title}>
-          <table>
-            <thead>
-              <tr><th scope="col">{rowHeader}</th>{series.map((s) => <th scope="col" key={s.key}>{s.label}</th>)}{markerLabel && <th scope="col">{markerLabel}</th>}</tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.key}>
-                  <th scope="row">{r.label}</th>
-                  {series.map((s) => <td key={s.key}>{format(r.values[s.key] ?? 0)}</td>)}
-                  {markerLabel && <td>{r.marker === undefined ? '' : format(r.marker)}</td>}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollBox>
-      </details>
-    </figure>
+      }
+      table={{
+        summary: tableSummary,
+        columns: [rowHeader, ...series.map((s) => s.label), ...(markerLabel ? [markerLabel] : [])],
+        rowHeaders: true,
+        rows: rows.map((r) => ({
+          key: r.key,
+          cells: [r.label, ...series.map((s) => format(r.values[s.key] ?? 0)), ...(markerLabel ? [r.marker === undefined ? '' : format(r.marker)] : [])],
+        })),
+      }}
+    >
+      <YAxis area={area} scale={y} ticks={y.ticks(5)} grid gap={6} />
+      <YLabel area={area} x={12}>{yLabel}</YLabel>
+      {layers.map((layer) => (
+        <g key={layer.key} fill={color[layer.key]}>
+          {layer.map((seg, i) => {
+            const r = rows[i];
+            const h = y(seg[0]) - y(seg[1]);
+            if (h <= 0) return null;
+            return <rect key={r.key} x={x(r.key)} y={y(seg[1])} width={x.bandwidth()} height={h} opacity={r.muted ? 0.55 : 1} stroke="#fff" strokeWidth={0.5} />;
+          })}
+        </g>
+      ))}
+      {rows.map((r) => {
+        const cx = (x(r.key) ?? 0) + x.bandwidth() / 2;
+        return (
+          <g key={r.key}>
+            {r.marker !== undefined && (
+              <line className="stack-marker" x1={(x(r.key) ?? 0) - 3} x2={(x(r.key) ?? 0) + x.bandwidth() + 3} y1={y(r.marker)} y2={y(r.marker)} stroke="#1b1f24" strokeWidth={3} />
+            )}
+            <text x={cx} y={area.bottom + 10} transform={`rotate(55 ${cx} ${area.bottom + 10})`} className="bar-label">{r.label}</text>
+          </g>
+        );
+      })}
+    </ChartFrame>
   );
 }
