@@ -16,6 +16,8 @@ import { LabShell, type LabInputDef } from '../shared/LabShell.tsx';
 import type { LabIslandProps } from '../shared/embed.ts';
 import { fmt, UndefinedValue } from '../shared/format.tsx';
 import ScrollBox from '../../common/ScrollBox.tsx';
+import { LabPanel, DataTable } from '../shared/Panel.tsx';
+import { VerdictPanel, ReasonList } from '../shared/Verdict.tsx';
 import LineChart from '../../charts/LineChart.tsx';
 import BarChart from '../../charts/BarChart.tsx';
 import ReliabilityDiagram from '../../charts/ReliabilityDiagram.tsx';
@@ -195,12 +197,9 @@ function Verdict({ result, lang }: { result: CalibrationResult; lang: Lang }) {
   const tc = t.calibration;
   const lm = labMsg(lang).calibration;
   const d = result.decision;
-  const pass = d.verdict === 'pass';
   const rec = result.recommended_policy;
   return (
-    <section className={`verdict ${pass ? 'ok' : 'bad'}`} aria-labelledby="cal-verdict" data-testid="verdict" data-verdict={d.verdict}>
-      <h3 id="cal-verdict">{t.lab.verdict}: {pass ? t.lab.verdict_pass : t.lab.verdict_fail}</h3>
-      <p>{pass ? lm.verdict.pass : lm.verdict.fail}</p>
+    <VerdictPanel id="cal-verdict" verdict={d.verdict} lang={lang} summary={lm.verdict}>
       <p data-testid="rec-pair" data-low={rec.low} data-high={rec.high}>
         {rec.passes ? tc.recommended(fmt(rec.low, 2), fmt(rec.high, 2)) : tc.cheapest(fmt(rec.low, 2), fmt(rec.high, 2))}
         {' · '}{lm.calibrator_names[result.calibrator.type] ?? result.calibrator.type}
@@ -217,19 +216,14 @@ function Verdict({ result, lang }: { result: CalibrationResult; lang: Lang }) {
         </div>
       </dl>
       <p data-testid="ties" data-ties={rec.ties_at_best_cost}>{tc.ties(rec.ties_at_best_cost, rec.feasible_pairs, result.policy_grid.length)}</p>
-      {d.reasons.length > 0 && (
-        <>
-          <p>{t.lab.reasons}:</p>
-          <ul>{d.reasons.map((r) => <li key={r} data-reason={r}>{lm.reasons[r] ?? r}</li>)}</ul>
-        </>
-      )}
+      {d.reasons.length > 0 && <ReasonList reasons={d.reasons} messages={lm.reasons} lang={lang} />}
       {result.warnings.length > 0 && (
         <>
           <p>{tc.warnings}:</p>
           <ul className="cal-warnings">{result.warnings.map((w) => <li key={w} data-warning={w}>{lm.warnings[w] ?? w}</li>)}</ul>
         </>
       )}
-    </section>
+    </VerdictPanel>
   );
 }
 
@@ -240,8 +234,7 @@ function Reliability({ result, lang }: { result: CalibrationResult; lang: Lang }
   const calName = names[result.calibrator.type] ?? result.calibrator.type;
   const binning = result.raw_metrics.binning === 'uniform' ? tc.binning_uniform : tc.binning_quantile;
   return (
-    <section className="lab-panel" aria-labelledby="cal-rel-h">
-      <h3 id="cal-rel-h">{tc.reliability_title}</h3>
+    <LabPanel id="cal-rel-h" title={tc.reliability_title}>
       <ReliabilityDiagram
         testId="reliability-chart"
         title={tc.reliability_title}
@@ -257,7 +250,7 @@ function Reliability({ result, lang }: { result: CalibrationResult; lang: Lang }
         }}
         format={(v) => fmt(v, 3)}
       />
-    </section>
+    </LabPanel>
   );
 }
 
@@ -269,8 +262,7 @@ function Histograms({ result, lang }: { result: CalibrationResult; lang: Lang })
   const data = which === 'raw' ? h.raw : h.calibrated;
   const whichName = which === 'raw' ? tc.histogram_raw : tc.histogram_cal;
   return (
-    <section className="lab-panel" aria-labelledby="cal-hist-h">
-      <h3 id="cal-hist-h">{tc.histogram_title}</h3>
+    <LabPanel id="cal-hist-h" title={tc.histogram_title}>
       <div className="cal-toggle" role="group" aria-label={tc.histogram_show}>
         {(['raw', 'calibrated'] as const).map((w) => (
           <button key={w} type="button" aria-pressed={which === w} onClick={() => setWhich(w)} data-testid={`hist-${w}`}>
@@ -292,7 +284,7 @@ function Histograms({ result, lang }: { result: CalibrationResult; lang: Lang })
         tableSummary={t.lab.chart_table}
         rangeLabel={tc.range}
       />
-    </section>
+    </LabPanel>
   );
 }
 
@@ -302,8 +294,7 @@ function Curves({ result, lang }: { result: CalibrationResult; lang: Lang }) {
   const names = labMsg(lang).calibration.calibrator_names;
   const c = result.calibrator_curves;
   return (
-    <section className="lab-panel" aria-labelledby="cal-curves-h">
-      <h3 id="cal-curves-h">{tc.curves_title}</h3>
+    <LabPanel id="cal-curves-h" title={tc.curves_title}>
       <MultiLineChart
         testId="curves-chart"
         title={tc.curves_title}
@@ -324,7 +315,7 @@ function Curves({ result, lang }: { result: CalibrationResult; lang: Lang }) {
         tableStep={20}
         format={(v) => fmt(v, 3)}
       />
-    </section>
+    </LabPanel>
   );
 }
 
@@ -345,29 +336,21 @@ function MetricsTable({ result, lang }: { result: CalibrationResult; lang: Lang 
   };
   const cell = (v: number | null, k: string) => (v === null ? <UndefinedValue reason="no_cases" lang={lang} /> : k === 'empty_bins' ? String(v) : fmt(v, 4));
   return (
-    <section className="lab-panel" aria-labelledby="cal-metrics-h">
-      <h3 id="cal-metrics-h">{tc.metrics_title}</h3>
-      <ScrollBox label={tc.metrics_title}>
-        <table className="metrics" data-testid="metrics">
-          <caption>{tc.metrics_caption(result.counts.evaluation)}</caption>
-          <thead>
-            <tr><th scope="col">{tc.metric}</th><th scope="col">{tc.raw}</th><th scope="col">{tc.ci}</th><th scope="col">{tc.calibrated}</th><th scope="col">{tc.ci}</th></tr>
-          </thead>
-          <tbody>
-            {METRIC_ROWS.map((k) => (
-              <tr key={k} data-metric={k}>
-                <th scope="row">{tc.metric_names[k]}</th>
-                <td data-testid={`raw-${k}`}>{cell(metricValue(result.raw_metrics, k), k)}</td>
-                <td>{ci(k, 'raw')}</td>
-                <td data-testid={`cal-${k}`}>{cell(metricValue(result.calibrated_metrics, k), k)}</td>
-                <td>{ci(k, 'calibrated')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollBox>
+    <LabPanel id="cal-metrics-h" title={tc.metrics_title}>
+      <DataTable label={tc.metrics_title} className="metrics" testId="metrics" caption={tc.metrics_caption(result.counts.evaluation)}
+        columns={[tc.metric, tc.raw, tc.ci, tc.calibrated, tc.ci]}>
+        {METRIC_ROWS.map((k) => (
+          <tr key={k} data-metric={k}>
+            <th scope="row">{tc.metric_names[k]}</th>
+            <td data-testid={`raw-${k}`}>{cell(metricValue(result.raw_metrics, k), k)}</td>
+            <td>{ci(k, 'raw')}</td>
+            <td data-testid={`cal-${k}`}>{cell(metricValue(result.calibrated_metrics, k), k)}</td>
+            <td>{ci(k, 'calibrated')}</td>
+          </tr>
+        ))}
+      </DataTable>
       <p className="help">{b ? tc.bootstrap_note(b.rounds, b.rounds_requested, b.seed) : tc.bootstrap_off}</p>
-    </section>
+    </LabPanel>
   );
 }
 
@@ -389,38 +372,27 @@ function CompareTable({ result, lang, onUse }: { result: CalibrationResult; lang
   const names = labMsg(lang).calibration.calibrator_names;
   const v = (x: number | null) => (x === null ? <UndefinedValue reason="no_cases" lang={lang} /> : fmt(x, 4));
   return (
-    <section className="lab-panel" aria-labelledby="cal-compare-h">
-      <h3 id="cal-compare-h">{tc.compare_title}</h3>
-      <ScrollBox label={tc.compare_title}>
-        <table data-testid="compare-table">
-          <caption>{tc.compare_caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{tc.calibrator_col}</th><th scope="col">Brier</th><th scope="col">{tc.metric_names.log_loss}</th>
-              <th scope="col">ECE</th><th scope="col">MCE</th><th scope="col">{tc.cal_split_ece}</th><th scope="col">{tc.params}</th><th scope="col"><span className="sr-only">{tc.calibrator}</span></th>
+    <LabPanel id="cal-compare-h" title={tc.compare_title}>
+      <DataTable label={tc.compare_title} testId="compare-table" caption={tc.compare_caption}
+        columns={[tc.calibrator_col, 'Brier', tc.metric_names.log_loss, 'ECE', 'MCE', tc.cal_split_ece, tc.params, <span className="sr-only">{tc.calibrator}</span>]}>
+        <tr data-calibrator="raw">
+          <th scope="row">{tc.raw}</th>
+          <td>{v(result.raw_metrics.brier)}</td><td>{v(result.raw_metrics.log_loss)}</td><td>{v(result.raw_metrics.ece)}</td><td>{v(result.raw_metrics.mce)}</td>
+          <td>–</td><td>–</td><td />
+        </tr>
+        {result.calibrators.map((c) => {
+          const chosen = c.type === result.calibrator.type;
+          return (
+            <tr key={c.type} data-calibrator={c.type} className={chosen ? 'selected' : undefined} aria-current={chosen ? 'true' : undefined}>
+              <th scope="row">{names[c.type] ?? c.type}{chosen ? ` (${tc.feeds_policy})` : ''}</th>
+              <td>{v(c.evaluation.brier)}</td><td>{v(c.evaluation.log_loss)}</td><td>{v(c.evaluation.ece)}</td><td>{v(c.evaluation.mce)}</td>
+              <td>{v(c.calibration_split_ece)}</td><td>{params(c.fit, tc.knots)}</td>
+              <td>{!chosen && <button type="button" onClick={() => onUse(c.type)} data-testid={`use-${c.type}`}>{tc.use_this(names[c.type] ?? c.type)}</button>}</td>
             </tr>
-          </thead>
-          <tbody>
-            <tr data-calibrator="raw">
-              <th scope="row">{tc.raw}</th>
-              <td>{v(result.raw_metrics.brier)}</td><td>{v(result.raw_metrics.log_loss)}</td><td>{v(result.raw_metrics.ece)}</td><td>{v(result.raw_metrics.mce)}</td>
-              <td>–</td><td>–</td><td />
-            </tr>
-            {result.calibrators.map((c) => {
-              const chosen = c.type === result.calibrator.type;
-              return (
-                <tr key={c.type} data-calibrator={c.type} className={chosen ? 'selected' : undefined} aria-current={chosen ? 'true' : undefined}>
-                  <th scope="row">{names[c.type] ?? c.type}{chosen ? ` (${tc.feeds_policy})` : ''}</th>
-                  <td>{v(c.evaluation.brier)}</td><td>{v(c.evaluation.log_loss)}</td><td>{v(c.evaluation.ece)}</td><td>{v(c.evaluation.mce)}</td>
-                  <td>{v(c.calibration_split_ece)}</td><td>{params(c.fit, tc.knots)}</td>
-                  <td>{!chosen && <button type="button" onClick={() => onUse(c.type)} data-testid={`use-${c.type}`}>{tc.use_this(names[c.type] ?? c.type)}</button>}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </ScrollBox>
-    </section>
+          );
+        })}
+      </DataTable>
+    </LabPanel>
   );
 }
 
@@ -431,8 +403,7 @@ function Conformal({ result, lang }: { result: CalibrationResult; lang: Lang }) 
   const c = result.conformal;
   const sizes = c.set_size_counts;
   return (
-    <section className="lab-panel" aria-labelledby="cal-conf-h">
-      <h3 id="cal-conf-h">{tc.conformal_title}</h3>
+    <LabPanel id="cal-conf-h" title={tc.conformal_title}>
       <div className="lab-grid cal-conformal">
         <dl className="cal-figures">
           <div>
@@ -461,7 +432,7 @@ function Conformal({ result, lang }: { result: CalibrationResult; lang: Lang }) 
           />
         </div>
       </div>
-    </section>
+    </LabPanel>
   );
 }
 
@@ -488,8 +459,7 @@ function RiskCoverage({ result, lang }: { result: CalibrationResult; lang: Lang 
   const tc = t.calibration;
   const pts = result.risk_coverage_curve;
   return (
-    <section className="lab-panel" aria-labelledby="cal-risk-h">
-      <h3 id="cal-risk-h">{tc.risk_title}</h3>
+    <LabPanel id="cal-risk-h" title={tc.risk_title}>
       <LineChart
         testId="risk-chart"
         title={tc.risk_title}
@@ -503,24 +473,18 @@ function RiskCoverage({ result, lang }: { result: CalibrationResult; lang: Lang 
       />
       <details className="chart-data">
         <summary>{tc.risk_table}</summary>
-        <ScrollBox label={tc.risk_table}>
-          <table data-testid="risk-table">
-            <thead>
-              <tr><th scope="col">{tc.min_conf}</th><th scope="col">{tc.accepted}</th><th scope="col">{tc.coverage}</th><th scope="col">{tc.error_rate}</th><th scope="col">{tc.risk_cost}</th></tr>
-            </thead>
-            <tbody>
-              {pts.map((p) => (
-                <tr key={p.min_confidence}>
-                  <td>{fmt(p.min_confidence, 2)}</td><td>{p.accepted}</td><td>{fmt(p.coverage, 4)}</td>
-                  <td>{p.error_rate === null ? <UndefinedValue reason="no_automated_cases" lang={lang} /> : fmt(p.error_rate, 4)}</td>
-                  <td>{p.risk === null ? <UndefinedValue reason="no_automated_cases" lang={lang} /> : fmt(p.risk, 4)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollBox>
+        <DataTable label={tc.risk_table} testId="risk-table"
+          columns={[tc.min_conf, tc.accepted, tc.coverage, tc.error_rate, tc.risk_cost]}>
+          {pts.map((p) => (
+            <tr key={p.min_confidence}>
+              <td>{fmt(p.min_confidence, 2)}</td><td>{p.accepted}</td><td>{fmt(p.coverage, 4)}</td>
+              <td>{p.error_rate === null ? <UndefinedValue reason="no_automated_cases" lang={lang} /> : fmt(p.error_rate, 4)}</td>
+              <td>{p.risk === null ? <UndefinedValue reason="no_automated_cases" lang={lang} /> : fmt(p.risk, 4)}</td>
+            </tr>
+          ))}
+        </DataTable>
       </details>
-    </section>
+    </LabPanel>
   );
 }
 
@@ -530,8 +494,7 @@ function CostMap({ result, lang }: { result: CalibrationResult; lang: Lang }) {
   const rec = result.recommended_policy;
   const near = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
   return (
-    <section className="lab-panel" aria-labelledby="cal-heat-h">
-      <h3 id="cal-heat-h">{tc.heat_title}</h3>
+    <LabPanel id="cal-heat-h" title={tc.heat_title}>
       <CostHeatMap
         testId="cost-heatmap"
         title={tc.heat_title}
@@ -547,7 +510,7 @@ function CostMap({ result, lang }: { result: CalibrationResult; lang: Lang }) {
         format={(v, d = 4) => fmt(v, d)}
       />
       <p className="help">{tc.ties(rec.ties_at_best_cost, rec.feasible_pairs, result.policy_grid.length)}</p>
-    </section>
+    </LabPanel>
   );
 }
 
@@ -556,31 +519,19 @@ function Slices({ result, lang }: { result: CalibrationResult; lang: Lang }) {
   const rec = result.recommended_policy;
   const v = (x: number | null, reason = 'no_cases') => (x === null ? <UndefinedValue reason={reason} lang={lang} /> : fmt(x, 4));
   return (
-    <section className="lab-panel" aria-labelledby="cal-slices-h">
-      <h3 id="cal-slices-h">{tc.slices_title}</h3>
-      <ScrollBox label={tc.slices_title}>
-        <table data-testid="slice-table">
-          <caption>{tc.slices_caption(result.slice_by, `low ${fmt(rec.low, 2)}, high ${fmt(rec.high, 2)}`)}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{tc.slice}</th><th scope="col">{tc.count}</th><th scope="col">{tc.n_cal}</th><th scope="col">{tc.base_rate}</th>
-              <th scope="col">{tc.raw_brier}</th><th scope="col">{tc.cal_brier}</th><th scope="col">{tc.raw_ece}</th><th scope="col">{tc.cal_ece}</th>
-              <th scope="col">{tc.auto_coverage}</th><th scope="col">{tc.auto_error_rate}</th><th scope="col">{tc.flags}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {result.slice_report.map((s) => (
-              <tr key={s.slice}>
-                <th scope="row">{s.slice}</th><td>{s.count}</td><td>{s.calibration_count}</td><td>{v(s.base_rate)}</td>
-                <td>{v(s.raw_brier)}</td><td>{v(s.calibrated_brier)}</td><td>{v(s.raw_ece)}</td><td>{v(s.calibrated_ece)}</td>
-                <td>{v(s.auto_coverage)}</td><td>{v(s.auto_error_rate, 'no_automated_cases')}</td>
-                <td>{[!s.in_valid_slices ? tc.flag_new : '', s.known_bad ? tc.flag_bad : ''].filter(Boolean).join('; ')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollBox>
-    </section>
+    <LabPanel id="cal-slices-h" title={tc.slices_title}>
+      <DataTable label={tc.slices_title} testId="slice-table" caption={tc.slices_caption(result.slice_by, `low ${fmt(rec.low, 2)}, high ${fmt(rec.high, 2)}`)}
+        columns={[tc.slice, tc.count, tc.n_cal, tc.base_rate, tc.raw_brier, tc.cal_brier, tc.raw_ece, tc.cal_ece, tc.auto_coverage, tc.auto_error_rate, tc.flags]}>
+        {result.slice_report.map((s) => (
+          <tr key={s.slice}>
+            <th scope="row">{s.slice}</th><td>{s.count}</td><td>{s.calibration_count}</td><td>{v(s.base_rate)}</td>
+            <td>{v(s.raw_brier)}</td><td>{v(s.calibrated_brier)}</td><td>{v(s.raw_ece)}</td><td>{v(s.calibrated_ece)}</td>
+            <td>{v(s.auto_coverage)}</td><td>{v(s.auto_error_rate, 'no_automated_cases')}</td>
+            <td>{[!s.in_valid_slices ? tc.flag_new : '', s.known_bad ? tc.flag_bad : ''].filter(Boolean).join('; ')}</td>
+          </tr>
+        ))}
+      </DataTable>
+    </LabPanel>
   );
 }
 
@@ -589,30 +540,24 @@ function Triggers({ result, lang }: { result: CalibrationResult; lang: Lang }) {
   const lm = labMsg(lang).calibration;
   if (result.triggers.length === 0) return null;
   return (
-    <section className="lab-panel" aria-labelledby="cal-trig-h">
-      <h3 id="cal-trig-h">{tc.triggers_title}</h3>
-      <ScrollBox label={tc.triggers_title}>
-        <table data-testid="trigger-table">
-          <thead><tr><th scope="col">{tc.trigger}</th><th scope="col">{tc.value}</th><th scope="col">{tc.limit}</th><th scope="col">{tc.state}</th></tr></thead>
-          <tbody>
-            {result.triggers.map((g) => (
-              <tr key={g.trigger} className={g.fired ? 'fired' : undefined}>
-                <th scope="row">{lm.triggers[g.trigger] ?? g.trigger}{g.detail && g.detail.length > 0 ? `: ${g.detail.join(', ')}` : ''}</th>
-                <td>{fmt(g.value, 4)}</td><td>{fmt(g.limit, 4)}</td><td>{g.fired ? tc.fired : tc.not_fired}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollBox>
-    </section>
+    <LabPanel id="cal-trig-h" title={tc.triggers_title}>
+      <DataTable label={tc.triggers_title} testId="trigger-table"
+        columns={[tc.trigger, tc.value, tc.limit, tc.state]}>
+        {result.triggers.map((g) => (
+          <tr key={g.trigger} className={g.fired ? 'fired' : undefined}>
+            <th scope="row">{lm.triggers[g.trigger] ?? g.trigger}{g.detail && g.detail.length > 0 ? `: ${g.detail.join(', ')}` : ''}</th>
+            <td>{fmt(g.value, 4)}</td><td>{fmt(g.limit, 4)}</td><td>{g.fired ? tc.fired : tc.not_fired}</td>
+          </tr>
+        ))}
+      </DataTable>
+    </LabPanel>
   );
 }
 
 function Manifest({ result, lang }: { result: CalibrationResult; lang: Lang }) {
   const tc = ui(lang).calibration;
   return (
-    <section className="lab-panel" aria-labelledby="cal-manifest-h">
-      <h3 id="cal-manifest-h">{tc.manifest_title}</h3>
+    <LabPanel id="cal-manifest-h" title={tc.manifest_title}>
       <p className="help">{tc.manifest_help}</p>
       <details className="chart-data">
         <summary>{tc.manifest_show}</summary>
@@ -620,6 +565,6 @@ function Manifest({ result, lang }: { result: CalibrationResult; lang: Lang }) {
           <pre className="cal-manifest" data-testid="manifest">{JSON.stringify(result.manifest, null, 2)}</pre>
         </ScrollBox>
       </details>
-    </section>
+    </LabPanel>
   );
 }

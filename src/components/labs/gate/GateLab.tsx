@@ -16,6 +16,8 @@ import { LabShell, type LabInputDef } from '../shared/LabShell.tsx';
 import type { LabIslandProps } from '../shared/embed.ts';
 import { fmt } from '../shared/format.tsx';
 import ScrollBox from '../../common/ScrollBox.tsx';
+import { LabPanel, DataTable } from '../shared/Panel.tsx';
+import { VerdictPanel } from '../shared/Verdict.tsx';
 import HistogramChart, { type HistMarker } from '../../charts/HistogramChart.tsx';
 import HBarChart, { type HBar } from '../../charts/HBarChart.tsx';
 import casesPreset from '../../../../labs/gate/presets/eval_cases.jsonl?raw';
@@ -122,11 +124,8 @@ function Verdict({ result, lang }: { result: GateResult; lang: Lang }) {
   const tg = t.gate;
   const lm = labMsg(lang).gate;
   const d = result.decision;
-  const pass = d.verdict === 'pass';
   return (
-    <section className={`verdict ${pass ? 'ok' : 'bad'}`} aria-labelledby="gate-verdict" data-testid="verdict" data-verdict={d.verdict}>
-      <h3 id="gate-verdict">{t.lab.verdict}: {pass ? `✓ ${t.lab.verdict_pass}` : `✗ ${t.lab.verdict_fail}`}</h3>
-      <p>{pass ? lm.verdict.pass : lm.verdict.fail}</p>
+    <VerdictPanel id="gate-verdict" verdict={d.verdict} lang={lang} summary={lm.verdict} marks>
       <p>{t.lab.reasons}:</p>
       {d.reasons.length > 0 ? (
         <ul data-testid="reasons">{d.reasons.map((r) => <li key={r} data-reason={r}>{lm.reasons[r] ?? r} <code>{r}</code></li>)}</ul>
@@ -149,7 +148,7 @@ function Verdict({ result, lang }: { result: GateResult; lang: Lang }) {
           </>
         )}
       </dl>
-    </section>
+    </VerdictPanel>
   );
 }
 
@@ -168,32 +167,26 @@ function Checklist({ result, lang }: { result: GateResult; lang: Lang }) {
   const lm = labMsg(lang).gate;
   const digits = (c: GateCheck) => (c.id === 'critical_failures' || c.id === 'regressions' ? 0 : 4);
   return (
-    <section className="lab-panel" aria-labelledby="gate-checks">
-      <h3 id="gate-checks">{tg.checklist}</h3>
-      <ScrollBox label={tg.checklist}>
-        <table className="gate-checks" data-testid="checklist">
-          <caption>{tg.checklist_caption}</caption>
-          <thead><tr><th scope="col">{tg.condition}</th><th scope="col">{tg.value}</th><th scope="col">{tg.threshold}</th><th scope="col">{tg.result}</th></tr></thead>
-          <tbody>
-            {result.gate.map((c) => {
-              const key = c.id === 'critical_slice' ? `critical_slice:${c.slice}` : c.id;
-              const label = c.id === 'critical_slice' ? lm.checks.critical_slice(c.slice ?? '') : lm.checks[c.id];
-              return (
-                <tr key={key} data-check={key} data-passed={c.passed ? 'true' : 'false'} className={c.passed ? 'check-ok' : 'check-fail'}>
-                  <th scope="row">{label}</th>
-                  <td data-testid={`check-value-${key}`}>{c.value === null ? <Undef reason={checkUndefinedReason(c, result)} lang={lang} /> : fmt(c.value, digits(c))}</td>
-                  <td>{c.comparison === '>=' ? '≥' : '≤'} {fmt(c.threshold, 4)}</td>
-                  <td>
-                    <strong>{c.passed ? tg.met : tg.not_met}</strong>
-                    {c.reason && <> <code>{c.reason}</code></>}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </ScrollBox>
-    </section>
+    <LabPanel id="gate-checks" title={tg.checklist}>
+      <DataTable label={tg.checklist} className="gate-checks" testId="checklist" caption={tg.checklist_caption}
+        columns={[tg.condition, tg.value, tg.threshold, tg.result]}>
+        {result.gate.map((c) => {
+          const key = c.id === 'critical_slice' ? `critical_slice:${c.slice}` : c.id;
+          const label = c.id === 'critical_slice' ? lm.checks.critical_slice(c.slice ?? '') : lm.checks[c.id];
+          return (
+            <tr key={key} data-check={key} data-passed={c.passed ? 'true' : 'false'} className={c.passed ? 'check-ok' : 'check-fail'}>
+              <th scope="row">{label}</th>
+              <td data-testid={`check-value-${key}`}>{c.value === null ? <Undef reason={checkUndefinedReason(c, result)} lang={lang} /> : fmt(c.value, digits(c))}</td>
+              <td>{c.comparison === '>=' ? '≥' : '≤'} {fmt(c.threshold, 4)}</td>
+              <td>
+                <strong>{c.passed ? tg.met : tg.not_met}</strong>
+                {c.reason && <> <code>{c.reason}</code></>}
+              </td>
+            </tr>
+          );
+        })}
+      </DataTable>
+    </LabPanel>
   );
 }
 
@@ -216,37 +209,26 @@ function Versions({ result, lang }: { result: GateResult; lang: Lang }) {
     </tr>
   );
   return (
-    <section className="lab-panel" aria-labelledby="gate-versions">
-      <h3 id="gate-versions">{tg.versions}</h3>
-      <ScrollBox label={tg.versions}>
-        <table className="gate-versions" data-testid="versions">
-          <thead>
-            <tr>
-              <th scope="col">{tg.metric}</th>
-              <th scope="col">{b.name} <span className="role">({tg.role_baseline})</span></th>
-              <th scope="col">{c.name} <span className="role">({tg.role_candidate})</span></th>
-            </tr>
-          </thead>
-          <tbody>
-            {row(tg.weighted_quality, 'wq', (s, r) => <Num v={s.weighted_quality} reason={um[`${r}.weighted_quality`]} lang={lang} />)}
-            {row(tg.wq_ci(level), 'wq-ci', (s, r) => <Interval ci={s.weighted_quality_bootstrap_ci} reason={um[`${r}.weighted_quality`] ?? 'no_defined_bootstrap_rounds'} lang={lang} />)}
-            {row(tg.pass_rate, 'pass-rate', (s) => tg.pass_rate_value(s.passed_cases, s.total_cases, fmt(s.pass_rate, 4)))}
-            {row(tg.wilson(level), 'wilson', (s) => <Interval ci={s.pass_rate_wilson} reason="no_cases" lang={lang} />)}
-            {row(tg.total_weight, 'weight', (s) => fmt(s.total_weight, 4))}
-            {row(tg.critical_failures, 'critical', (s) => (s.critical_failures > 0 ? `⚠ ${s.critical_failures}` : '0'))}
-            {row(tg.accepted, 'accepted', (s) => `${s.accepted_cases} / ${s.total_cases}`)}
-            {row(tg.total_cost, 'total-cost', (s) => fmt(s.total_cost_eur, 4))}
-            {row(tg.cost_per_accepted, 'cpa', (s, r) => <Num v={s.cost_per_accepted_eur} reason={um[`${r}.cost_per_accepted_eur`]} lang={lang} />)}
-            {row(tg.error_summary, 'errors', (s) => <ErrorSummary s={s} lang={lang} />)}
-          </tbody>
-        </table>
-      </ScrollBox>
+    <LabPanel id="gate-versions" title={tg.versions}>
+      <DataTable label={tg.versions} className="gate-versions" testId="versions"
+        columns={[tg.metric, <>{b.name} <span className="role">({tg.role_baseline})</span></>, <>{c.name} <span className="role">({tg.role_candidate})</span></>]}>
+        {row(tg.weighted_quality, 'wq', (s, r) => <Num v={s.weighted_quality} reason={um[`${r}.weighted_quality`]} lang={lang} />)}
+        {row(tg.wq_ci(level), 'wq-ci', (s, r) => <Interval ci={s.weighted_quality_bootstrap_ci} reason={um[`${r}.weighted_quality`] ?? 'no_defined_bootstrap_rounds'} lang={lang} />)}
+        {row(tg.pass_rate, 'pass-rate', (s) => tg.pass_rate_value(s.passed_cases, s.total_cases, fmt(s.pass_rate, 4)))}
+        {row(tg.wilson(level), 'wilson', (s) => <Interval ci={s.pass_rate_wilson} reason="no_cases" lang={lang} />)}
+        {row(tg.total_weight, 'weight', (s) => fmt(s.total_weight, 4))}
+        {row(tg.critical_failures, 'critical', (s) => (s.critical_failures > 0 ? `⚠ ${s.critical_failures}` : '0'))}
+        {row(tg.accepted, 'accepted', (s) => `${s.accepted_cases} / ${s.total_cases}`)}
+        {row(tg.total_cost, 'total-cost', (s) => fmt(s.total_cost_eur, 4))}
+        {row(tg.cost_per_accepted, 'cpa', (s, r) => <Num v={s.cost_per_accepted_eur} reason={um[`${r}.cost_per_accepted_eur`]} lang={lang} />)}
+        {row(tg.error_summary, 'errors', (s) => <ErrorSummary s={s} lang={lang} />)}
+      </DataTable>
       <p className="gate-delta">
         <strong>{tg.delta}:</strong> <span data-testid="delta"><Num v={result.delta_quality} reason={um.delta_quality} lang={lang} /></span>
         {' · '}
         <strong>{tg.delta_ci(level)}:</strong> <span data-testid="delta-ci"><Interval ci={result.bootstrap_delta_quality_ci95} reason={um['bootstrap.delta_ci_low']} lang={lang} /></span>
       </p>
-    </section>
+    </LabPanel>
   );
 }
 
@@ -257,8 +239,7 @@ function Paired({ result, lang }: { result: GateResult; lang: Lang }) {
   const um = result.undefined_metrics;
   const ids = (list: string[]) => (list.length ? <span className="case-list">{list.join(', ')}</span> : null);
   return (
-    <section className="lab-panel" aria-labelledby="gate-paired">
-      <h3 id="gate-paired">{tg.paired}</h3>
+    <LabPanel id="gate-paired" title={tg.paired}>
       <table className="confusion gate-paired" data-testid="paired">
         <caption>{tg.paired_caption}</caption>
         <thead><tr><td /><th scope="col">{tg.candidate_passed}</th><th scope="col">{tg.candidate_failed}</th></tr></thead>
@@ -287,7 +268,7 @@ function Paired({ result, lang }: { result: GateResult; lang: Lang }) {
         <dt>{tg.mcnemar_exact}</dt><dd data-testid="mcnemar-exact"><Num v={p.mcnemar_exact_p_value} reason={um['mcnemar.exact_p_value']} lang={lang} /></dd>
       </dl>
       <p className="help">{lm.notes[p.note] ?? p.note}</p>
-    </section>
+    </LabPanel>
   );
 }
 
@@ -306,8 +287,7 @@ function Histogram({ result, lang }: { result: GateResult; lang: Lang }) {
   }
   if (ev.minimum_interpretable_delta !== null) markers.push({ key: 'mid', x: ev.minimum_interpretable_delta, label: tg.mark_mid, color: '#6a3d9a', dash: '2 3' });
   return (
-    <section className="lab-panel" aria-labelledby="gate-hist">
-      <h3 id="gate-hist">{tg.histogram}</h3>
+    <LabPanel id="gate-hist" title={tg.histogram}>
       {h.bins.length === 0 ? (
         <p className="notice">{tg.histogram_none}</p>
       ) : (
@@ -332,7 +312,7 @@ function Histogram({ result, lang }: { result: GateResult; lang: Lang }) {
         {ev.minimum_interpretable_delta !== null && <>{tg.evidence_value(fmt(ev.minimum_interpretable_delta, 4))} </>}
         {ev.status === 'undefined' ? <Undef reason={ev.undefined_reason} lang={lang} /> : lm.evidence[ev.status]}
       </p>
-    </section>
+    </LabPanel>
   );
 }
 
@@ -355,8 +335,7 @@ function CostChart({ result, lang }: { result: GateResult; lang: Lang }) {
     };
   };
   return (
-    <section className="lab-panel" aria-labelledby="gate-cost">
-      <h3 id="gate-cost">{tg.cost_chart}</h3>
+    <LabPanel id="gate-cost" title={tg.cost_chart}>
       <HBarChart
         testId="cost-chart"
         title={tg.cost_chart}
@@ -369,7 +348,7 @@ function CostChart({ result, lang }: { result: GateResult; lang: Lang }) {
         columns={[tg.metric, tg.cost_per_accepted]}
         format={(v) => fmt(v, 4)}
       />
-    </section>
+    </LabPanel>
   );
 }
 
@@ -392,40 +371,29 @@ function Slices({ result, lang }: { result: GateResult; lang: Lang }) {
     ];
   });
   return (
-    <section className="lab-panel" aria-labelledby="gate-slices">
-      <h3 id="gate-slices">{tg.slices}</h3>
+    <LabPanel id="gate-slices" title={tg.slices}>
       <div className="gate-slices">
-        <ScrollBox label={tg.slices}>
-          <table data-testid="slice-table">
-            <caption>{tg.slices_caption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{tg.slice}</th><th scope="col">{tg.n_cases}</th><th scope="col">{tg.total_weight}</th>
-                <th scope="col">{b.name}</th><th scope="col">{c.name}</th><th scope="col">{tg.change}</th>
+        <DataTable label={tg.slices} testId="slice-table" caption={tg.slices_caption}
+          columns={[tg.slice, tg.n_cases, tg.total_weight, b.name, c.name, tg.change]}>
+          {c.slices.map((cs) => {
+            const bs = b.slices.find((x) => x.slice === cs.slice);
+            const sp = pairs.get(cs.slice);
+            return (
+              <tr key={cs.slice} data-slice={cs.slice} className={failedSlices.has(cs.slice) ? 'regression-row' : ''}>
+                <th scope="row">{cs.slice}{critical.has(cs.slice) && <> <span className="tag">★ {tg.critical_slice}</span></>}</th>
+                <td>{cs.cases}</td>
+                <td>{fmt(cs.total_weight, 4)}</td>
+                <td>{bs ? <Num v={bs.weighted_quality} reason={bs.undefined_reason} lang={lang} /> : '–'}</td>
+                <td>{failedSlices.has(cs.slice) ? '✗ ' : ''}<Num v={cs.weighted_quality} reason={cs.undefined_reason} lang={lang} /></td>
+                <td>
+                  {sp && sp.regressions.length > 0 && <span className="regression-text">{tg.regression} ({sp.regressions.length})</span>}
+                  {sp && sp.regressions.length > 0 && sp.improvements.length > 0 && ' · '}
+                  {sp && sp.improvements.length > 0 && <span>{tg.improvement} ({sp.improvements.length})</span>}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {c.slices.map((cs) => {
-                const bs = b.slices.find((x) => x.slice === cs.slice);
-                const sp = pairs.get(cs.slice);
-                return (
-                  <tr key={cs.slice} data-slice={cs.slice} className={failedSlices.has(cs.slice) ? 'regression-row' : ''}>
-                    <th scope="row">{cs.slice}{critical.has(cs.slice) && <> <span className="tag">★ {tg.critical_slice}</span></>}</th>
-                    <td>{cs.cases}</td>
-                    <td>{fmt(cs.total_weight, 4)}</td>
-                    <td>{bs ? <Num v={bs.weighted_quality} reason={bs.undefined_reason} lang={lang} /> : '–'}</td>
-                    <td>{failedSlices.has(cs.slice) ? '✗ ' : ''}<Num v={cs.weighted_quality} reason={cs.undefined_reason} lang={lang} /></td>
-                    <td>
-                      {sp && sp.regressions.length > 0 && <span className="regression-text">{tg.regression} ({sp.regressions.length})</span>}
-                      {sp && sp.regressions.length > 0 && sp.improvements.length > 0 && ' · '}
-                      {sp && sp.improvements.length > 0 && <span>{tg.improvement} ({sp.improvements.length})</span>}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </ScrollBox>
+            );
+          })}
+        </DataTable>
         <HBarChart
           testId="slice-chart"
           title={tg.slice_chart}
@@ -439,7 +407,7 @@ function Slices({ result, lang }: { result: GateResult; lang: Lang }) {
           format={(v) => fmt(v, 4)}
         />
       </div>
-    </section>
+    </LabPanel>
   );
 }
 
@@ -470,8 +438,7 @@ function CasesTable({ result, lang }: { result: GateResult; lang: Lang }) {
   const shown = rows.length > MAX_ROWS ? [...rows.filter((r) => regressions.has(r.cr.case_id)), ...rows.filter((r) => !regressions.has(r.cr.case_id))].slice(0, MAX_ROWS) : rows;
   const sub = [tg.passed, tg.critical, tg.cost_ok, tg.error_type];
   return (
-    <section className="lab-panel" aria-labelledby="gate-cases">
-      <h3 id="gate-cases">{tg.cases}</h3>
+    <LabPanel id="gate-cases" title={tg.cases}>
       {rows.length > MAX_ROWS && <p>{tg.cases_more(MAX_ROWS, rows.length)}</p>}
       <ScrollBox label={tg.cases} tall={shown.length > 20}>
         <table className="gate-cases" data-testid="cases-table">
@@ -505,7 +472,7 @@ function CasesTable({ result, lang }: { result: GateResult; lang: Lang }) {
           </tbody>
         </table>
       </ScrollBox>
-    </section>
+    </LabPanel>
   );
 }
 
@@ -522,8 +489,7 @@ function Grader({ result, lang, policyText, setPolicy }: { result: GateResult; l
     }
   };
   return (
-    <section className="lab-panel" aria-labelledby="gate-grader">
-      <h3 id="gate-grader">{tg.grader}</h3>
+    <LabPanel id="gate-grader" title={tg.grader}>
       <p className="help">{tg.grader_help}</p>
       <dl className="gate-settings" data-testid="grader-settings">
         <dt>{tg.markers}</dt>
@@ -534,7 +500,7 @@ function Grader({ result, lang, policyText, setPolicy }: { result: GateResult; l
       </dl>
       <button type="button" onClick={write} data-testid="write-settings">{tg.write_defaults}</button>
       <p role="status" className="help">{message ?? ''}</p>
-    </section>
+    </LabPanel>
   );
 }
 
@@ -542,8 +508,7 @@ function ManifestView({ result, lang }: { result: GateResult; lang: Lang }) {
   const tg = ui(lang).gate;
   const hashes = result.manifest?.computed_hashes ?? null;
   return (
-    <section className="lab-panel" aria-labelledby="gate-manifest">
-      <h3 id="gate-manifest">{tg.manifest}</h3>
+    <LabPanel id="gate-manifest" title={tg.manifest}>
       <p className="help">{tg.manifest_caption}</p>
       {hashes && Object.keys(hashes).length > 0 ? (
         <table className="gate-hashes" data-testid="hashes">
@@ -557,6 +522,6 @@ function ManifestView({ result, lang }: { result: GateResult; lang: Lang }) {
       ) : (
         <p>{tg.manifest_none}</p>
       )}
-    </section>
+    </LabPanel>
   );
 }

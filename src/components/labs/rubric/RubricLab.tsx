@@ -22,7 +22,8 @@ import { fmt } from '../shared/format.tsx';
 import StackedBarChart from '../../charts/StackedBarChart.tsx';
 import HeatmapChart from '../../charts/HeatmapChart.tsx';
 import ScoreScaleChart, { type ScoreRow } from '../../charts/ScoreScaleChart.tsx';
-import ScrollBox from '../../common/ScrollBox.tsx';
+import { LabPanel, DataTable } from '../shared/Panel.tsx';
+import { VerdictPanel, ReasonList } from '../shared/Verdict.tsx';
 import { readPipeline, setCaseFoldMode, setNormalizeExpected, setStepEnabled, type CaseFoldMode, type PipelineView } from './pipeline.ts';
 import itemsPreset from '../../../../labs/rubric/presets/capstone_items.jsonl?raw';
 import rubricPreset from '../../../../labs/rubric/presets/capstone_rubric.json?raw';
@@ -141,20 +142,16 @@ function Verdict({ result, lang }: { result: RubricResult; lang: Lang }) {
   const t = ui(lang);
   const lm = labMsg(lang).rubric;
   const d = result.decision;
-  const pass = d.verdict === 'pass';
   const a = result.aggregate;
   return (
-    <section className={`verdict ${pass ? 'ok' : 'bad'}`} aria-labelledby="rub-verdict" data-testid="verdict" data-verdict={d.verdict}>
-      <h3 id="rub-verdict">{t.lab.verdict}: {pass ? t.lab.verdict_pass : t.lab.verdict_fail}</h3>
-      <p>{pass ? lm.verdict.pass : lm.verdict.fail}</p>
+    <VerdictPanel id="rub-verdict" verdict={d.verdict} lang={lang} summary={lm.verdict}>
       <p className="big-number">
         {t.rubric.exam.score}:{' '}
         <strong data-testid="exam-score">{a.exam_score === null ? t.rubric.undefined_value : fmt(a.exam_score, 4)}</strong>{' '}
         ({t.rubric.gates.names.hard_min_score} {fmt(result.gates.hard.threshold, 4)})
       </p>
-      <p>{t.lab.reasons}:</p>
-      <ul>{d.reasons.map((r) => <li key={r} data-reason={r}>{lm.reasons[r] ?? r}</li>)}</ul>
-    </section>
+      <ReasonList reasons={d.reasons} messages={lm.reasons} lang={lang} />
+    </VerdictPanel>
   );
 }
 
@@ -169,8 +166,7 @@ function ExamPanel({ result, lang }: { result: RubricResult; lang: Lang }) {
   const gate = result.gates.hard.threshold;
   const keys = ['exam_score', 'exam_score_ci_low', 'exam_score_ci_high', 'regression_score', 'pass_rate', 'latency_p50_ms', 'regression_schema_failures'];
   return (
-    <section className="lab-panel" aria-labelledby="rub-exam">
-      <h3 id="rub-exam">{te.heading}</h3>
+    <LabPanel id="rub-exam" title={te.heading}>
       <p>{te.n_items(a.n_items, a.n_exam, a.n_regression)}</p>
       <p data-testid="exam-interval">{te.interval(conf, iv.low === null ? '–' : fmt(iv.low, 4), iv.high === null ? '–' : fmt(iv.high, 4), iv.resamples)}</p>
       <ScoreScaleChart
@@ -199,7 +195,7 @@ function ExamPanel({ result, lang }: { result: RubricResult; lang: Lang }) {
           })}
         </tbody>
       </table>
-    </section>
+    </LabPanel>
   );
 }
 
@@ -220,25 +216,20 @@ function GatesPanel({ result, lang }: { result: RubricResult; lang: Lang }) {
   const lm = labMsg(lang).rubric;
   const rows: [GateResult, 'hard' | 'soft'][] = [[result.gates.hard, 'hard'], ...result.gates.soft.map((g) => [g, 'soft'] as [GateResult, 'soft'])];
   return (
-    <section className="lab-panel" aria-labelledby="rub-gates">
-      <h3 id="rub-gates">{tg.heading}</h3>
-      <ScrollBox label={tg.heading}>
-        <table data-testid="gates-table">
-          <thead><tr><th scope="col">{tg.gate}</th><th scope="col">{tg.kind}</th><th scope="col">{tg.value}</th><th scope="col">{tg.threshold}</th><th scope="col">{tg.status}</th></tr></thead>
-          <tbody>
-            {rows.map(([g, kind]) => (
-              <tr key={g.gate} data-gate={g.gate} data-status={g.status} className={`gate-${g.status}`}>
-                <th scope="row">{tg.names[g.gate] ?? g.gate}</th>
-                <td>{kind === 'hard' ? tg.hard : tg.soft}</td>
-                <td>{g.value === null ? '–' : fmt(g.value, 4)}</td>
-                <td>{fmt(g.threshold, 4)}</td>
-                <td title={lm.reasons[g.reason] ?? g.reason}>{tg.status_names[g.status] ?? g.status}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollBox>
-    </section>
+    <LabPanel id="rub-gates" title={tg.heading}>
+      <DataTable label={tg.heading} testId="gates-table"
+        columns={[tg.gate, tg.kind, tg.value, tg.threshold, tg.status]}>
+        {rows.map(([g, kind]) => (
+          <tr key={g.gate} data-gate={g.gate} data-status={g.status} className={`gate-${g.status}`}>
+            <th scope="row">{tg.names[g.gate] ?? g.gate}</th>
+            <td>{kind === 'hard' ? tg.hard : tg.soft}</td>
+            <td>{g.value === null ? '–' : fmt(g.value, 4)}</td>
+            <td>{fmt(g.threshold, 4)}</td>
+            <td title={lm.reasons[g.reason] ?? g.reason}>{tg.status_names[g.status] ?? g.status}</td>
+          </tr>
+        ))}
+      </DataTable>
+    </LabPanel>
   );
 }
 
@@ -249,8 +240,7 @@ function LockPanel({ result, lang, state }: { result: RubricResult; lang: Lang; 
   const pin = () =>
     state.setText('baseline', `${JSON.stringify({ rubric_id: result.rubric_id, rubric_hash: result.rubric_hash, aggregate: { exam_score: result.aggregate.exam_score } }, null, 2)}\n`);
   return (
-    <section className="lab-panel" aria-labelledby="rub-lock" data-testid="lock">
-      <h3 id="rub-lock">{tl.heading}</h3>
+    <LabPanel id="rub-lock" title={tl.heading} testId="lock">
       <p className="help">{tl.help}</p>
       <p>{tl.rubric(result.rubric_id, result.rubric_version)}</p>
       <p>{tl.hash}: <code className="hash" data-testid="rubric-hash">{result.rubric_hash}</code></p>
@@ -266,7 +256,7 @@ function LockPanel({ result, lang, state }: { result: RubricResult; lang: Lang; 
         <button type="button" onClick={pin} data-testid="pin-baseline">{tl.use_as_baseline}</button>{' '}
         <span className="help">{tl.baseline_help}</span>
       </p>
-    </section>
+    </LabPanel>
   );
 }
 
@@ -287,8 +277,7 @@ function Dashboard({ result, lang }: { result: RubricResult; lang: Lang }) {
   }));
   const n = result.aggregate.n_items;
   return (
-    <section className="lab-panel" aria-labelledby="rub-dash">
-      <h3 id="rub-dash">{td.heading}</h3>
+    <LabPanel id="rub-dash" title={td.heading}>
       <StackedBarChart
         testId="dashboard-chart"
         title={td.chart}
@@ -303,34 +292,24 @@ function Dashboard({ result, lang }: { result: RubricResult; lang: Lang }) {
         format={(v) => fmt(v, 4)}
       />
       <h4>{td.columns_heading}</h4>
-      <ScrollBox label={td.columns_heading}>
-        <table data-testid="axis-columns">
-          <caption>{td.columns_caption(n, result.aggregate.n_exam)}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{td.axis}</th><th scope="col">{td.weight}</th><th scope="col">{td.total}</th><th scope="col">{td.failures}</th>
-              <th scope="col">{td.zeros}</th><th scope="col">{td.mean_exam}</th><th scope="col">{td.lost}</th>
+      <DataTable label={td.columns_heading} testId="axis-columns" caption={td.columns_caption(n, result.aggregate.n_exam)}
+        columns={[td.axis, td.weight, td.total, td.failures, td.zeros, td.mean_exam, td.lost]}>
+        {cols.map((c, i) => {
+          const systematic = n >= 2 && c.failures === n;
+          const mean = result.aggregate.axis_means[c.axis];
+          return (
+            <tr key={c.axis} data-axis={c.axis} className={systematic ? 'systematic' : c.failures > 0 ? 'has-failures' : undefined}>
+              <th scope="row"><span className="swatch square" style={{ background: AXIS_COLORS[i % AXIS_COLORS.length] }} aria-hidden="true" /> {c.axis}</th>
+              <td>{fmt(c.weight, 4)} ({fmt(c.weight_share * 100, 1)} %)</td>
+              <td data-col="total">{fmt(c.total, 4)} / {n}</td>
+              <td data-col="failures">{c.failures}{systematic && <strong> — {td.systematic}</strong>}</td>
+              <td>{c.zeros}</td>
+              <td>{mean === null || mean === undefined ? '–' : fmt(mean, 4)}</td>
+              <td data-col="lost">{c.lost_exam === null ? '–' : fmt(c.lost_exam, 4)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {cols.map((c, i) => {
-              const systematic = n >= 2 && c.failures === n;
-              const mean = result.aggregate.axis_means[c.axis];
-              return (
-                <tr key={c.axis} data-axis={c.axis} className={systematic ? 'systematic' : c.failures > 0 ? 'has-failures' : undefined}>
-                  <th scope="row"><span className="swatch square" style={{ background: AXIS_COLORS[i % AXIS_COLORS.length] }} aria-hidden="true" /> {c.axis}</th>
-                  <td>{fmt(c.weight, 4)} ({fmt(c.weight_share * 100, 1)} %)</td>
-                  <td data-col="total">{fmt(c.total, 4)} / {n}</td>
-                  <td data-col="failures">{c.failures}{systematic && <strong> — {td.systematic}</strong>}</td>
-                  <td>{c.zeros}</td>
-                  <td>{mean === null || mean === undefined ? '–' : fmt(mean, 4)}</td>
-                  <td data-col="lost">{c.lost_exam === null ? '–' : fmt(c.lost_exam, 4)}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </ScrollBox>
+          );
+        })}
+      </DataTable>
       <h4>{td.patterns}</h4>
       {result.patterns.length === 0 ? (
         <p data-testid="patterns">{td.no_patterns}</p>
@@ -339,7 +318,7 @@ function Dashboard({ result, lang }: { result: RubricResult; lang: Lang }) {
           {result.patterns.map((p, k) => <li key={k} data-pattern={p.code}>{patternText(p, lang)}</li>)}
         </ul>
       )}
-    </section>
+    </LabPanel>
   );
 }
 
@@ -372,47 +351,36 @@ function patternText(p: Pattern, lang: Lang): string {
 function ItemsTable({ items, lang }: { items: ItemResult[]; lang: Lang }) {
   const ti = ui(lang).rubric.items;
   return (
-    <section className="lab-panel" aria-labelledby="rub-items">
-      <h3 id="rub-items">{ti.heading}</h3>
-      <ScrollBox label={ti.heading} tall>
-        <table className="items-table" data-testid="items-table">
-          <caption>{ti.caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{ti.item}</th><th scope="col">{ti.expected}</th><th scope="col">{ti.got}</th><th scope="col">{ti.score}</th>
-              <th scope="col">{ti.breakdown}</th><th scope="col">{ti.weighted}</th><th scope="col">{ti.reasons}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((it) => (
-              <tr key={it.item} data-item={it.item} className={it.score < 1 ? 'below-one' : undefined}>
-                <th scope="row">{it.item}{it.split === 'regression' && <span className="help"> ({ti.regression})</span>}</th>
-                <td><code>{JSON.stringify(it.expected)}</code></td>
-                <td><code>{JSON.stringify(it.got)}</code></td>
-                <td data-col="score">
-                  {fmt(it.score, 4)}
-                  {it.overrides.length > 0 && (
-                    <div className="override">{ti.overridden(it.overrides.join(', '))}; {ti.before(fmt(it.score_before_overrides, 4))}</div>
-                  )}
-                </td>
-                <td><AxisList values={it.breakdown} /></td>
-                <td><AxisList values={it.weighted} /></td>
-                <td>
-                  <ul className="axis-list">
-                    {Object.entries(it.reasons).map(([axis, r]) => (
-                      <li key={axis} data-axis={axis} data-reason={r.code} className={it.breakdown[axis] < 1 ? 'axis-fail' : undefined}>
-                        <code>{axis}</code>: {describeAxisReason(r, lang)}
-                        {it.breakdown[axis] < 1 && r.normalized_output !== undefined && <span className="help"> — {ti.normalized(r.normalized_output)}</span>}
-                      </li>
-                    ))}
-                  </ul>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollBox>
-    </section>
+    <LabPanel id="rub-items" title={ti.heading}>
+      <DataTable label={ti.heading} tall className="items-table" testId="items-table" caption={ti.caption}
+        columns={[ti.item, ti.expected, ti.got, ti.score, ti.breakdown, ti.weighted, ti.reasons]}>
+        {items.map((it) => (
+          <tr key={it.item} data-item={it.item} className={it.score < 1 ? 'below-one' : undefined}>
+            <th scope="row">{it.item}{it.split === 'regression' && <span className="help"> ({ti.regression})</span>}</th>
+            <td><code>{JSON.stringify(it.expected)}</code></td>
+            <td><code>{JSON.stringify(it.got)}</code></td>
+            <td data-col="score">
+              {fmt(it.score, 4)}
+              {it.overrides.length > 0 && (
+                <div className="override">{ti.overridden(it.overrides.join(', '))}; {ti.before(fmt(it.score_before_overrides, 4))}</div>
+              )}
+            </td>
+            <td><AxisList values={it.breakdown} /></td>
+            <td><AxisList values={it.weighted} /></td>
+            <td>
+              <ul className="axis-list">
+                {Object.entries(it.reasons).map(([axis, r]) => (
+                  <li key={axis} data-axis={axis} data-reason={r.code} className={it.breakdown[axis] < 1 ? 'axis-fail' : undefined}>
+                    <code>{axis}</code>: {describeAxisReason(r, lang)}
+                    {it.breakdown[axis] < 1 && r.normalized_output !== undefined && <span className="help"> — {ti.normalized(r.normalized_output)}</span>}
+                  </li>
+                ))}
+              </ul>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+    </LabPanel>
   );
 }
 
@@ -434,8 +402,7 @@ function ComparisonPanel({ cmp, gate, lang }: { cmp: Comparison | null; gate: nu
   const tc = t.rubric.compare;
   const tg = t.rubric.gates.status_names;
   return (
-    <section className="lab-panel" aria-labelledby="rub-cmp" data-testid="comparison">
-      <h3 id="rub-cmp">{tc.heading}</h3>
+    <LabPanel id="rub-cmp" title={tc.heading} testId="comparison">
       {!cmp ? (
         <p className="help">{tc.none}</p>
       ) : (
@@ -463,18 +430,14 @@ function ComparisonPanel({ cmp, gate, lang }: { cmp: Comparison | null; gate: nu
           {cmp.flips.length === 0 ? (
             <p>{tc.no_flips}</p>
           ) : (
-            <ScrollBox label={tc.heading}>
-              <table data-testid="flips-table">
-                <thead><tr><th scope="col">{t.rubric.items.item}</th><th scope="col">{tc.axis}</th><th scope="col">{tc.score_a}</th><th scope="col">{tc.score_b}</th><th scope="col">{tc.kind}</th></tr></thead>
-                <tbody>
-                  {cmp.flips.map((f) => (
-                    <tr key={`${f.item}/${f.axis}`} data-kind={f.kind} className={f.kind}>
-                      <th scope="row">{f.item}</th><td><code>{f.axis}</code></td><td>{fmt(f.score_a, 4)}</td><td>{fmt(f.score_b, 4)}</td><td>{tc.kinds[f.kind] ?? f.kind}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </ScrollBox>
+            <DataTable label={tc.heading} testId="flips-table"
+              columns={[t.rubric.items.item, tc.axis, tc.score_a, tc.score_b, tc.kind]}>
+              {cmp.flips.map((f) => (
+                <tr key={`${f.item}/${f.axis}`} data-kind={f.kind} className={f.kind}>
+                  <th scope="row">{f.item}</th><td><code>{f.axis}</code></td><td>{fmt(f.score_a, 4)}</td><td>{fmt(f.score_b, 4)}</td><td>{tc.kinds[f.kind] ?? f.kind}</td>
+                </tr>
+              ))}
+            </DataTable>
           )}
           {cmp.changed_items.length > 0 && (
             <>
@@ -486,15 +449,14 @@ function ComparisonPanel({ cmp, gate, lang }: { cmp: Comparison | null; gate: nu
           )}
         </>
       )}
-    </section>
+    </LabPanel>
   );
 }
 
 function BreakdownPanel({ checks, lang }: { checks: BreakdownCheck[] | null; lang: Lang }) {
   const tb = ui(lang).rubric.breakdown;
   return (
-    <section className="lab-panel" aria-labelledby="rub-bd" data-testid="breakdown-check">
-      <h3 id="rub-bd">{tb.heading}</h3>
+    <LabPanel id="rub-bd" title={tb.heading} testId="breakdown-check">
       {!checks ? (
         <p className="help">{tb.none}</p>
       ) : (
@@ -505,29 +467,25 @@ function BreakdownPanel({ checks, lang }: { checks: BreakdownCheck[] | null; lan
               {c.consistent ? tb.consistent : tb.inconsistent(fmt(c.stated_score, 4), fmt(c.computed_score, 4))}
             </p>
             <p>{tb.difference(fmt(c.difference, 4), fmt(c.tolerance, 4))}</p>
-            <ScrollBox label={tb.entry(c.item ?? tb.no_item)}>
-              <table>
-                <thead><tr><th scope="col">{tb.axis}</th><th scope="col">{tb.value}</th><th scope="col">{tb.weight}</th><th scope="col">{tb.expected_weighted}</th><th scope="col">{tb.stated_weighted}</th></tr></thead>
-                <tbody>
-                  {c.axes.map((a) => (
-                    <tr key={a.axis} className={a.weighted_consistent === false ? 'below-one' : undefined}>
-                      <th scope="row"><code>{a.axis}</code></th>
-                      <td>{a.value === null ? '–' : fmt(a.value, 4)}</td>
-                      <td>{fmt(a.weight, 4)}</td>
-                      <td>{fmt(a.expected_weighted, 4)}</td>
-                      <td>{a.stated_weighted === null ? '–' : fmt(a.stated_weighted, 4)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </ScrollBox>
+            <DataTable label={tb.entry(c.item ?? tb.no_item)}
+              columns={[tb.axis, tb.value, tb.weight, tb.expected_weighted, tb.stated_weighted]}>
+              {c.axes.map((a) => (
+                <tr key={a.axis} className={a.weighted_consistent === false ? 'below-one' : undefined}>
+                  <th scope="row"><code>{a.axis}</code></th>
+                  <td>{a.value === null ? '–' : fmt(a.value, 4)}</td>
+                  <td>{fmt(a.weight, 4)}</td>
+                  <td>{fmt(a.expected_weighted, 4)}</td>
+                  <td>{a.stated_weighted === null ? '–' : fmt(a.stated_weighted, 4)}</td>
+                </tr>
+              ))}
+            </DataTable>
             {c.lost.length > 0 && <p>{tb.lost(c.lost.map((l) => `${l.axis} ${fmt(l.lost, 4)}`).join('; '))}</p>}
             {c.missing_axes.length > 0 && <p>{tb.missing(c.missing_axes.join(', '))}</p>}
             {c.unknown_axes.length > 0 && <p>{tb.unknown(c.unknown_axes.join(', '))}</p>}
           </div>
         ))
       )}
-    </section>
+    </LabPanel>
   );
 }
 
@@ -536,18 +494,16 @@ function AgreementPanel({ agreement: ag, lang }: { agreement: AgreementResult | 
   const ta = t.rubric.agreement;
   if (!ag) {
     return (
-      <section className="lab-panel" aria-labelledby="rub-ag" data-testid="agreement">
-        <h3 id="rub-ag">{ta.heading}</h3>
+      <LabPanel id="rub-ag" title={ta.heading} testId="agreement">
         <p className="help">{ta.none}</p>
-      </section>
+      </LabPanel>
     );
   }
   const statName: Record<string, string> = { cohen_kappa: ta.cohen, linear_weighted_kappa: ta.linear, quadratic_weighted_kappa: ta.quadratic };
   const val = (m: { value: number | null; reason: string | null }) => (m.value === null ? <Undef reason={m.reason ?? undefined} lang={lang} /> : fmt(m.value, 4));
   const chosen = ag[ag.statistic];
   return (
-    <section className="lab-panel" aria-labelledby="rub-ag" data-testid="agreement">
-      <h3 id="rub-ag">{ta.heading}</h3>
+    <LabPanel id="rub-ag" title={ta.heading} testId="agreement">
       <div className="lab-grid">
         <HeatmapChart
           testId="agreement-heatmap"
@@ -579,6 +535,6 @@ function AgreementPanel({ agreement: ag, lang }: { agreement: AgreementResult | 
           )}
         </div>
       </div>
-    </section>
+    </LabPanel>
   );
 }

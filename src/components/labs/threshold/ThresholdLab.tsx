@@ -13,7 +13,8 @@ import { LabShell, type LabInputDef } from '../shared/LabShell.tsx';
 import { fmt, UndefinedValue } from '../shared/format.tsx';
 import LineChart from '../../charts/LineChart.tsx';
 import BarChart from '../../charts/BarChart.tsx';
-import ScrollBox from '../../common/ScrollBox.tsx';
+import { LabPanel, DataTable } from '../shared/Panel.tsx';
+import { VerdictPanel, ReasonList } from '../shared/Verdict.tsx';
 import { useLabState } from '../shared/useLabState.ts';
 import type { LabIslandProps } from '../shared/embed.ts';
 import casesPreset from '../../../../labs/threshold/presets/classification_cases.jsonl?raw';
@@ -78,8 +79,7 @@ export default function ThresholdLab({ lang, embed }: LabIslandProps) {
       {result && (
         <div className="lab-results" aria-live="off">
           <Verdict result={result} lang={lang} />
-          <section className="lab-panel" aria-labelledby="thr-op">
-            <h3 id="thr-op">{tt.operating_point}</h3>
+          <LabPanel id="thr-op" title={tt.operating_point}>
             <p className="help">{tt.operating_help}</p>
             <div className="sliders">
               <Slider id="thr-low" label={tt.low} value={view?.low ?? 0} onChange={setLow} testId="slider-low" />
@@ -98,7 +98,7 @@ export default function ThresholdLab({ lang, embed }: LabIslandProps) {
                 )}
               </p>
             )}
-          </section>
+          </LabPanel>
           {sel && (
             <div className="lab-grid">
               <ConfusionMatrix sel={sel} lang={lang} />
@@ -137,22 +137,14 @@ function Verdict({ result, lang }: { result: ThresholdResult; lang: Lang }) {
   const t = ui(lang);
   const lm = labMsg(lang);
   const d = result.decision;
-  const pass = d.verdict === 'pass';
   const rec = result.recommended_policy;
   const bad = result.least_bad_policy;
   return (
-    <section className={`verdict ${pass ? 'ok' : 'bad'}`} aria-labelledby="thr-verdict" data-testid="verdict" data-verdict={d.verdict}>
-      <h3 id="thr-verdict">{t.lab.verdict}: {pass ? t.lab.verdict_pass : t.lab.verdict_fail}</h3>
-      <p>{pass ? lm.threshold.verdict.pass : lm.threshold.verdict.fail}</p>
+    <VerdictPanel id="thr-verdict" verdict={d.verdict} lang={lang} summary={lm.threshold.verdict}>
       {rec && <p>{t.threshold.recommended(fmt(rec.threshold_low, 2), fmt(rec.threshold_high, 2))}</p>}
       {!rec && bad && <p>{t.threshold.least_bad(fmt(bad.threshold_low, 2), fmt(bad.threshold_high, 2))}</p>}
-      {d.reasons.length > 0 && (
-        <>
-          <p>{t.lab.reasons}:</p>
-          <ul>{d.reasons.map((r) => <li key={r} data-reason={r}>{lm.threshold.reasons[r] ?? r}</li>)}</ul>
-        </>
-      )}
-    </section>
+      {d.reasons.length > 0 && <ReasonList reasons={d.reasons} messages={lm.threshold.reasons} lang={lang} />}
+    </VerdictPanel>
   );
 }
 
@@ -160,8 +152,7 @@ function ConfusionMatrix({ sel, lang }: { sel: PolicyEvaluation; lang: Lang }) {
   const tt = ui(lang).threshold;
   const c = sel.counts;
   return (
-    <section className="lab-panel" aria-labelledby="thr-cm">
-      <h3 id="thr-cm">{tt.confusion}</h3>
+    <LabPanel id="thr-cm" title={tt.confusion}>
       <table className="confusion" data-testid="confusion">
         <thead>
           <tr><td /><th scope="col">{tt.pred_pos}</th><th scope="col">{tt.pred_neg}</th><th scope="col">{tt.review}</th></tr>
@@ -171,15 +162,14 @@ function ConfusionMatrix({ sel, lang }: { sel: PolicyEvaluation; lang: Lang }) {
           <tr><th scope="row">{tt.actual_neg}</th><td data-testid="cm-fp">FP {c.fp}</td><td data-testid="cm-tn">TN {c.tn}</td><td data-testid="cm-rn">{c.review_negative}</td></tr>
         </tbody>
       </table>
-    </section>
+    </LabPanel>
   );
 }
 
 function MetricsTable({ sel, lang }: { sel: PolicyEvaluation; lang: Lang }) {
   const tt = ui(lang).threshold;
   return (
-    <section className="lab-panel" aria-labelledby="thr-metrics">
-      <h3 id="thr-metrics">{tt.metrics}</h3>
+    <LabPanel id="thr-metrics" title={tt.metrics}>
       <table className="metrics" data-testid="metrics">
         <thead><tr><th scope="col">{tt.metric}</th><th scope="col">{tt.value}</th></tr></thead>
         <tbody>
@@ -195,7 +185,7 @@ function MetricsTable({ sel, lang }: { sel: PolicyEvaluation; lang: Lang }) {
           })}
         </tbody>
       </table>
-    </section>
+    </LabPanel>
   );
 }
 
@@ -279,8 +269,7 @@ function ScanTable({ result, lang, view, onPick }: { result: ThresholdResult; la
     highlight: !!view && same(view.low, p.low) && same(view.high, p.high),
   }));
   return (
-    <section className="lab-panel" aria-labelledby="thr-scan">
-      <h3 id="thr-scan">{tt.scan}</h3>
+    <LabPanel id="thr-scan" title={tt.scan}>
       <BarChart
         testId="cost-chart"
         title={tt.cost_chart}
@@ -290,43 +279,33 @@ function ScanTable({ result, lang, view, onPick }: { result: ThresholdResult; la
         tableSummary={t.lab.chart_table}
         columns={[`${tt.low}–${tt.high}`, tt.metric_names.cost]}
       />
-      <ScrollBox label={tt.scan}>
-        <table className="scan" data-testid="scan-table">
-          <caption>
-            {tt.scan_caption(result.evaluated_policies, result.feasible_policies)}
-            {shown.length < result.scan.length && <> {tt.scan_cheapest(shown.length)}</>}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">{tt.low}</th><th scope="col">{tt.high}</th><th scope="col">{tt.metric_names.cost}</th>
-              <th scope="col">{tt.metric_names.operational_recall}</th><th scope="col">{tt.metric_names.review_rate}</th>
-              <th scope="col">{tt.metric_names.precision_auto_urgent}</th><th scope="col">{tt.feasible}</th>
+      <DataTable
+        label={tt.scan}
+        className="scan"
+        testId="scan-table"
+        caption={<>{tt.scan_caption(result.evaluated_policies, result.feasible_policies)}{shown.length < result.scan.length && <> {tt.scan_cheapest(shown.length)}</>}</>}
+        columns={[tt.low, tt.high, tt.metric_names.cost, tt.metric_names.operational_recall, tt.metric_names.review_rate, tt.metric_names.precision_auto_urgent, tt.feasible]}>
+        {shown.map((p) => {
+          const selected = !!view && same(view.low, p.low) && same(view.high, p.high);
+          const isRec = !!rec && same(rec.threshold_low, p.low) && same(rec.threshold_high, p.high);
+          return (
+            <tr key={`${p.low}-${p.high}`} className={`${p.passes_constraints ? 'feasible' : 'infeasible'}${selected ? ' selected' : ''}${isRec ? ' recommended' : ''}`} aria-current={selected ? 'true' : undefined}>
+              <td>
+                <button type="button" className="linklike" onClick={() => onPick(p.low, p.high)} aria-label={tt.select_pair(fmt(p.low, 2), fmt(p.high, 2))}>
+                  {fmt(p.low, 2)}
+                </button>
+              </td>
+              <td>{fmt(p.high, 2)}</td>
+              <td>{fmt(p.metrics.cost, 2)}{isRec ? ' ★' : ''}</td>
+              <td>{p.metrics.operational_recall === null ? <UndefinedValue reason={p.undefined_metrics?.operational_recall} lang={lang} /> : fmt(p.metrics.operational_recall, 4)}</td>
+              <td>{fmt(p.metrics.review_rate, 4)}</td>
+              <td>{p.metrics.precision_auto_urgent === null ? <UndefinedValue reason={p.undefined_metrics?.precision_auto_urgent} lang={lang} /> : fmt(p.metrics.precision_auto_urgent, 4)}</td>
+              <td>{p.passes_constraints ? tt.yes : tt.no}</td>
             </tr>
-          </thead>
-          <tbody>
-            {shown.map((p) => {
-              const selected = !!view && same(view.low, p.low) && same(view.high, p.high);
-              const isRec = !!rec && same(rec.threshold_low, p.low) && same(rec.threshold_high, p.high);
-              return (
-                <tr key={`${p.low}-${p.high}`} className={`${p.passes_constraints ? 'feasible' : 'infeasible'}${selected ? ' selected' : ''}${isRec ? ' recommended' : ''}`} aria-current={selected ? 'true' : undefined}>
-                  <td>
-                    <button type="button" className="linklike" onClick={() => onPick(p.low, p.high)} aria-label={tt.select_pair(fmt(p.low, 2), fmt(p.high, 2))}>
-                      {fmt(p.low, 2)}
-                    </button>
-                  </td>
-                  <td>{fmt(p.high, 2)}</td>
-                  <td>{fmt(p.metrics.cost, 2)}{isRec ? ' ★' : ''}</td>
-                  <td>{p.metrics.operational_recall === null ? <UndefinedValue reason={p.undefined_metrics?.operational_recall} lang={lang} /> : fmt(p.metrics.operational_recall, 4)}</td>
-                  <td>{fmt(p.metrics.review_rate, 4)}</td>
-                  <td>{p.metrics.precision_auto_urgent === null ? <UndefinedValue reason={p.undefined_metrics?.precision_auto_urgent} lang={lang} /> : fmt(p.metrics.precision_auto_urgent, 4)}</td>
-                  <td>{p.passes_constraints ? tt.yes : tt.no}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </ScrollBox>
-    </section>
+          );
+        })}
+      </DataTable>
+    </LabPanel>
   );
 }
 
@@ -334,19 +313,14 @@ function SliceTable({ sel, lang }: { sel: PolicyEvaluation; lang: Lang }) {
   const tt = ui(lang).threshold;
   const entries = Object.entries(sel.slice_counts);
   return (
-    <section className="lab-panel" aria-labelledby="thr-slices">
-      <h3 id="thr-slices">{tt.slices}</h3>
-      <ScrollBox label={tt.slices}>
-        <table data-testid="slice-table">
-          <thead><tr><th scope="col">{tt.slice}</th><th scope="col">TP</th><th scope="col">FP</th><th scope="col">FN</th><th scope="col">TN</th><th scope="col">{tt.review}</th><th scope="col">{tt.total}</th></tr></thead>
-          <tbody>
-            {entries.map(([name, c]) => (
-              <tr key={name}><th scope="row">{name}</th><td>{c.tp}</td><td>{c.fp}</td><td>{c.fn}</td><td>{c.tn}</td><td>{c.review}</td><td>{c.total}</td></tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollBox>
-    </section>
+    <LabPanel id="thr-slices" title={tt.slices}>
+      <DataTable label={tt.slices} testId="slice-table"
+        columns={[tt.slice, 'TP', 'FP', 'FN', 'TN', tt.review, tt.total]}>
+        {entries.map(([name, c]) => (
+          <tr key={name}><th scope="row">{name}</th><td>{c.tp}</td><td>{c.fp}</td><td>{c.fn}</td><td>{c.tn}</td><td>{c.review}</td><td>{c.total}</td></tr>
+        ))}
+      </DataTable>
+    </LabPanel>
   );
 }
 
@@ -356,21 +330,16 @@ function CasesTable({ sel, lang }: { sel: PolicyEvaluation; lang: Lang }) {
   const tt = ui(lang).threshold;
   const rows = sel.decisions.slice(0, MAX_ROWS);
   return (
-    <section className="lab-panel" aria-labelledby="thr-cases">
-      <h3 id="thr-cases">{tt.cases}</h3>
+    <LabPanel id="thr-cases" title={tt.cases}>
       {sel.decisions.length > MAX_ROWS && <p>{tt.cases_more(MAX_ROWS, sel.decisions.length)}</p>}
-      <ScrollBox label={tt.cases} tall>
-        <table data-testid="cases-table">
-          <thead><tr><th scope="col">{tt.case_id}</th><th scope="col">{tt.score}</th><th scope="col">{tt.label}</th><th scope="col">{tt.slice}</th><th scope="col">{tt.action}</th></tr></thead>
-          <tbody>
-            {rows.map((d) => (
-              <tr key={d.case_id} className={`action-${d.action === 'review' ? 'review' : 'auto'}`}>
-                <th scope="row">{d.case_id}</th><td>{fmt(d.score, 2)}</td><td>{d.label}</td><td>{d.slice}</td><td>{d.action === 'review' ? tt.review : d.action}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollBox>
-    </section>
+      <DataTable label={tt.cases} tall testId="cases-table"
+        columns={[tt.case_id, tt.score, tt.label, tt.slice, tt.action]}>
+        {rows.map((d) => (
+          <tr key={d.case_id} className={`action-${d.action === 'review' ? 'review' : 'auto'}`}>
+            <th scope="row">{d.case_id}</th><td>{fmt(d.score, 2)}</td><td>{d.label}</td><td>{d.slice}</td><td>{d.action === 'review' ? tt.review : d.action}</td>
+          </tr>
+        ))}
+      </DataTable>
+    </LabPanel>
   );
 }
