@@ -14,7 +14,7 @@ import { useLabRunner } from '../shared/useLabRunner.ts';
 import { useLabState } from '../shared/useLabState.ts';
 import { LabShell, type LabInputDef } from '../shared/LabShell.tsx';
 import type { LabIslandProps } from '../shared/embed.ts';
-import { fmt } from '../shared/format.tsx';
+import { fmt, UndefinedValue } from '../shared/format.tsx';
 import ScrollBox from '../../common/ScrollBox.tsx';
 import { LabPanel, DataTable } from '../shared/Panel.tsx';
 import { VerdictPanel } from '../shared/Verdict.tsx';
@@ -39,14 +39,7 @@ const pct = (level: number) => fmt(level * 100, 2);
 /** "undefined (reason)" with the gate's own reasons first, then the shared ones. */
 function Undef({ reason, lang }: { reason?: string | null; lang: Lang }) {
   const lm = labMsg(lang);
-  const shared = lm.undefined_reason as Record<string, string>;
-  const text = reason ? lm.gate.undefined_reason[reason] ?? shared[reason] ?? lm.gate.reasons[reason] ?? reason : '';
-  return (
-    <span className="undefined" data-undefined={reason ?? ''}>
-      {ui(lang).lab.undefined_value}
-      {text && <span className="undefined-reason"> ({text})</span>}
-    </span>
-  );
+  return <UndefinedValue reason={reason} lang={lang} catalogs={[lm.gate.undefined_reason, lm.undefined_reason as Record<string, string>, lm.gate.reasons]} />;
 }
 
 function Num({ v, digits = 4, reason, lang }: { v: number | null | undefined; digits?: number; reason?: string | null; lang: Lang }) {

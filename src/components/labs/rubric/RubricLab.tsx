@@ -18,7 +18,7 @@ import { useLabRunner } from '../shared/useLabRunner.ts';
 import { LabShell, type LabInputDef } from '../shared/LabShell.tsx';
 import { useLabState, type LabStateApi } from '../shared/useLabState.ts';
 import type { LabIslandProps } from '../shared/embed.ts';
-import { fmt } from '../shared/format.tsx';
+import { fmt, UndefinedValue } from '../shared/format.tsx';
 import StackedBarChart from '../../charts/StackedBarChart.tsx';
 import HeatmapChart from '../../charts/HeatmapChart.tsx';
 import ScoreScaleChart, { type ScoreRow } from '../../charts/ScoreScaleChart.tsx';
@@ -199,16 +199,9 @@ function ExamPanel({ result, lang }: { result: RubricResult; lang: Lang }) {
   );
 }
 
+/** "undefined (reason)" with the rubric engine's reasons (and its own word for "undefined"). */
 function Undef({ reason, lang }: { reason?: string; lang: Lang }) {
-  const t = ui(lang).rubric;
-  const reasons = labMsg(lang).rubric.undefined_reason;
-  const text = reason ? reasons[reason] ?? reason : '';
-  return (
-    <span className="undefined" data-undefined={reason ?? ''}>
-      {t.undefined_value}
-      {text && <span className="undefined-reason"> ({text})</span>}
-    </span>
-  );
+  return <UndefinedValue reason={reason} lang={lang} catalogs={[labMsg(lang).rubric.undefined_reason]} label={ui(lang).rubric.undefined_value} />;
 }
 
 function GatesPanel({ result, lang }: { result: RubricResult; lang: Lang }) {

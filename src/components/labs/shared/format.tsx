@@ -9,14 +9,25 @@ export function fmt(v: number | null | undefined, digits = 4): string {
   return String(Number(v.toFixed(digits)));
 }
 
-/** "undefined (reason)" in the page's language, for a metric whose denominator is empty. */
-export function UndefinedValue({ reason, lang }: { reason?: string | null; lang: Lang }) {
-  const t = ui(lang);
-  const reasons = labMsg(lang).undefined_reason as Record<string, string>;
-  const text = reason ? reasons[reason] ?? reason : '';
+interface UndefinedProps {
+  reason?: string | null;
+  lang: Lang;
+  /** Where to look the reason code up, first match wins; by default the shared engine reasons. */
+  catalogs?: Record<string, string>[];
+  /** The word for "undefined"; by default the labs' own (ui.lab.undefined_value). */
+  label?: string;
+}
+
+/**
+ * "undefined (reason)" in the page's language, for a metric whose denominator is empty. The code
+ * stays in data-undefined; a code no catalog knows is shown as is.
+ */
+export function UndefinedValue({ reason, lang, catalogs, label }: UndefinedProps) {
+  const chain = catalogs ?? [labMsg(lang).undefined_reason as Record<string, string>];
+  const text = reason ? chain.map((c) => c[reason]).find((m) => m !== undefined && m !== null) ?? reason : '';
   return (
     <span className="undefined" data-undefined={reason ?? ''}>
-      {t.lab.undefined_value}
+      {label ?? ui(lang).lab.undefined_value}
       {text && <span className="undefined-reason"> ({text})</span>}
     </span>
   );
