@@ -1,11 +1,9 @@
 import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
-import { openLab, replaceEditorText, editorText } from './helpers.ts';
+import { openLab, expectIssues, expectStale, replaceEditorText, editorText, expectNoWcagViolations, copyShareLink, openInFreshContext } from './helpers.ts';
 
 const KIT_CASES = readFileSync('labs/calibration/presets/calibration_cases.csv', 'utf8');
 const KIT_POLICY = readFileSync('labs/calibration/presets/calibration_policy.json', 'utf8');
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const ES = '/laboratorios/calibration/';
 const EN = '/en/labs/calibration/';
 
@@ -71,19 +69,15 @@ test.describe('calibration lab', () => {
     const bad = lines.join('\n');
     expect(bad).not.toBe(KIT_CASES);
     await casesFileInput(page).setInputFiles({ name: 'malo.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
-    const issues = page.getByTestId('issues');
-    await expect(issues).toContainText('línea 5');
-    await expect(issues).toContainText('raw_score');
-    await expect(page.getByTestId('lab-output')).toHaveAttribute('data-stale', 'true');
-    await expect(page.getByTestId('stale-banner')).toBeVisible();
+    await expectIssues(page, ['línea 5', 'raw_score']);
+    await expectStale(page);
     await expect(page.getByTestId('rec-cost')).toHaveText('11.6');
     expect(await editorText(page, 'editor-cases')).toContain('c004,calibration,alta');
     await page.waitForTimeout(500); // saved locally (debounced)
 
     // the same problem on the English page, in English
     await page.goto(EN);
-    await expect(page.getByTestId('issues')).toContainText('line 5');
-    await expect(page.getByTestId('issues')).not.toContainText('línea');
+    await expectIssues(page, ['line 5'], ['línea']);
   });
 
   test('a share link reproduces the data and the view in a fresh page', async ({ page, browser }) => {
@@ -92,15 +86,9 @@ test.describe('calibration lab', () => {
     await page.getByTestId('binning-quantile').check();
     await expect(page.getByTestId('rec-pair')).toContainText('isotonic');
     const cost = await page.getByTestId('rec-cost').textContent();
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    await page.getByTestId('share').click();
-    let url = '';
-    if (await page.getByTestId('share-url').count()) url = await page.getByTestId('share-url').inputValue();
-    else url = await page.evaluate(() => navigator.clipboard.readText());
+    const url = await copyShareLink(page);
     expect(url).toMatch(/#state=/);
-    const ctx = await browser.newContext();
-    const fresh = await ctx.newPage();
-    await fresh.goto(url);
+    const { ctx, fresh } = await openInFreshContext(browser, url);
     await expect(fresh.getByTestId('calibrator-select')).toHaveValue('isotonic');
     await expect(fresh.getByTestId('binning-quantile')).toBeChecked();
     await expect(fresh.getByTestId('rec-cost')).toHaveText(cost!);
@@ -178,9 +166,7 @@ test.describe('calibration lab', () => {
   for (const url of [ES, EN]) {
     test(`no WCAG 2.2 AA violations: ${url}`, async ({ page }) => {
       await openLab(page, url);
-      const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-      const summary = results.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-      expect(summary).toEqual([]);
+      await expectNoWcagViolations(page);
     });
   }
 });

@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { replaceEditorText, editorText, exerciseHash } from './helpers.ts';
+import { openLab, replaceEditorText, editorText, exerciseHash } from './helpers.ts';
 
 const POLICY = (rate: number) => JSON.stringify({
   positive_label: 'urgente', negative_label: 'normal', cost_false_positive: 2, cost_false_negative: 12, cost_review: 1.5,
@@ -41,8 +41,7 @@ test.describe('exercises', () => {
   });
 
   test('diagnosis questions, hints and the solution', async ({ page }) => {
-    await page.goto('/ejercicios/threshold-review-capacity/');
-    await expect(page.getByTestId('verdict')).toBeVisible();
+    await openLab(page, '/ejercicios/threshold-review-capacity/');
     const q = page.getByTestId('question').first();
     await q.getByRole('radio').nth(1).check();
     await q.getByRole('button').click();
@@ -62,8 +61,7 @@ test.describe('exercises', () => {
   });
 
   test('an instructor builds an exercise link from a lab state; a tampered link is rejected', async ({ page, browser }) => {
-    await page.goto('/en/labs/threshold/');
-    await expect(page.getByTestId('verdict')).toBeVisible();
+    await openLab(page, '/en/labs/threshold/');
     await page.getByTestId('create-exercise').click();
     const builder = page.getByTestId('exercise-builder');
     await builder.getByTestId('builder-filter').fill('recommended_policy.metrics.cost');

@@ -1,9 +1,7 @@
 import { test, expect } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import LZString from 'lz-string';
-import { openLab, replaceEditorText, editorText } from './helpers.ts';
+import { openLab, expectIssues, expectStale, replaceEditorText, editorText, expectNoWcagViolations, copyShareLink, openInFreshContext, stateHash } from './helpers.ts';
 
 const DIR = 'labs/gate/presets/';
 const PRESET_CASES = readFileSync(`${DIR}eval_cases.jsonl`, 'utf8');
@@ -15,7 +13,6 @@ const KIT_CASES_SHA = 'cd358c06ae8e6a9206ac1cbc46d95c488c7a9b5c51283783f6721a520
 const CANDIDATE_SIN_EVIDENCIA = '"output": "Sí, esa norma interna se aplica aunque no aparezca todavía en la documentación."';
 /** The issue's scenario: the candidate abstains on sin_evidencia_001 (contains "no tengo evidencia"). */
 const ABSTAINING_OUTPUTS = PRESET_OUTPUTS.replace(CANDIDATE_SIN_EVIDENCIA, '"output": "No tengo evidencia suficiente en la documentación para confirmarlo."');
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 test.describe('gate lab', () => {
   test('the preset reproduces the kit: 0.625 vs 0.875, delta 0.25, CI [-0.3333, 0.7778], regression sin_evidencia_001, fail', async ({ page }) => {
@@ -89,45 +86,31 @@ test.describe('gate lab', () => {
     const broken = PRESET_CASES.replace('"weight":2,"max_cost_eur":0.04,"slice":"becas"', '"weight":"dos","max_cost_eur":0.04,"slice":"becas"').replace('{"case_id":"soporte_001"', '{"case_id":"soporte_001",,');
     expect(broken).not.toBe(PRESET_CASES);
     await replaceEditorText(page, 'editor-cases', broken);
-    const issues = page.getByTestId('issues');
-    await expect(issues).toContainText('línea 2');
-    await expect(issues).toContainText('weight');
-    await expect(issues).toContainText('línea 5');
-    await expect(page.getByTestId('lab-output')).toHaveAttribute('data-stale', 'true');
-    await expect(page.getByTestId('stale-banner')).toBeVisible();
+    await expectIssues(page, ['línea 2', 'weight', 'línea 5']);
+    await expectStale(page);
     await expect(page.getByTestId('wq-candidate')).toHaveText('0.875');
     expect(await editorText(page, 'editor-cases')).toContain('"weight":"dos"');
     // A cross-file problem: an answer for a case that does not exist, on its own line.
     await replaceEditorText(page, 'editor-cases', PRESET_CASES);
     await expect(page.getByTestId('lab-output')).toHaveAttribute('data-stale', 'false');
     await replaceEditorText(page, 'editor-outputs', `${PRESET_OUTPUTS.trimEnd()}\n{"version": "candidate", "case_id": "fantasma_001", "output": "x", "cost_eur": 0}\n`);
-    await expect(issues).toContainText('línea 11');
-    await expect(issues).toContainText('fantasma_001');
+    await expectIssues(page, ['línea 11', 'fantasma_001']);
     await expect(page.getByTestId('stale-banner')).toBeVisible();
   });
 
   test('the English page explains a bad policy in English', async ({ page }) => {
     await openLab(page, '/en/labs/gate/');
     await replaceEditorText(page, 'editor-policy', '{"min_weighted_quality": 2, "max_critical_failures": 0, "max_cost_per_accepted_eur": 0.04, "max_regressions": 0}');
-    const issues = page.getByTestId('issues');
-    await expect(issues).toContainText('line 1');
-    await expect(issues).toContainText('min_weighted_quality');
-    await expect(issues).not.toContainText('línea');
+    await expectIssues(page, ['line 1', 'min_weighted_quality'], ['línea']);
   });
 
   test('a share link reproduces the state in a fresh page', async ({ page, browser }) => {
     await openLab(page, '/en/labs/gate/');
     await replaceEditorText(page, 'editor-outputs', ABSTAINING_OUTPUTS);
     await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'pass');
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    await page.getByTestId('share').click();
-    let url = '';
-    if (await page.getByTestId('share-url').count()) url = await page.getByTestId('share-url').inputValue();
-    else url = await page.evaluate(() => navigator.clipboard.readText());
+    const url = await copyShareLink(page);
     expect(url).toMatch(/#state=/);
-    const ctx = await browser.newContext();
-    const fresh = await ctx.newPage();
-    await fresh.goto(url);
+    const { ctx, fresh } = await openInFreshContext(browser, url);
     await expect(fresh.getByTestId('verdict')).toHaveAttribute('data-verdict', 'pass');
     await expect(fresh.getByTestId('delta')).toHaveText('0.375');
     // The outputs text arrived byte for byte: its SHA-256 is the one of the edited text.
@@ -212,8 +195,7 @@ test.describe('gate lab', () => {
     const outputs = PRESET_OUTPUTS.replaceAll('"case_id": "beca_001"', `"case_id": ${JSON.stringify(evil)}`);
     const policy = PRESET_POLICY.replace('"equipo-ia"', '"<script>window.__xss=2</script>"');
     const state = { v: 1, lab: 'gate', texts: { cases, outputs, policy, hypothesis: '', taxonomy: '', manifest: '' } };
-    await page.goto(`/en/labs/gate/#state=${LZString.compressToEncodedURIComponent(JSON.stringify(state))}`);
-    await expect(page.getByTestId('verdict')).toBeVisible();
+    await openLab(page, `/en/labs/gate/${stateHash(state)}`);
     await expect(page.getByTestId('cases-table')).toContainText(evil);
     await expect(page.getByTestId('slice-table')).toContainText('<b>becas</b>');
     await expect(page.getByTestId('owner')).toHaveText('<script>window.__xss=2</script>');
@@ -224,9 +206,7 @@ test.describe('gate lab', () => {
   for (const url of ['/laboratorios/gate/', '/en/labs/gate/']) {
     test(`no WCAG 2.2 AA violations: ${url}`, async ({ page }) => {
       await openLab(page, url);
-      const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-      const summary = results.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-      expect(summary).toEqual([]);
+      await expectNoWcagViolations(page);
     });
   }
 });

@@ -1,19 +1,9 @@
-import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import LZString from 'lz-string';
-import { openLab, replaceEditorText, editorText } from './helpers.ts';
+import { openLab, expectIssues, expectStale, replaceEditorText, editorText, expectNoWcagViolations, copyShareLink, openInFreshContext, stateHash } from './helpers.ts';
 
 const PRESET_ITEMS = readFileSync('labs/rubric/presets/capstone_items.jsonl', 'utf8');
 const PRESET_RUBRIC = readFileSync('labs/rubric/presets/capstone_rubric.json', 'utf8');
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function copyShareLink(page: Page): Promise<string> {
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.getByTestId('share').click();
-  if (await page.getByTestId('share-url').count()) return page.getByTestId('share-url').inputValue();
-  return page.evaluate(() => navigator.clipboard.readText());
-}
 
 test.describe('rubric lab', () => {
   test('the preset reproduces the chapter: exam 0.94 passes the 0.92 gate, pl-10 is the outlier', async ({ page }) => {
@@ -74,12 +64,8 @@ test.describe('rubric lab', () => {
     const broken = PRESET_ITEMS.replace('"latency_ms": 205', '"latency_ms": "rápido"').replace('{"item": "pl-05"', '{"item": "pl-05",,');
     expect(broken).not.toBe(PRESET_ITEMS);
     await replaceEditorText(page, 'editor-items', broken);
-    const issues = page.getByTestId('issues');
-    await expect(issues).toContainText('línea 2');
-    await expect(issues).toContainText('latency_ms');
-    await expect(issues).toContainText('línea 5');
-    await expect(page.getByTestId('lab-output')).toHaveAttribute('data-stale', 'true');
-    await expect(page.getByTestId('stale-banner')).toBeVisible();
+    await expectIssues(page, ['línea 2', 'latency_ms', 'línea 5']);
+    await expectStale(page);
     await expect(page.getByTestId('exam-score')).toHaveText('0.94');
     expect(await editorText(page, 'editor-items')).toContain('"rápido"');
   });
@@ -87,10 +73,7 @@ test.describe('rubric lab', () => {
   test('the English page explains a bad item in English', async ({ page }) => {
     await openLab(page, '/en/labs/rubric/');
     await replaceEditorText(page, 'editor-items', PRESET_ITEMS.replace('"latency_ms": 205', '"latency_ms": -5'));
-    const issues = page.getByTestId('issues');
-    await expect(issues).toContainText('line 2');
-    await expect(issues).toContainText('latency_ms');
-    await expect(issues).not.toContainText('línea');
+    await expectIssues(page, ['line 2', 'latency_ms'], ['línea']);
   });
 
   test('optional inputs: the seed breakdown is flagged (0.95 stated, 0.75 weighted), ratings give 4/6 and 6/6, rubric B lists the false negatives', async ({ page }) => {
@@ -145,9 +128,7 @@ test.describe('rubric lab', () => {
     await expect(page.getByTestId('breakdown-verdict')).toBeVisible();
     const url = await copyShareLink(page);
     expect(url).toMatch(/#state=/);
-    const ctx = await browser.newContext();
-    const fresh = await ctx.newPage();
-    await fresh.goto(url);
+    const { ctx, fresh } = await openInFreshContext(browser, url);
     await expect(fresh.getByTestId('verdict')).toHaveAttribute('data-verdict', 'fail');
     await expect(fresh.getByTestId('exam-score')).toHaveText('0.71');
     await expect(fresh.getByTestId('step-case_fold')).not.toBeChecked();
@@ -208,8 +189,7 @@ test.describe('rubric lab', () => {
     const evil = '<img src=x onerror="window.__xss=1">';
     const items = PRESET_ITEMS.replace('"item": "pl-01"', `"item": ${JSON.stringify(evil)}`);
     const state = { v: 1, lab: 'rubric', texts: { items, rubric: PRESET_RUBRIC, rubric_b: '', breakdown: '', ratings: '', baseline: '' } };
-    await page.goto(`/en/labs/rubric/#state=${LZString.compressToEncodedURIComponent(JSON.stringify(state))}`);
-    await expect(page.getByTestId('verdict')).toBeVisible();
+    await openLab(page, `/en/labs/rubric/${stateHash(state)}`);
     await expect(page.getByTestId('items-table')).toContainText(evil);
     expect(await page.locator('.lab-output img').count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
@@ -219,8 +199,7 @@ test.describe('rubric lab', () => {
     await openLab(page, '/en/chapters/06-rubrics/');
     await expect(page.getByTestId('exam-score')).toHaveText('0.94');
     await expect(page.locator('.lab-slot a[href="/en/labs/rubric/"]')).toBeVisible();
-    const results = await new AxeBuilder({ page }).include('.lab-slot').withTags(WCAG).analyze();
-    expect(results.violations.map((v) => v.id)).toEqual([]);
+    await expectNoWcagViolations(page, '.lab-slot');
   });
 
   for (const url of ['/laboratorios/rubric/', '/en/labs/rubric/']) {
@@ -234,9 +213,7 @@ test.describe('rubric lab', () => {
       await expect(page.getByTestId('agreement-verdict')).toBeVisible();
       await expect(page.getByTestId('comparison-delta')).toBeVisible();
       await expect(page.getByTestId('drift')).toBeVisible();
-      const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-      const summary = results.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-      expect(summary).toEqual([]);
+      await expectNoWcagViolations(page);
       if (process.env.RUBRIC_SHOTS) await page.screenshot({ path: `/tmp/rubric-${url.includes('/en/') ? 'en' : 'es'}.png`, fullPage: true });
     });
   }

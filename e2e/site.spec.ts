@@ -1,7 +1,5 @@
 import { test, expect } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+import { expectNoWcagViolations } from './helpers.ts';
 
 test('home pages list the chapters in each language', async ({ page }) => {
   await page.goto('/');
@@ -73,8 +71,6 @@ for (const url of ['/', '/en/', '/capitulos/02-thresholds/', '/en/chapters/02-th
     if (url.includes('lab') || url.includes('chapters') || url.includes('capitulos')) {
       if (await page.locator('[data-lab]').count()) await expect(page.getByTestId('verdict')).toBeVisible();
     }
-    const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-    const summary = results.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-    expect(summary).toEqual([]);
+    await expectNoWcagViolations(page);
   });
 }

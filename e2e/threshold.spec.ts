@@ -1,7 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import LZString from 'lz-string';
-import { openLab, replaceEditorText, editorText } from './helpers.ts';
+import { openLab, expectIssues, expectStale, replaceEditorText, editorText, copyShareLink, openInFreshContext, stateHash } from './helpers.ts';
 
 const PRESET_CASES = readFileSync('labs/threshold/presets/classification_cases.jsonl', 'utf8');
 
@@ -36,12 +35,8 @@ test.describe('threshold lab', () => {
     await openLab(page, '/laboratorios/threshold/');
     const broken = PRESET_CASES.replace('"score":0.86', '"score":"alta"').replace('{"case_id":"ticket_005"', '{"case_id":"ticket_005",');
     await replaceEditorText(page, 'editor-cases', broken);
-    const issues = page.getByTestId('issues');
-    await expect(issues).toContainText('línea 2');
-    await expect(issues).toContainText('score');
-    await expect(issues).toContainText('línea 5');
-    await expect(page.getByTestId('lab-output')).toHaveAttribute('data-stale', 'true');
-    await expect(page.getByTestId('stale-banner')).toBeVisible();
+    await expectIssues(page, ['línea 2', 'score', 'línea 5']);
+    await expectStale(page);
     await expect(page.getByTestId('cm-tp')).toHaveText('TP 4');
     expect(await editorText(page, 'editor-cases')).toContain('"score":"alta"');
     // The broken text survives a reload (saved locally), and so does the message.
@@ -57,10 +52,7 @@ test.describe('threshold lab', () => {
   test('the English page explains the problem in English', async ({ page }) => {
     await openLab(page, '/en/labs/threshold/');
     await replaceEditorText(page, 'editor-policy', '{"cost_false_positive": -1}');
-    const issues = page.getByTestId('issues');
-    await expect(issues).toContainText('line 1');
-    await expect(issues).toContainText('cost_false_positive');
-    await expect(issues).not.toContainText('línea');
+    await expectIssues(page, ['line 1', 'cost_false_positive'], ['línea']);
   });
 
   test('a share link reproduces the state in a fresh page, and a tampered one is rejected', async ({ page, browser }) => {
@@ -71,17 +63,10 @@ test.describe('threshold lab', () => {
     await page.keyboard.press('ArrowLeft');
     await expect(page.getByTestId('slider-low-value')).not.toHaveText('0.30');
     const low = await page.getByTestId('slider-low-value').textContent();
-    const ctx0 = page.context();
-    await ctx0.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await page.getByTestId('share').click();
-    let url = '';
-    if (await page.getByTestId('share-url').count()) url = await page.getByTestId('share-url').inputValue();
-    else url = await page.evaluate(() => navigator.clipboard.readText());
+    const url = await copyShareLink(page);
     expect(url).toMatch(/#state=/);
 
-    const ctx = await browser.newContext();
-    const fresh = await ctx.newPage();
-    await fresh.goto(url);
+    const { ctx, fresh } = await openInFreshContext(browser, url);
     await expect(fresh.getByTestId('verdict')).toHaveAttribute('data-verdict', 'fail');
     await expect(fresh.getByTestId('slider-low-value')).toHaveText(low!);
     expect(await editorText(fresh, 'editor-cases')).toContain('"score":0.05');
@@ -132,8 +117,7 @@ test.describe('threshold lab', () => {
     const cases = PRESET_CASES.replace('"case_id":"ticket_001"', `"case_id":${JSON.stringify(evil)}`).replace('"slice":"pagos"', '"slice":"<b>pagos</b>"');
     const policy = readFileSync('labs/threshold/presets/threshold_policy.json', 'utf8');
     const state = { v: 1, lab: 'threshold', texts: { cases, policy } };
-    await page.goto(`/en/labs/threshold/#state=${LZString.compressToEncodedURIComponent(JSON.stringify(state))}`);
-    await expect(page.getByTestId('verdict')).toBeVisible();
+    await openLab(page, `/en/labs/threshold/${stateHash(state)}`);
     await expect(page.getByTestId('cases-table')).toContainText(evil);
     await expect(page.getByTestId('slice-table')).toContainText('<b>pagos</b>');
     expect(await page.locator('.lab-output img, .lab-output b').count()).toBe(0);
