@@ -27,7 +27,7 @@ import {
   mceFromTable,
   reliabilityFromIndices,
 } from '../core/calibration_metrics.ts';
-import type { BinningStrategy, BrierDecomposition } from '../core/calibration_metrics.ts';
+import type { BinningStrategy, BrierDecomposition, ReliabilityBin } from '../core/calibration_metrics.ts';
 import { applyCalibrator, CALIBRATOR_TYPES, fitCalibrator } from '../core/calibrators.ts';
 import type { Calibrator, CalibratorType } from '../core/calibrators.ts';
 import { conformalThreshold, evaluateConformal, nonconformityScores } from '../core/conformal.ts';
@@ -67,15 +67,8 @@ export interface CalibrationView {
 }
 
 /** Reliability row of the scorecard: the kit's keys plus positives and the per-bin Wilson interval. */
-export interface ReliabilityRow {
-  bin: number;
-  range: [number, number];
-  count: number;
-  positives: number;
-  confidence: MaybeNumber;
-  /** Observed positive rate (the kit's name). */
-  accuracy: MaybeNumber;
-  gap: MaybeNumber;
+/** A reliability bin (labs/core/calibration_metrics.ts) with the Wilson interval of its positive rate. */
+export interface ReliabilityRow extends ReliabilityBin {
   /** Wilson 95% interval of the positive rate; null for an empty bin. */
   wilson_low: MaybeNumber;
   wilson_high: MaybeNumber;
