@@ -17,7 +17,8 @@
  * s = 0.60 c + 0.25 g + 0.10 sigma + 0.05 kappa. weighted[axis] = w_i * s_i / sum w.
  * Overrides: a failed critical axis, a missing critical field or an automatic failure set the
  * item's score to 0 (seed 004: "critical fields zero everything"); score_before_overrides keeps
- * the weighted sum.
+ * the weighted sum. An automatic failure's pattern is tested on the first MAX_REGEX_INPUT (10,000)
+ * UTF-16 code units of its text only (regex.ts: untrusted patterns; schema.ts rejects unsafe ones).
  * Exam score: arithmetic mean of the exam items' scores (split "exam"); the regression score is
  * the mean over split "regression". Interval: percentile bootstrap of the mean (resampling items
  * with CPython's random.Random(seed).randrange, quantiles by linear interpolation as numpy's
@@ -30,6 +31,7 @@ import { pairedBootstrapCI, quantileLinearSorted } from '../core/bootstrap.ts';
 import { matchExpected, stepLabel } from './normalize.ts';
 import type { MatchResult } from './normalize.ts';
 import { validateAgainstSchema } from './jsonschema.ts';
+import { MAX_REGEX_INPUT } from './regex.ts';
 import type { SchemaViolation } from './jsonschema.ts';
 import type { Axis, BreakdownEntry, Item, Ratings, Rubric, RubricLabInput } from './schema.ts';
 
@@ -277,7 +279,7 @@ export function scoreItem(item: Item, rubric: Rubric): ItemResult {
   overrides.push(...criticalFails);
   for (const af of rubric.automatic_failures) {
     const target = af.field ? fieldText(parsed.ok ? getField(parsed.value, af.field) : undefined) : item.output;
-    if (target !== null && new RegExp(af.pattern, af.flags).test(target)) overrides.push(`automatic_failure:${af.id}`);
+    if (target !== null && new RegExp(af.pattern, af.flags).test(target.slice(0, MAX_REGEX_INPUT))) overrides.push(`automatic_failure:${af.id}`);
   }
   const score = overrides.length ? 0 : before;
 

@@ -18,6 +18,7 @@
  * for the inter-rater check), baseline (a previous scorecard.json, to detect rubric drift).
  */
 import { z } from 'zod';
+import { regexProblem, schemaPatterns } from './regex.ts';
 
 const nonEmpty = z.string().min(1);
 const axisName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/);
@@ -82,7 +83,10 @@ export const AxisSchema = z.discriminatedUnion('check', [ContainsAxisSchema, Sch
 
 export const AutoFailureSchema = z.object({
   id: axisName,
-  /** JavaScript regular expression tested on the raw output (or on `field` when given). */
+  /**
+   * JavaScript regular expression tested on the raw output (or on `field` when given). At most 200
+   * characters and refused when it may backtrack for an exponential time (regex.ts).
+   */
   pattern: nonEmpty,
   flags: z.string().regex(/^[imsu]*$/).default('iu'),
   field: z.string().optional(),
@@ -160,13 +164,16 @@ export const RubricSchema = z
       if (a.check === 'json_schema' && !r.json_schema) ctx.addIssue({ code: 'custom', path: ['json_schema'], message: 'rubric.json_schema_missing' });
     });
     if (r.axes.reduce((s, a) => s + a.weight, 0) <= 0) ctx.addIssue({ code: 'custom', path: ['axes'], message: 'rubric.weights_zero' });
+    // Untrusted regular expressions (labs/rubric/regex.ts): invalid, too long or possibly exponential.
     r.automatic_failures.forEach((f, i) => {
-      try {
-        new RegExp(f.pattern, f.flags);
-      } catch {
-        ctx.addIssue({ code: 'custom', path: ['automatic_failures', i, 'pattern'], message: 'rubric.bad_regex' });
-      }
+      const problem = regexProblem(f.pattern, f.flags);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['automatic_failures', i, 'pattern'], message: `rubric.${problem}|automatic_failures.${i}.pattern` });
     });
+    if (r.json_schema)
+      for (const p of schemaPatterns(r.json_schema, ['json_schema'])) {
+        const problem = regexProblem(p.pattern, 'u');
+        if (problem) ctx.addIssue({ code: 'custom', path: p.path, message: `rubric.${problem}|${p.path.join('.')}` });
+      }
     const likert = r.axes.filter((a) => a.check === 'rating');
     if (r.pass_threshold?.scale === 'likert') {
       if (likert.length === 0) ctx.addIssue({ code: 'custom', path: ['pass_threshold', 'scale'], message: 'rubric.likert_threshold_without_axes' });

@@ -73,7 +73,10 @@ export const rubricEn: Widen<typeof rubricEs> = {
     duplicate_axis: (name: string) => `Axis “${name}” is repeated.`,
     json_schema_missing: 'A json_schema axis needs the rubric’s json_schema field.',
     weights_zero: 'The axis weights cannot all be 0.',
-    bad_regex: 'The regular expression is not valid.',
+    bad_regex: (field: string) => `The regular expression in ${field} is not valid.`,
+    regex_too_long: (field: string) => `The regular expression in ${field} is too long: at most 200 characters are allowed.`,
+    unsafe_regex: (field: string) =>
+      `The regular expression in ${field} is refused: it could take exponential time on some texts (a quantifier inside another, like (a+)+, or more than 25 repetitions) or it uses syntax that cannot be analysed, such as "(?<=…)". Rewrite it without nested quantifiers.`,
     likert_threshold_without_axes: 'Thresholds on the Likert scale need at least one Likert axis.',
     likert_scales_differ: 'With thresholds on the Likert scale, every Likert axis must share one scale.',
     raters_length: 'rater_a and rater_b must have the same length.',

@@ -75,7 +75,10 @@ export const rubricEs = {
     duplicate_axis: (name: string) => `El eje «${name}» está repetido.`,
     json_schema_missing: 'Un eje de tipo json_schema necesita el campo json_schema en la rúbrica.',
     weights_zero: 'Los pesos de los ejes no pueden ser todos 0.',
-    bad_regex: 'La expresión regular no es válida.',
+    bad_regex: (field: string) => `La expresión regular de ${field} no es válida.`,
+    regex_too_long: (field: string) => `La expresión regular de ${field} es demasiado larga: el máximo son 200 caracteres.`,
+    unsafe_regex: (field: string) =>
+      `La expresión regular de ${field} se rechaza: podría tardar un tiempo exponencial en algunos textos (un cuantificador dentro de otro, como (a+)+, o más de 25 repeticiones) o usa una sintaxis que no se puede analizar, como «(?<=…)». Reescríbela sin cuantificadores anidados.`,
     likert_threshold_without_axes: 'Los umbrales en escala Likert necesitan al menos un eje Likert.',
     likert_scales_differ: 'Con umbrales en escala Likert, todos los ejes Likert deben compartir la misma escala.',
     raters_length: 'rater_a y rater_b deben tener la misma longitud.',
