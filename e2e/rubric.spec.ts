@@ -84,7 +84,9 @@ test.describe('rubric lab', () => {
     await expect(bd.getByTestId('breakdown-verdict')).toContainText('states 0.95');
     await expect(bd.getByTestId('breakdown-verdict')).toContainText('is 0.75');
     await expect(bd.locator('[data-consistent="false"]')).toHaveCount(1);
-    await expect(page.locator('[data-reason="breakdown_inconsistent"]')).toBeVisible();
+    // A finding that does not change the verdict: a warning, not a reason.
+    await expect(page.getByTestId('decision-warnings').locator('[data-warning="breakdown_inconsistent"]')).toBeVisible();
+    await expect(page.getByTestId('verdict').locator('[data-reason="breakdown_inconsistent"]')).toHaveCount(0);
 
     await page.getByTestId('tab-ratings').click();
     await page.getByTestId('example-ratings').click();
@@ -114,7 +116,7 @@ test.describe('rubric lab', () => {
     await page.getByTestId('step-strip_trailing_period').uncheck();
     await expect(page.getByTestId('drift')).toHaveAttribute('data-drifted', 'true');
     await expect(page.getByTestId('drift')).toContainText('Rubric drift');
-    await expect(page.locator('[data-reason="rubric_drift"]')).toBeVisible();
+    await expect(page.getByTestId('decision-warnings').locator('[data-warning="rubric_drift"]')).toBeVisible();
     // Without the period step, pl-10 matches "mrs." again: 10/10.
     await expect(page.getByTestId('exam-score')).toHaveText('1');
   });

@@ -1,26 +1,34 @@
 /**
- * The rubric lab's decision. Only the hard gate blocks (seed 000: the exam score must reach 0.92);
- * soft gates, rubric drift, an inconsistent pasted breakdown and a failed inter-rater check are
- * reported as reason codes but do not change the verdict.
+ * The rubric lab's decision. Only the hard gate blocks (seed 000: the exam score must reach 0.92).
+ * Soft gates, rubric drift, an inconsistent pasted breakdown and a failed inter-rater check do not
+ * change the verdict: they are warnings, kept apart from the reasons so that a passing verdict
+ * never lists a bad finding as a reason for passing.
  */
 import type { Decision } from '../core/types.ts';
 import type { RubricScorecard } from './engine.ts';
 
+/** The rubric lab's decision: the verdict, why (reasons), and findings that do not change it (warnings). */
+export interface RubricDecision extends Decision {
+  /** Codes of findings that do not change the verdict; translated in labs/rubric/i18n (`reasons`). */
+  warnings: string[];
+}
+
 /**
  * Verdict 'pass' iff the hard gate is met (an undefined exam score fails with
- * 'hard_gate_undefined'). Reasons, in this order: the hard gate's code ('hard_gate_met',
- * 'hard_gate_missed', 'hard_gate_undefined'); every soft gate that is not met
- * ('soft_<gate>_missed' or 'soft_<gate>_undefined', in the order latency, schema,
- * regression_score, drop); 'rubric_drift' when a baseline scorecard was locked to another rubric;
- * 'breakdown_inconsistent' when a pasted breakdown does not add up; 'agreement_below_min' or
- * 'agreement_undefined' when the inter-rater check fails. Codes are translated in
+ * 'hard_gate_undefined'). `reasons` holds only what decides the verdict: the hard gate's code
+ * ('hard_gate_met', 'hard_gate_missed' or 'hard_gate_undefined'). `warnings`, in this order: every
+ * soft gate that is not met ('soft_<gate>_missed' or 'soft_<gate>_undefined', in the order latency,
+ * schema, regression_score, drop); 'rubric_drift' when a baseline scorecard was locked to another
+ * rubric; 'breakdown_inconsistent' when a pasted breakdown does not add up; 'agreement_below_min'
+ * or 'agreement_undefined' when the inter-rater check fails. Codes are translated in
  * labs/rubric/i18n (`reasons`).
  */
-export function decideRubric(sc: Omit<RubricScorecard, 'decision'>): Decision {
+export function decideRubric(sc: Omit<RubricScorecard, 'decision'>): RubricDecision {
   const reasons: string[] = [sc.gates.hard.reason];
-  for (const g of sc.gates.soft) if (g.status !== 'pass') reasons.push(g.reason);
-  if (sc.drift?.drifted) reasons.push('rubric_drift');
-  if (sc.breakdown_check?.some((b) => !b.consistent)) reasons.push('breakdown_inconsistent');
-  if (sc.agreement && sc.agreement.verdict === 'fail') reasons.push(sc.agreement.reason);
-  return { verdict: sc.gates.hard.status === 'pass' ? 'pass' : 'fail', reasons };
+  const warnings: string[] = [];
+  for (const g of sc.gates.soft) if (g.status !== 'pass') warnings.push(g.reason);
+  if (sc.drift?.drifted) warnings.push('rubric_drift');
+  if (sc.breakdown_check?.some((b) => !b.consistent)) warnings.push('breakdown_inconsistent');
+  if (sc.agreement && sc.agreement.verdict === 'fail') warnings.push(sc.agreement.reason);
+  return { verdict: sc.gates.hard.status === 'pass' ? 'pass' : 'fail', reasons, warnings };
 }

@@ -5,7 +5,7 @@
  * (JSON). See schema.ts for the formats and engine.ts for the semantics.
  */
 import type { LabDefinition } from '../core/lab.ts';
-import type { Decision, InputIssue, Lang, ParseOutcome } from '../core/types.ts';
+import type { InputIssue, Lang, ParseOutcome } from '../core/types.ts';
 import { parseJsonText, parseJsonlText } from '../core/parse.ts';
 import { msg } from '../i18n/index.ts';
 import { z } from 'zod';
@@ -14,14 +14,17 @@ import type { Rubric, RubricLabInput } from './schema.ts';
 import { runRubric } from './engine.ts';
 import type { RubricScorecard } from './engine.ts';
 import { decideRubric } from './decision.ts';
+import type { RubricDecision } from './decision.ts';
 import { renderRubricReport } from './report.ts';
 import { schemaCompileError } from './jsonschema.ts';
 
 export type { RubricLabInput, Rubric, Item, Ratings, BreakdownEntry } from './schema.ts';
 export type { RubricScorecard, ItemResult, AxisResult, AxisReason, AxisColumn, Comparison, BreakdownCheck, AgreementResult, Pattern, GateResult } from './engine.ts';
 
-/** What run() returns: the scorecard plus its decision. */
-export type RubricResult = RubricScorecard & { decision: Decision };
+export type { RubricDecision } from './decision.ts';
+
+/** What run() returns: the scorecard plus its decision (verdict, reasons and warnings). */
+export type RubricResult = RubricScorecard & { decision: RubricDecision };
 
 /**
  * Translates our custom zod messages ('rubric.<code>' or 'rubric.<code>|<param>', see schema.ts)

@@ -94,7 +94,7 @@ export function describeAxisReason(r: AxisReason, lang: Lang): string {
  * reason, and (when present) the comparison, breakdown check, agreement and drift sections.
  * Pure; never throws on a scorecard produced by runRubric.
  */
-export function renderRubricReport(sc: RubricScorecard & { decision: Decision }, lang: Lang): string {
+export function renderRubricReport(sc: RubricScorecard & { decision: Decision & { warnings?: string[] } }, lang: Lang): string {
   const m = msg(lang);
   const R = m.rubric;
   const t = R.report;
@@ -104,6 +104,11 @@ export function renderRubricReport(sc: RubricScorecard & { decision: Decision },
   L.push(`**${t.verdict}:** ${sc.decision.verdict === 'pass' ? R.verdict.pass : R.verdict.fail}`, '');
   L.push(`**${t.reasons}:**`, '');
   for (const r of sc.decision.reasons) L.push(`- ${R.reasons[r] ?? r}`);
+  const warnings = sc.decision.warnings ?? [];
+  if (warnings.length) {
+    L.push('', `**${t.warnings}:**`, '');
+    for (const w of warnings) L.push(`- ${R.reasons[w] ?? w}`);
+  }
   L.push('', `- ${t.rubric(sc.rubric_id, sc.rubric_version)}`, `- ${t.lock(sc.rubric_hash)}`);
   L.push(`- ${t.pipeline(sc.normalization.steps.join(' → '), sc.normalization.disabled_steps.join(', '), sc.normalization.normalize_expected)}`, '');
   const a = sc.aggregate;

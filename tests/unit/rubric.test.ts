@@ -89,7 +89,8 @@ describe("seed 000's inconsistent breakdown", () => {
     expect(c.difference).toBeCloseTo(0.2, 12);
     expect(c.lost).toEqual([{ axis: 'spanish_gloss', lost: expect.closeTo(0.25, 12) }]);
     const r = runRubricLab(parsed({ ...presetTexts(), breakdown: read('seed_breakdown.json') }));
-    expect(r.decision.reasons).toContain('breakdown_inconsistent');
+    // The exam still passes (0.94): the bad breakdown is a warning, not a reason for the verdict.
+    expect(r.decision).toEqual({ verdict: 'pass', reasons: ['hard_gate_met'], warnings: ['breakdown_inconsistent'] });
   });
   it('a consistent breakdown passes, and a wrong weighted entry is caught', () => {
     expect(checkBreakdown({ score: 0.75, breakdown: { correctness: 1, spanish_gloss: 0, schema: 1, conciseness: 1 } }, rubric()).consistent).toBe(true);
@@ -107,7 +108,8 @@ describe('inter-rater check through the lab (seed 004)', () => {
     expect(g.within_one_count).toBe(6);
     expect(g.cohen_kappa.value!).toBeCloseTo(7 / 13, 14);
     expect(g.verdict).toBe('fail');
-    expect(r.decision.reasons).toContain('agreement_below_min');
+    expect(r.decision.warnings).toContain('agreement_below_min');
+    expect(r.decision.reasons).toEqual(['hard_gate_met']);
     expect(g.disagreements).toEqual([1, 4]);
   });
 });
@@ -249,7 +251,8 @@ describe('rubric lock: canonical JSON and SHA-256', () => {
     expect(same.drift).toMatchObject({ drifted: false });
     const other = runRubricLab(parsed({ items: read('capstone_items.jsonl'), rubric: read('capstone_rubric_casefold_off.json'), baseline: JSON.stringify(r1) }));
     expect(other.drift).toMatchObject({ drifted: true, baseline_hash: r1.rubric_hash });
-    expect(other.decision.reasons).toContain('rubric_drift');
+    expect(other.decision.warnings).toContain('rubric_drift');
+    expect(other.decision.reasons).toEqual(['hard_gate_missed']);
   });
 });
 
@@ -278,5 +281,29 @@ describe('input validation', () => {
     const c = compareRubrics(v.items, v.rubric, v.rubric);
     expect(c.same_rubric).toBe(true);
     expect(c.flips).toEqual([]);
+  });
+});
+
+describe('decision: reasons vs warnings', () => {
+  it('with every optional input loaded, a passing verdict lists only the hard gate as its reason; the bad findings are warnings, in es and en reports', () => {
+    const r = runRubricLab(parsed({ ...presetTexts(), breakdown: read('seed_breakdown.json'), ratings: read('seed004_ratings.json') }));
+    expect(r.decision.verdict).toBe('pass');
+    expect(r.decision.reasons).toEqual(['hard_gate_met']);
+    expect(r.decision.warnings).toEqual(['breakdown_inconsistent', 'agreement_below_min']);
+    const es = rubricLab.report(r, 'es');
+    const en = rubricLab.report(r, 'en');
+    const esWarn = es.slice(es.indexOf('**Avisos'));
+    const enWarn = en.slice(en.indexOf('**Warnings'));
+    expect(es.indexOf('**Avisos')).toBeGreaterThan(es.indexOf('**Motivos'));
+    expect(esWarn).toContain('un desglose pegado no cuadra');
+    expect(enWarn.length).toBeLessThan(en.length);
+    expect(en.slice(0, en.indexOf('**Warnings'))).not.toContain('breakdown');
+  });
+  it('a soft gate that is missed is a warning too', () => {
+    const rb = JSON.parse(read('capstone_rubric.json'));
+    rb.gates = { ...(rb.gates ?? {}), soft: { p50_latency_ms_max: 0 } };
+    const r = runRubricLab(parsed({ ...presetTexts(), rubric: JSON.stringify(rb) }));
+    expect(r.decision.reasons).toEqual([r.gates.hard.reason]);
+    expect(r.decision.warnings.some((w) => w.startsWith('soft_latency_'))).toBe(true);
   });
 });

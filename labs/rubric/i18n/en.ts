@@ -7,6 +7,9 @@ export const rubricEn: Widen<typeof rubricEs> = {
     pass: 'The exam clears the hard gate: the release may go ahead.',
     fail: 'The exam does not clear the hard gate: the release is blocked.',
   },
+  ui: {
+    warnings_heading: 'Warnings: they do not change the verdict, but deserve a look',
+  },
   reasons: {
     hard_gate_met: 'the mean exam score reaches the hard gate minimum',
     hard_gate_missed: 'the mean exam score is below the hard gate minimum',
@@ -104,6 +107,7 @@ export const rubricEn: Widen<typeof rubricEs> = {
     title: 'Rubric decision',
     verdict: 'Verdict',
     reasons: 'Reasons',
+    warnings: 'Warnings (they do not change the verdict)',
     rubric: (id: string, version: string) => `Rubric: ${id} (version ${version})`,
     lock: (hash: string) => `Rubric lock: ${hash}`,
     pipeline: (steps: string, off: string, expected: boolean) =>

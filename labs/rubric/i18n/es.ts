@@ -4,6 +4,10 @@ export const rubricEs = {
     pass: 'El examen supera la puerta dura: la versión puede avanzar.',
     fail: 'El examen no supera la puerta dura: la versión se bloquea.',
   },
+  /** Encabezado de los avisos en la página. */
+  ui: {
+    warnings_heading: 'Avisos: no cambian el veredicto, pero conviene revisarlos',
+  },
   /** Códigos de motivo de la decisión (puerta dura, puertas blandas y comprobaciones). */
   reasons: {
     hard_gate_met: 'la puntuación media del examen alcanza el mínimo de la puerta dura',
@@ -107,6 +111,7 @@ export const rubricEs = {
     title: 'Decisión de la rúbrica',
     verdict: 'Veredicto',
     reasons: 'Motivos',
+    warnings: 'Avisos (no cambian el veredicto)',
     rubric: (id: string, version: string) => `Rúbrica: ${id} (versión ${version})`,
     lock: (hash: string) => `Candado de la rúbrica: ${hash}`,
     pipeline: (steps: string, off: string, expected: boolean) =>

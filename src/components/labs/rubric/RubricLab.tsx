@@ -144,6 +144,7 @@ function Verdict({ result, lang }: { result: RubricResult; lang: Lang }) {
   const d = result.decision;
   const a = result.aggregate;
   return (
+    <>
     <VerdictPanel id="rub-verdict" verdict={d.verdict} lang={lang} summary={lm.verdict}>
       <p className="big-number">
         {t.rubric.exam.score}:{' '}
@@ -152,6 +153,14 @@ function Verdict({ result, lang }: { result: RubricResult; lang: Lang }) {
       </p>
       <ReasonList reasons={d.reasons} messages={lm.reasons} lang={lang} />
     </VerdictPanel>
+    {/* Findings that do not change the verdict: a warning box outside the (green or red) verdict. */}
+    {d.warnings.length > 0 && (
+      <section className="notice" aria-labelledby="rub-warnings" data-testid="decision-warnings">
+        <p id="rub-warnings">{lm.ui.warnings_heading}:</p>
+        <ul>{d.warnings.map((w) => <li key={w} data-warning={w}>{lm.reasons[w] ?? w}</li>)}</ul>
+      </section>
+    )}
+    </>
   );
 }
 
