@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { openLab, replaceEditorText, editorText, exerciseHash } from './helpers.ts';
+import { openLab, replaceEditorText, editorText, exerciseHash, copyShareLink } from './helpers.ts';
 
 const POLICY = (rate: number) => JSON.stringify({
   positive_label: 'urgente', negative_label: 'normal', cost_false_positive: 2, cost_false_negative: 12, cost_review: 1.5,
@@ -9,6 +9,9 @@ const POLICY = (rate: number) => JSON.stringify({
 test.describe('exercises', () => {
   test('the index lists exercises in both languages', async ({ page }) => {
     await page.goto('/ejercicios/');
+    // Nothing is completed in a new browser.
+    await expect(page.locator('.done-badge').first()).toBeHidden();
+    expect(await page.locator('.done-badge:visible').count()).toBe(0);
     await expect(page.locator('[data-exercise="threshold-review-capacity"] a')).toHaveAttribute('href', '/ejercicios/threshold-review-capacity/');
     await page.getByTestId('lang-switch').click();
     await expect(page).toHaveURL(/\/en\/exercises\/$/);
@@ -88,6 +91,14 @@ test.describe('exercises', () => {
     await expect(learner.getByTestId('goal-panel')).toHaveAttribute('data-complete', 'false');
     await replaceEditorText(learner, 'editor-policy', POLICY(0.35).replace('"cost_review": 1.5', '"cost_review": 1'));
     await expect(learner.getByTestId('goal-panel')).toHaveAttribute('data-complete', 'true');
+    // Sharing the lab from inside the exercise keeps the exercise in the link.
+    const shared = await copyShareLink(learner);
+    expect(shared).toMatch(/#exercise=[^&]+&state=/);
+    const other = await ctx.newPage();
+    await other.goto(shared);
+    await expect(other.getByTestId('exercise-title')).toHaveText('Cheaper than 8');
+    await expect(other.getByTestId('goal-panel')).toHaveAttribute('data-complete', 'true');
+    await other.close();
     // The language switch keeps the exercise (it travels after '#').
     await learner.getByTestId('lang-switch').click();
     await expect(learner).toHaveURL(/\/ejercicios\/enlace\/#exercise=/);

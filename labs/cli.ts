@@ -40,7 +40,7 @@ function languageOf(argv: string[]): Lang {
 async function main(argv: string[]): Promise<void> {
   const lang = languageOf(argv);
   const t = msg(lang).cli;
-  if (argv[0] === '--help' || argv[0] === '-h') {
+  if (argv.includes('--help') || argv.includes('-h')) {
     process.stdout.write(`${usage(lang)}\n`);
     return;
   }
@@ -89,7 +89,9 @@ async function main(argv: string[]): Promise<void> {
 
   const outcome = await createRunner()(labId, texts, lang);
   if (!outcome.ok) {
-    fail(1, outcome.issues.map((iss) => formatIssue({ ...iss, input: files[iss.input] ?? iss.input }, lang)).join('\n'));
+    const lines = outcome.issues.map((iss) => formatIssue({ ...iss, input: files[iss.input] ?? iss.input }, lang));
+    const more = (outcome.total_issues ?? lines.length) - lines.length;
+    fail(1, [...lines, ...(more > 0 ? [t.more_issues(more)] : [])].join('\n'));
   }
   process.stdout.write(format === 'md' ? outcome.report : `${JSON.stringify(outcome.result, null, 2)}\n`);
   const verdict = (outcome.result as { decision?: { verdict?: string } }).decision?.verdict;

@@ -8,7 +8,7 @@ import { getLab } from './registry.ts';
 
 export type RunResponse =
   | { ok: true; result: unknown; report: string }
-  | { ok: false; issues: InputIssue[] };
+  | { ok: false; issues: InputIssue[]; total_issues?: number };
 
 export type LabRunner = (labId: string, texts: Record<string, string>, lang: Lang, view?: unknown, hooks?: RunHooks) => Promise<RunResponse>;
 

@@ -22,13 +22,32 @@ const errorMaps = {
 };
 
 /**
+ * The largest magnitude accepted for any number in any input. Beyond it, sums over a million cases
+ * (costs, weights) lose every digit that matters or overflow to Infinity; no evaluation quantity is
+ * that large. Checked for every number of every JSON/JSONL input before the lab's own schema.
+ */
+export const MAX_ABS_NUMBER = 1e15;
+
+/** Paths (as key lists) of the numbers in a parsed JSON value whose magnitude exceeds MAX_ABS_NUMBER. */
+export function oversizedNumberPaths(value: unknown, path: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
+  if (typeof value === 'number') {
+    if (!(Math.abs(value) <= MAX_ABS_NUMBER)) out.push(path);
+  } else if (Array.isArray(value)) {
+    value.forEach((v, i) => oversizedNumberPaths(v, [...path, i], out));
+  } else if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) oversizedNumberPaths(v, [...path, k], out);
+  }
+  return out;
+}
+
+/**
  * zod's own es/en messages, except where they read badly for a learner: a number too large to be
  * finite (1e400 parses as Infinity, which zod reports as "expected number, received number").
  */
 function withOwnMessages(lang: Lang) {
   return (issue: ZodIssueLike) => {
     if (issue.code === 'invalid_type' && typeof issue.input === 'number' && !Number.isFinite(issue.input)) {
-      return msg(lang).validation.not_finite;
+      return msg(lang).validation.too_large;
     }
     return zodLocales[lang](issue);
   };
@@ -99,6 +118,17 @@ export function parseJsonText<S extends z.ZodType>(
   } catch {
     return { ok: false, issues: [{ input, line: 1, message: jsonSyntaxMessage('InvalidSymbol', lang) }] };
   }
+  const huge = oversizedNumberPaths(data);
+  if (huge.length) {
+    return {
+      ok: false,
+      issues: huge.slice(0, 50).map((p) => {
+        const node = nodeForPath(root, p);
+        return { input, line: node ? lineOfOffset(text, node.offset) : undefined, field: fieldPath(p), message: t.validation.too_large };
+      }),
+      total_issues: huge.length,
+    };
+  }
   const r = schema.safeParse(data, { error: zodErrorMap(lang) });
   if (r.success) return { ok: true, value: r.data };
   return {
@@ -117,8 +147,10 @@ export function parseJsonText<S extends z.ZodType>(
 
 /**
  * Parse JSON Lines: one JSON object per non-blank line, each validated with `rowSchema`.
- * Blank lines are skipped (they keep their line numbers for the messages). Returns every problem
- * up to `maxIssues` (default 50), each with its 1-based line. No rows at all is an error.
+ * Blank lines are skipped (they keep their line numbers for the messages). Returns the first
+ * `maxIssues` problems (default 50), each with its 1-based line, and `total_issues`, the count of
+ * all of them (the whole text is read). Numbers beyond MAX_ABS_NUMBER are problems. No rows at all
+ * is an error.
  * `unique` names a string field that must not repeat (e.g. 'case_id'): a repeat is reported on the
  * line of its second occurrence. `progress('parse', fraction)` is called every 5,000 lines.
  */
@@ -137,7 +169,12 @@ export function parseJsonlText<S extends z.ZodType>(
   const errorMap = zodErrorMap(lang);
   let lineNo = 0;
   let start = 0;
-  while (start <= text.length && issues.length < maxIssues) {
+  let total = 0;
+  const report = (issue: InputIssue) => {
+    total++;
+    if (issues.length < maxIssues) issues.push(issue);
+  };
+  while (start <= text.length) {
     let end = text.indexOf('\n', start);
     if (end === -1) end = text.length;
     lineNo++;
@@ -149,20 +186,25 @@ export function parseJsonlText<S extends z.ZodType>(
     try {
       data = JSON.parse(line);
     } catch {
-      issues.push({ input, line: lineNo, message: t.validation.jsonl_syntax });
+      report({ input, line: lineNo, message: t.validation.jsonl_syntax });
+      continue;
+    }
+    const huge = oversizedNumberPaths(data);
+    if (huge.length) {
+      for (const p of huge) report({ input, line: lineNo, field: fieldPath(p), message: t.validation.too_large });
       continue;
     }
     const r = rowSchema.safeParse(data, { error: errorMap });
     if (r.success) {
       if (seen && options.unique) {
         const key = String((r.data as Record<string, unknown>)[options.unique]);
-        if (seen.has(key)) issues.push({ input, line: lineNo, field: options.unique, message: t.validation.duplicate(key) });
+        if (seen.has(key)) report({ input, line: lineNo, field: options.unique, message: t.validation.duplicate(key) });
         seen.add(key);
       }
-      rows.push(r.data);
-    } else for (const iss of r.error.issues) issues.push({ input, line: lineNo, field: fieldPath(iss.path), message: iss.message });
+      if (issues.length === 0) rows.push(r.data);
+    } else for (const iss of r.error.issues) report({ input, line: lineNo, field: fieldPath(iss.path), message: iss.message });
   }
-  if (issues.length) return { ok: false, issues: issues.slice(0, maxIssues) };
+  if (issues.length) return { ok: false, issues, total_issues: total };
   if (rows.length === 0) return { ok: false, issues: [{ input, message: t.validation.no_rows }] };
   return { ok: true, value: rows };
 }

@@ -20,8 +20,11 @@ export interface InputIssue {
   message: string;
 }
 
-/** Result of reading raw text into a validated value: never throws on bad input. */
-export type ParseOutcome<T> = { ok: true; value: T } | { ok: false; issues: InputIssue[] };
+/**
+ * Result of reading raw text into a validated value: never throws on bad input. A failure lists
+ * at most a few dozen issues; `total_issues`, when set, is how many problems there were in all.
+ */
+export type ParseOutcome<T> = { ok: true; value: T } | { ok: false; issues: InputIssue[]; total_issues?: number };
 
 /**
  * A metric that may be undefined. Undefined is not zero: `value` is null and `reason` says why

@@ -12,7 +12,7 @@ export const en: Messages = {
     jsonl_syntax: 'This line is not a valid JSON object.',
     no_rows: 'There are no rows: each line must be a JSON object.',
     duplicate: (value: string) => `The identifier “${value}” is repeated.`,
-    not_finite: 'The number is too large: it must be finite.',
+    too_large: 'The number is too large: values up to 10^15 in absolute value are accepted.',
     json_errors: {
       InvalidCommentToken: 'JSON does not allow comments (// or /* */): remove them.',
       CommaExpected: 'A comma is missing between two items.',
@@ -52,6 +52,7 @@ export const en: Messages = {
     needs_file: (flag: string) => `${flag} needs a file path`,
     repeated: (flag: string) => `${flag} is given twice`,
     missing: (flag: string) => `missing ${flag} FILE`,
+    more_issues: (n: number) => `… and ${n} more problems`,
     file_error: (path: string, code: string) => `cannot read ${path} (${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' ? 'permission denied' : code})`,
   },
   threshold: thresholdEn,

@@ -11,7 +11,7 @@ export const es = {
     jsonl_syntax: 'Esta línea no es un objeto JSON válido.',
     no_rows: 'No hay ninguna fila: cada línea debe ser un objeto JSON.',
     duplicate: (value: string) => `El identificador «${value}» está repetido.`,
-    not_finite: 'El número es demasiado grande: tiene que ser finito.',
+    too_large: 'El número es demasiado grande: se admiten valores de hasta 10^15 en valor absoluto.',
     json_errors: {
       InvalidCommentToken: 'JSON no admite comentarios (// o /* */): bórralos.',
       CommaExpected: 'Falta una coma entre dos elementos.',
@@ -53,6 +53,7 @@ export const es = {
     needs_file: (flag: string) => `${flag} necesita la ruta de un archivo`,
     repeated: (flag: string) => `${flag} aparece dos veces`,
     missing: (flag: string) => `falta ${flag} ARCHIVO`,
+    more_issues: (n: number) => `… y ${n} problemas más`,
     file_error: (path: string, code: string) => `no se pudo leer ${path} (${code === 'ENOENT' ? 'no existe' : code === 'EISDIR' ? 'es una carpeta' : code === 'EACCES' ? 'sin permiso' : code})`,
   },
   threshold: thresholdEs,

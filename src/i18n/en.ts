@@ -86,6 +86,9 @@ export const en: UiStrings = {
     },
     create_exercise: 'Create an exercise from this state',
     render_error: 'This result could not be drawn. Your data is still in the editors: fix it or reset to the example.',
+    reset_exercise: 'Back to the exercise\'s starting state',
+    download_stale: 'Fix the input to download: the result on screen does not match the current text.',
+    issues_first: (n: number) => `The first ${n} are listed.`,
     chart_table: 'Show the chart data as a table',
     large_text_note: (lines: number, mb: string) =>
       `Large file: ${lines} lines, ${mb} MB. It is kept whole in memory and every figure uses all of it, but the editor only shows its first lines, read-only.`,

@@ -84,6 +84,9 @@ export const es = {
     } as Record<string, string>,
     create_exercise: 'Crear un ejercicio desde este estado',
     render_error: 'No se pudo dibujar este resultado. Tus datos siguen en los editores: corrígelos o restablece el ejemplo.',
+    reset_exercise: 'Volver al estado inicial del ejercicio',
+    download_stale: 'Corrige la entrada para descargar: el resultado en pantalla no corresponde al texto actual.',
+    issues_first: (n: number) => `Se muestran los ${n} primeros.`,
     chart_table: 'Ver los datos del gráfico como tabla',
     large_text_note: (lines: number, mb: string) =>
       `Archivo grande: ${lines} líneas, ${mb} MB. Se conserva entero en memoria y se calcula con todo, pero el editor solo muestra las primeras líneas, sin editar.`,

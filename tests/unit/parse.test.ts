@@ -34,10 +34,11 @@ describe('parseJsonlText', () => {
     const r = parseJsonlText('{"id":"a","x":0}\n{"id":"b","x":0}\n{"id":"a","x":1}', row, 'cases', 'en', { unique: 'id' });
     expect(!r.ok && r.issues).toEqual([{ input: 'cases', line: 3, field: 'id', message: 'The identifier “a” is repeated.' }]);
   });
-  it('stops after maxIssues problems', () => {
+  it('lists the first maxIssues problems and counts all of them', () => {
     const text = Array.from({ length: 80 }, () => 'nope').join('\n');
     const r = parseJsonlText(text, row, 'cases', 'es', { maxIssues: 5 });
     expect(!r.ok && r.issues.length).toBe(5);
+    expect(!r.ok && r.total_issues).toBe(80);
   });
 });
 
@@ -65,11 +66,14 @@ describe('parseJsonText', () => {
     const t = parseJsonText('{"name": "p", "grid": [1],}', doc, 'policy', 'es');
     expect(!t.ok && t.issues[0].message).toMatch(/coma al final/);
   });
-  it('says a number too large to be finite is too large (not "expected number, received number")', () => {
-    const r = parseJsonText('{"name": "p", "grid": [1e400]}', doc, 'policy', 'en');
-    expect(!r.ok && r.issues[0]).toMatchObject({ field: 'grid.0', message: 'The number is too large: it must be finite.' });
-    const j = parseJsonlText('{"id":"a","x":-1e999}', row, 'cases', 'es');
-    expect(!j.ok && j.issues[0].message).toBe('El número es demasiado grande: tiene que ser finito.');
+  it('refuses numbers beyond 10^15 in magnitude, finite or not, naming line and field', () => {
+    const r = parseJsonText('{"name": "p",\n "grid": [1, 1e400]}', doc, 'policy', 'en');
+    expect(!r.ok && r.issues[0]).toMatchObject({ line: 2, field: 'grid.1', message: 'The number is too large: values up to 10^15 in absolute value are accepted.' });
+    const big = parseJsonText('{"name": "p", "grid": [1e308]}', doc, 'policy', 'en');
+    expect(!big.ok && big.issues[0].field).toBe('grid.0');
+    expect(parseJsonText('{"name": "p", "grid": [1e15, -1e15]}', doc, 'policy', 'en').ok).toBe(true);
+    const j = parseJsonlText('{"id":"a","x":0.5}\n{"id":"b","x":-1e999}', row, 'cases', 'es');
+    expect(!j.ok && j.issues[0]).toMatchObject({ line: 2, field: 'x', message: 'El número es demasiado grande: se admiten valores de hasta 10^15 en valor absoluto.' });
   });
   it('rejects empty text', () => {
     expect(parseJsonText('   ', doc, 'policy', 'en')).toEqual({ ok: false, issues: [{ input: 'policy', message: 'The input is empty.' }] });

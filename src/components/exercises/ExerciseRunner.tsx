@@ -31,6 +31,8 @@ interface Props {
 
 /** A short stable id for a link exercise, so its work and completion are kept apart. */
 function linkId(hash: string): string {
+  // Only the exercise part identifies the exercise (a shared lab state may follow it).
+  hash = /(?:^#|&)exercise=([^&]*)/.exec(hash)?.[1] ?? hash;
   let h = 2166136261;
   for (let i = 0; i < hash.length; i++) h = Math.imul(h ^ hash.charCodeAt(i), 16777619);
   return `link-${(h >>> 0).toString(36)}`;

@@ -102,22 +102,26 @@ export function LabShell({ labId, lang, inputs, state, run, filePrefix, embed, s
     <div className={`lab lab-${labId}`} data-testid={`lab-${labId}`} data-ready={run.result || run.issues.length ? 'true' : 'false'}>
       {state.notice && <p className="notice" role="status" data-testid="state-notice">{t[state.notice]}</p>}
       <div className="lab-toolbar" role="group" aria-label={t.inputs}>
-        <button type="button" onClick={onReset} data-testid="reset">{t.reset}</button>
+        <button type="button" onClick={onReset} data-testid="reset">{embed ? t.reset_exercise : t.reset}</button>
         <button type="button" onClick={share} data-testid="share">{t.share}</button>
-        <button type="button" disabled={!run.result} onClick={() => downloadText(`${filePrefix}-scorecard.json`, `${JSON.stringify(run.result, null, 2)}\n`, 'application/json')} data-testid="download-scorecard">{t.download_scorecard}</button>
-        <button type="button" disabled={!run.result} onClick={() => downloadText(`${filePrefix}-decision.md`, run.report, 'text/markdown')} data-testid="download-decision">{t.download_decision}</button>
+        <button type="button" disabled={!run.result || run.stale} title={run.stale ? t.download_stale : undefined} onClick={() => downloadText(`${filePrefix}-scorecard.json`, `${JSON.stringify(run.result, null, 2)}\n`, 'application/json')} data-testid="download-scorecard">{t.download_scorecard}</button>
+        <button type="button" disabled={!run.result || run.stale} title={run.stale ? t.download_stale : undefined} onClick={() => downloadText(`${filePrefix}-decision.md`, run.report, 'text/markdown')} data-testid="download-decision">{t.download_decision}</button>
         {!embed && (
           <button type="button" onClick={() => setBuilding((b) => !b)} aria-expanded={building} data-testid="create-exercise">{t.create_exercise}</button>
         )}
         <span className="lab-status" role="status" aria-live="polite">{run.busy ? t.computing : run.cancelled ? t.cancelled : message ?? ''}</span>
       </div>
-      {run.busy && run.progress && (
+      {run.busy && (run.progress || run.slow) && (
         <div className="lab-progress" data-testid="progress">
-          <label>
-            {t.stages[run.progress.stage] ?? run.progress.stage}{' '}
-            <progress max={1} value={run.progress.fraction} aria-label={t.progress_label} />{' '}
-            {Math.round(run.progress.fraction * 100)} %
-          </label>
+          {run.progress ? (
+            <label>
+              {t.stages[run.progress.stage] ?? run.progress.stage}{' '}
+              <progress max={1} value={run.progress.fraction} aria-label={t.progress_label} />{' '}
+              {Math.round(run.progress.fraction * 100)} %
+            </label>
+          ) : (
+            <span>{t.computing}</span>
+          )}
           <button type="button" onClick={run.cancel} data-testid="cancel">{t.cancel}</button>
         </div>
       )}
@@ -144,7 +148,8 @@ export function LabShell({ labId, lang, inputs, state, run, filePrefix, embed, s
       </p>
       {run.issues.length > 0 && (
         <div className="issues" role="alert" data-testid="issues">
-          <h3>{t.issues_heading(run.issues.length)}</h3>
+          <h3>{t.issues_heading(run.totalIssues)}</h3>
+          {run.totalIssues > run.issues.length && <p>{t.issues_first(run.issues.length)}</p>}
           <ul>
             {run.issues.map((iss, k) => (
               <li key={k}>{formatIssue({ ...iss, input: labels[iss.input] ?? iss.input }, lang)}</li>

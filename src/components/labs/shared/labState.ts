@@ -62,7 +62,19 @@ export function decodeShared(hash: string, lab: string, inputs: readonly string[
 
 /** The URL (current page, no hash) with the state in its hash. */
 export function encodeShareUrl(state: LabState, base: string): string {
-  return `${base.split('#')[0]}#state=${compressToEncodedURIComponent(JSON.stringify(state))}`;
+  const [page, hash = ''] = base.split('#');
+  // Other parts of the hash stay (an exercise link carries its exercise there): only `state` is replaced.
+  const others = withoutStateParam(`#${hash}`).slice(1);
+  return `${page}#${others ? `${others}&` : ''}state=${compressToEncodedURIComponent(JSON.stringify(state))}`;
+}
+
+/**
+ * A location hash without its `state=` part ('#a=1&state=x' -> '#a=1'; '#state=x' -> ''). Plain
+ * anchors ('#main') are dropped too: only `key=value` parts are kept.
+ */
+export function withoutStateParam(hash: string): string {
+  const parts = hash.replace(/^#/, '').split('&').filter((p) => p.includes('=') && !p.startsWith('state='));
+  return parts.length ? `#${parts.join('&')}` : '';
 }
 
 /** What to start from: a share link in the URL, else the saved state, else nothing (the preset). */

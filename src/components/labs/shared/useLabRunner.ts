@@ -17,8 +17,12 @@ export interface LabRunState<R> {
   /** Last valid result (possibly stale). */
   result: R | null;
   report: string;
-  /** Problems of the current input; empty when it is valid. */
+  /** Problems of the current input (the first few dozen); empty when it is valid. */
   issues: InputIssue[];
+  /** How many problems there are in all (>= issues.length). */
+  totalIssues: number;
+  /** True while a request has run for more than a second (the page then offers to cancel it). */
+  slow: boolean;
   /** True when `result` was computed from an earlier input than the one on screen. */
   stale: boolean;
   busy: boolean;
@@ -61,7 +65,7 @@ export function useLabRunner<R>(labId: string, texts: Record<string, string>, la
   const hasResult = useRef(false);
   const memoryRef = useRef(memory);
   memoryRef.current = memory;
-  const [state, setState] = useState<Core<R>>({ result: null, report: '', issues: [], stale: false, busy: true, progress: null, cancelled: false });
+  const [state, setState] = useState<Core<R>>({ result: null, report: '', issues: [], totalIssues: 0, slow: false, stale: false, busy: true, progress: null, cancelled: false });
 
   useEffect(() => {
     conn.current = connect();
@@ -75,14 +79,18 @@ export function useLabRunner<R>(labId: string, texts: Record<string, string>, la
     seq.current++; // whatever was running is dropped
     disconnect(conn.current);
     conn.current = connect();
-    setState((s) => ({ ...s, busy: false, progress: null, cancelled: true, stale: s.result !== null }));
+    setState((s) => ({ ...s, busy: false, slow: false, progress: null, cancelled: true, stale: s.result !== null }));
   }, []);
 
   const viewKey = JSON.stringify(view ?? null);
   const textKey = Object.keys(texts).sort().map((k) => texts[k]);
   useEffect(() => {
     const id = ++seq.current;
-    setState((s) => ({ ...s, busy: true, cancelled: false }));
+    setState((s) => ({ ...s, busy: true, slow: false, progress: null, cancelled: false }));
+    // Any request that runs for more than a second can be cancelled, whether or not it reports progress.
+    const slowTimer = setTimeout(() => {
+      if (id === seq.current) setState((s) => (s.busy ? { ...s, slow: true } : s));
+    }, debounceMs + 1000);
     const timer = setTimeout(async () => {
       const c = conn.current;
       if (!c) return;
@@ -107,17 +115,20 @@ export function useLabRunner<R>(labId: string, texts: Record<string, string>, la
         if (id !== seq.current) return;
         if (fallback?.ok) {
           hasResult.current = true;
-          setState({ result: fallback.result as R, report: fallback.report, issues: res.issues, stale: true, busy: false, progress: null, cancelled: false });
+          setState({ result: fallback.result as R, report: fallback.report, issues: res.issues, totalIssues: res.total_issues ?? res.issues.length, slow: false, stale: true, busy: false, progress: null, cancelled: false });
           return;
         }
       }
       setState((s) =>
         res.ok
-          ? { result: res.result as R, report: res.report, issues: [], stale: false, busy: false, progress: null, cancelled: false }
-          : { ...s, issues: res.issues, stale: s.result !== null, busy: false, progress: null },
+          ? { result: res.result as R, report: res.report, issues: [], totalIssues: 0, slow: false, stale: false, busy: false, progress: null, cancelled: false }
+          : { ...s, issues: res.issues, totalIssues: res.total_issues ?? res.issues.length, slow: false, stale: s.result !== null, busy: false, progress: null },
       );
     }, debounceMs);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      clearTimeout(slowTimer);
+    };
     // texts are compared by content (textKey), views by value (viewKey)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [labId, lang, viewKey, ...textKey]);

@@ -4,7 +4,7 @@
  * chapter's preset; saves every change (versioned localStorage).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { loadInitial, save, clearSaved, encodeShareUrl, isLargeText, STATE_VERSION, type Loaded } from './labState.ts';
+import { loadInitial, save, clearSaved, encodeShareUrl, isLargeText, withoutStateParam, STATE_VERSION, type Loaded } from './labState.ts';
 import type { LabEmbed } from './embed.ts';
 
 export interface LabStateApi {
@@ -49,7 +49,7 @@ export function useLabState(
   useEffect(() => {
     // A share link is applied once (and a bad one reported once): drop it from the address bar so
     // a reload shows the saved work.
-    if (initial.current?.fromLink || initial.current?.notice === 'bad_share_link') history.replaceState(null, '', location.pathname + location.search);
+    if (initial.current?.fromLink || initial.current?.notice === 'bad_share_link') history.replaceState(null, '', location.pathname + location.search + withoutStateParam(location.hash));
   }, []);
 
   const tooLarge = Object.values(texts).some(isLargeText);
