@@ -148,6 +148,10 @@ export const en: UiStrings = {
     builder_met_now: 'met already (works as a guard)',
     builder_unmet_now: 'not yet: the learner must reach it',
     done_badge: 'completed',
+    ops: {
+      '>=': '≥ (at least)', '<=': '≤ (at most)', '>': '> (more than)', '<': '< (less than)', '==': '= (equal to)', '!=': '≠ (not equal to)',
+      includes: 'contains', excludes: 'does not contain', undefined: 'undefined', defined: 'defined',
+    },
     builder_close: 'Close',
   },
   threshold: thresholdUi.en,

@@ -146,6 +146,10 @@ export const es = {
     builder_met_now: 'ya se cumple (sirve de guarda)',
     builder_unmet_now: 'aún no: el estudiante tendrá que lograrlo',
     done_badge: 'completado',
+    ops: {
+      '>=': '≥ (al menos)', '<=': '≤ (como mucho)', '>': '> (más que)', '<': '< (menos que)', '==': '= (igual a)', '!=': '≠ (distinto de)',
+      includes: 'contiene', excludes: 'no contiene', undefined: 'no definido', defined: 'definido',
+    } as Record<string, string>,
     builder_close: 'Cerrar',
   },
   threshold: thresholdUi.es,

@@ -103,7 +103,7 @@ export default function ExerciseBuilder({ labId, lang, texts, view, result, onCl
                   <td>{typeof v === 'number' ? fmt(v, 4) : String(v)}</td>
                   <td>
                     <select value={r.op} onChange={(e) => update(p, v, { op: e.currentTarget.value as GoalOp })} aria-label={`${t.builder_op}: ${p}`}>
-                      {GOAL_OPS.map((op) => <option key={op} value={op}>{op}</option>)}
+                      {GOAL_OPS.map((op) => <option key={op} value={op}>{t.ops[op] ?? op}</option>)}
                     </select>
                   </td>
                   <td><input type="text" size={8} value={r.value} onChange={(e) => update(p, v, { value: e.currentTarget.value })} aria-label={`${t.builder_value}: ${p}`} /></td>
