@@ -16,7 +16,8 @@ import type { RubricScorecard } from './engine.ts';
 import { decideRubric } from './decision.ts';
 import type { RubricDecision } from './decision.ts';
 import { renderRubricReport } from './report.ts';
-import { schemaCompileError } from './jsonschema.ts';
+import { schemaCompileProblem } from './jsonschema.ts';
+import { describeViolation } from './report.ts';
 
 export type { RubricLabInput, Rubric, Item, Ratings, BreakdownEntry } from './schema.ts';
 export type { RubricScorecard, ItemResult, AxisResult, AxisReason, AxisColumn, Comparison, BreakdownCheck, AgreementResult, Pattern, GateResult } from './engine.ts';
@@ -41,11 +42,31 @@ export function translateIssues(issues: InputIssue[], lang: Lang): InputIssue[] 
   });
 }
 
+/** "/properties/a~1b/type" -> ["properties", "a/b", "type"] (RFC 6901 unescaping). */
+function pointerKeys(ptr: string): string[] {
+  return ptr === '' ? [] : ptr.slice(1).split('/').map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/**
+ * Reports a rubric JSON Schema that Ajv cannot compile as issues on `json_schema` (one per
+ * meta-schema violation, on the offending key: "json_schema.properties.answer.type"), every one
+ * in `lang` through the rubric catalog: never Ajv's English text. An anyOf/oneOf error is left
+ * out when a more precise error names the same place.
+ */
 function checkRubricSchema(r: ParseOutcome<Rubric>, input: string, lang: Lang): ParseOutcome<Rubric> {
   if (!r.ok || !r.value.json_schema) return r;
-  const err = schemaCompileError(r.value.json_schema);
-  if (err === null) return r;
-  return { ok: false, issues: [{ input, field: 'json_schema', message: msg(lang).rubric.validation.schema_compile(err) }] };
+  const problem = schemaCompileProblem(r.value.json_schema);
+  if (problem === null) return r;
+  const v = msg(lang).rubric.validation;
+  if (problem.kind === 'missing_ref') return { ok: false, issues: [{ input, field: 'json_schema', message: v.schema_missing_ref(problem.ref) }] };
+  if (problem.kind === 'other') return { ok: false, issues: [{ input, field: 'json_schema', message: v.schema_compile_other }] };
+  const vs = problem.violations.filter(
+    (x) => !((x.keyword === 'anyOf' || x.keyword === 'oneOf') && problem.violations.some((y) => y !== x && y.path === x.path && y.keyword !== 'anyOf' && y.keyword !== 'oneOf')),
+  );
+  return {
+    ok: false,
+    issues: vs.map((x) => ({ input, field: ['json_schema', ...pointerKeys(x.path)].join('.'), message: v.schema_compile(describeViolation(x, lang)) })),
+  };
 }
 
 const BaselineSchema = z.looseObject({

@@ -1,9 +1,10 @@
 /**
  * The schema axis: validates a parsed output object against the rubric's JSON Schema with Ajv 8
  * (draft-07 default dialect, allErrors, strict mode off so that a learner's schema with unknown
- * keywords still compiles). Ajv's messages are English only; this module turns each error into a
- * code plus parameters that labs/rubric/i18n translates to Spanish and English (our own catalog,
- * not ajv-i18n, which has not been maintained since 2022).
+ * keywords still compiles). Ajv's messages are English only; this module turns each error (of
+ * validation and of compilation) into a code plus parameters that labs/rubric/i18n translates to
+ * Spanish and English (our own catalog, not ajv-i18n, which has not been maintained since 2022).
+ * Ajv's own message text is never shown.
  */
 import Ajv from 'ajv';
 import type { ErrorObject, ValidateFunction } from 'ajv';
@@ -34,15 +35,31 @@ export function compileSchema(schema: Record<string, unknown>): ValidateFunction
 }
 
 /**
- * Returns null when the schema compiles, else Ajv's (English) explanation. Used by parse() to
- * report a broken schema on the rubric's json_schema field.
+ * Why a JSON Schema does not compile, language-neutral (translated by index.ts, never Ajv's
+ * English text): 'invalid' (the schema breaks the draft-07 meta-schema; `violations` are Ajv's
+ * errors with `path` a JSON Pointer into the SCHEMA), 'missing_ref' (a $ref that cannot be
+ * resolved; `ref` is it), 'other' (any other compile error, e.g. an $id already used by another
+ * schema in this session).
  */
-export function schemaCompileError(schema: Record<string, unknown>): string | null {
+export type SchemaCompileProblem = { kind: 'invalid'; violations: SchemaViolation[] } | { kind: 'missing_ref'; ref: string } | { kind: 'other' };
+
+/**
+ * Returns null when the schema compiles, else why not (SchemaCompileProblem). Used by parse() to
+ * report a broken schema on the rubric's json_schema field. Never throws.
+ */
+export function schemaCompileProblem(schema: Record<string, unknown>): SchemaCompileProblem | null {
   try {
     compileSchema(schema);
     return null;
   } catch (e) {
-    return e instanceof Error ? e.message : String(e);
+    const ref = (e as { missingRef?: unknown }).missingRef;
+    if (typeof ref === 'string') return { kind: 'missing_ref', ref };
+    // Ajv keeps the meta-schema errors of the last failed schema check on the instance.
+    const errs = ajv.errors;
+    if (errs && errs.length && e instanceof Error && e.message.startsWith('schema is invalid')) {
+      return { kind: 'invalid', violations: errs.map((x: ErrorObject) => ({ keyword: x.keyword, path: x.instancePath, params: { ...x.params } })) };
+    }
+    return { kind: 'other' };
   }
 }
 

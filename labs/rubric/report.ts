@@ -17,7 +17,10 @@ export function fmt4(x: number): string {
 /**
  * One JSON Schema violation as a sentence in `lang` (our translation of Ajv's keywords: required,
  * type, additionalProperties, enum, const, min/maxLength, min/maxItems, minimum/maximum and their
- * exclusive forms, pattern; any other keyword gets a generic sentence naming it).
+ * exclusive forms, pattern, format, multipleOf, uniqueItems, min/maxProperties, anyOf, oneOf, not,
+ * the false schema, dependencies/dependentRequired; any other keyword gets a generic translated
+ * sentence naming the keyword and the path: Ajv's English message is never used). `v.path` is
+ * shown as it is (a JSON Pointer; "" is the root).
  */
 export function describeViolation(v: SchemaViolation, lang: Lang): string {
   const t = msg(lang).rubric.schema_errors;
@@ -49,6 +52,27 @@ export function describeViolation(v: SchemaViolation, lang: Lang): string {
       return t.minimum(at, String(p.comparison), Number(p.limit));
     case 'pattern':
       return t.pattern(at, String(p.pattern));
+    case 'format':
+      return t.format(at, String(p.format));
+    case 'multipleOf':
+      return t.multipleOf(at, Number(p.multipleOf));
+    case 'uniqueItems':
+      return t.uniqueItems(at, Number(p.i), Number(p.j));
+    case 'minProperties':
+      return t.minProperties(at, Number(p.limit));
+    case 'maxProperties':
+      return t.maxProperties(at, Number(p.limit));
+    case 'anyOf':
+      return t.anyOf(at);
+    case 'oneOf':
+      return t.oneOf(at);
+    case 'not':
+      return t.not(at);
+    case 'false schema':
+      return t.false_schema(at);
+    case 'dependencies':
+    case 'dependentRequired':
+      return t.dependencies(at, String(p.property), String(p.deps));
     default:
       return t.other(at, v.keyword);
   }

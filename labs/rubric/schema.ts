@@ -23,13 +23,16 @@ import { regexProblem, schemaPatterns } from './regex.ts';
 const nonEmpty = z.string().min(1);
 const axisName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/);
 
+/** The normalization steps a rubric may list (normalize.ts). */
+export const STEP_NAMES = ['strip', 'case_fold', 'strip_trailing_period', 'collapse_whitespace', 'nfc'] as const;
+
 export const StepSchema = z.discriminatedUnion('step', [
   z.object({ step: z.literal('strip'), enabled: z.boolean().default(true) }),
   z.object({ step: z.literal('case_fold'), enabled: z.boolean().default(true), mode: z.enum(['casefold', 'lower']).default('casefold') }),
   z.object({ step: z.literal('strip_trailing_period'), enabled: z.boolean().default(true) }),
   z.object({ step: z.literal('collapse_whitespace'), enabled: z.boolean().default(true) }),
   z.object({ step: z.literal('nfc'), enabled: z.boolean().default(true) }),
-]);
+], { error: (iss) => (iss.code === 'invalid_union' ? `rubric.bad_step|${STEP_NAMES.join(', ')}` : undefined) });
 
 const axisBase = {
   name: axisName,

@@ -136,7 +136,8 @@ describe('JSON Schema axis (Ajv) and its messages', () => {
     const bad = { ...JSON.parse(read('capstone_rubric.json')), json_schema: { type: 'no-such-type' } };
     const r = parseRubricInput({ items: read('capstone_items.jsonl'), rubric: JSON.stringify(bad) }, 'es');
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.issues[0]).toMatchObject({ input: 'rubric', field: 'json_schema' });
+    if (!r.ok) expect(r.issues[0]).toMatchObject({ input: 'rubric', field: 'json_schema.type' });
+    if (!r.ok) expect(r.issues[0].message.startsWith('El JSON Schema no es válido (/type: ')).toBe(true);
   });
 });
 
