@@ -146,13 +146,86 @@ export function looksLikeJsonl(text: string): boolean {
   return m !== null && text[m.index] === '{';
 }
 
+/** One CSV row as read by Papa Parse, with the 1-based line where it starts. */
+interface CsvRow {
+  cells: string[];
+  line: number;
+}
+
+/** A Papa Parse error, on the 1-based line of the row it concerns (undefined when Papa gives no row). */
+interface CsvSyntaxError {
+  code: string;
+  line: number | undefined;
+}
+
+/**
+ * Splits CSV text into rows with Papa Parse (delimiter ',' ';' or tab guessed unless given), each
+ * with its starting line (`firstLine` is the line number of the text's first line). An unclosed
+ * quote (MissingQuotes) swallows the rest of the text into one cell: that row is reported and
+ * dropped, and reading resumes on the line after the one where the row starts (at most
+ * `maxResumes` times; past that the rest of the text is left unread). Rows with any other Papa
+ * error are kept in `broken` (their lines) so that the caller does not validate them. Never throws.
+ */
+function readCsvRows(
+  text: string,
+  firstLine: number,
+  delimiter: string | undefined,
+  maxResumes: number,
+): { rows: CsvRow[]; errors: CsvSyntaxError[]; broken: Set<number>; delimiter: string; undetectable: boolean } {
+  const parsed = Papa.parse<string[]>(text, { header: false, skipEmptyLines: false, ...(delimiter ? { delimiter } : { delimitersToGuess: [',', ';', '\t'] }) });
+  const rows: CsvRow[] = [];
+  // line of each row: one line per row plus the line breaks inside quoted cells
+  let line = firstLine;
+  for (const r of parsed.data) {
+    rows.push({ cells: r, line });
+    let extraBreaks = 0;
+    for (const cell of r) for (let i = 0; i < cell.length; i++) if (cell.charCodeAt(i) === 10) extraBreaks++;
+    line += 1 + extraBreaks;
+  }
+  const errors: CsvSyntaxError[] = [];
+  const broken = new Set<number>();
+  const undetectable = parsed.errors.some((e) => e.code === 'UndetectableDelimiter');
+  const lineOfRow = (row: number | undefined) => (row !== undefined && row !== null && row < rows.length ? rows[row].line : undefined);
+  const unclosed = parsed.errors.find((e) => e.code === 'MissingQuotes');
+  const cut = unclosed ? (unclosed.row ?? rows.length - 1) : rows.length;
+  for (const e of parsed.errors) {
+    if (e.code === 'UndetectableDelimiter') continue;
+    const r = e.row ?? undefined;
+    if (r !== undefined && r > cut) continue;
+    const ln = lineOfRow(r);
+    // One message per row: an unclosed quote explains everything else Papa says about that row.
+    if (unclosed && r === cut && e !== unclosed) continue;
+    if (ln !== undefined) {
+      if (broken.has(ln)) continue;
+      broken.add(ln);
+    }
+    errors.push({ code: e.code, line: ln });
+  }
+  const used = parsed.meta.delimiter || delimiter || ',';
+  if (!unclosed) return { rows, errors, broken, delimiter: used, undetectable };
+  const kept = rows.slice(0, cut);
+  const startLine = cut < rows.length ? rows[cut].line : firstLine;
+  if (maxResumes <= 0) return { rows: kept, errors, broken, delimiter: used, undetectable };
+  // Resume on the line after the one where the unclosed row starts.
+  const lines = text.split('\n');
+  const rest = lines.slice(startLine - firstLine + 1).join('\n');
+  if (rest.trim() === '') return { rows: kept, errors, broken, delimiter: used, undetectable };
+  const more = readCsvRows(rest, startLine + 1, used, maxResumes - 1);
+  for (const b of more.broken) broken.add(b);
+  return { rows: [...kept, ...more.rows], errors: [...errors, ...more.errors], broken, delimiter: used, undetectable };
+}
+
 /**
  * Reads cases from CSV text (header row required; delimiter ',' ';' or tab, auto-detected; quoted
  * fields may span lines). Numeric-looking cells of raw_score and label become numbers; everything
  * else stays text, so a bad cell is reported by zod with its column. Blank lines are skipped but
- * keep their line numbers. Never throws. `progress('parse', fraction)`, when given, is called once
- * before the CSV is split into rows and then every PROGRESS_EVERY_ROWS rows while they are
- * validated.
+ * keep their line numbers. Papa Parse's syntax errors (MissingQuotes, InvalidQuotes, TooFewFields,
+ * TooManyFields; UndetectableDelimiter as a hint when the header lacks columns) are reported as
+ * sentences in `lang` on their line, and the other rows are still checked: after an unclosed
+ * quote, reading resumes on the next line (see readCsvRows). At most `maxIssues` problems are
+ * returned, in line order of discovery; `total_issues` counts them all. Never throws.
+ * `progress('parse', fraction)`, when given, is called once before the CSV is split into rows and
+ * then every PROGRESS_EVERY_ROWS rows while they are validated.
  */
 export function parseCasesCsv(
   text: string,
@@ -165,46 +238,47 @@ export function parseCasesCsv(
   const input = 'cases';
   if (text.trim() === '') return { ok: false, issues: [{ input, message: t.validation.empty_input }] };
   progress?.('parse', 0);
-  const parsed = Papa.parse<string[]>(text, { header: false, skipEmptyLines: false, delimitersToGuess: [',', ';', '\t'] });
+  const read = readCsvRows(text, 1, undefined, maxIssues);
+  const rows = read.rows;
   const issues: InputIssue[] = [];
-  const rows = parsed.data;
-  // line of each row: one line per row plus the line breaks inside quoted cells
-  const lineOf: number[] = [];
-  let line = 1;
-  for (const r of rows) {
-    lineOf.push(line);
-    let extraBreaks = 0;
-    for (const cell of r) for (let i = 0; i < cell.length; i++) if (cell.charCodeAt(i) === 10) extraBreaks++;
-    line += 1 + extraBreaks;
-  }
-  for (const e of parsed.errors) {
-    if (e.code === 'UndetectableDelimiter') continue;
-    const ln = e.row !== undefined && e.row !== null && e.row < lineOf.length ? lineOf[e.row] : undefined;
-    issues.push({ input, line: ln, message: c.csv_syntax(e.code) });
-  }
-  if (issues.length) return { ok: false, issues: issues.slice(0, maxIssues) };
+  let total = 0;
+  const add = (i: InputIssue) => {
+    total++;
+    if (issues.length < maxIssues) issues.push(i);
+  };
+  const failed = () => ({ ok: false as const, issues, total_issues: total });
+  for (const e of read.errors) add({ input, line: e.line, message: csvSyntaxMessage(e.code, e.line, lang) });
   let h = 0;
-  while (h < rows.length && rows[h].every((x) => x.trim() === '')) h++;
-  if (h >= rows.length) return { ok: false, issues: [{ input, message: t.validation.empty_input }] };
-  const header = rows[h].map((x) => x.trim());
-  const headerLine = lineOf[h];
-  for (const col of REQUIRED_COLUMNS) if (!header.includes(col)) issues.push({ input, line: headerLine, field: col, message: c.missing_column(col) });
+  while (h < rows.length && rows[h].cells.every((x) => x.trim() === '')) h++;
+  if (h >= rows.length) {
+    if (total) return failed();
+    return { ok: false, issues: [{ input, message: t.validation.empty_input }] };
+  }
+  const header = rows[h].cells.map((x) => x.trim());
+  const headerLine = rows[h].line;
+  let headerBad = false;
+  for (const col of REQUIRED_COLUMNS)
+    if (!header.includes(col)) {
+      headerBad = true;
+      add({ input, line: headerLine, field: col, message: c.missing_column(col) });
+    }
+  if (headerBad && read.undetectable) add({ input, line: headerLine, message: c.csv_undetectable_delimiter });
   const dup = header.find((x, i) => header.indexOf(x) !== i);
-  if (dup !== undefined) issues.push({ input, line: headerLine, field: dup, message: c.duplicate_column(dup) });
-  if (issues.length) return { ok: false, issues: issues.slice(0, maxIssues) };
+  if (dup !== undefined) add({ input, line: headerLine, field: dup, message: c.duplicate_column(dup) });
+  if (headerBad || dup !== undefined) return failed();
   const errorMap = zodErrorMap(lang);
   const known = new Set<string>(KNOWN_COLUMNS);
   const extraCols: string[] = [];
   const seenExtra = new Set<string>();
   const seenIds = new Set<string>();
   const cases: CalibrationCase[] = [];
-  for (let r = h + 1; r < rows.length && issues.length < maxIssues; r++) {
+  for (let r = h + 1; r < rows.length; r++) {
     if (progress && r % PROGRESS_EVERY_ROWS === 0) progress('parse', 0.1 + (0.9 * r) / rows.length);
-    const cells = rows[r];
+    const { cells, line: ln } = rows[r];
+    if (read.broken.has(ln)) continue;
     if (cells.every((x) => x.trim() === '')) continue;
-    const ln = lineOf[r];
     if (cells.length !== header.length) {
-      issues.push({ input, line: ln, message: c.wrong_cell_count(cells.length, header.length) });
+      add({ input, line: ln, message: c.wrong_cell_count(cells.length, header.length) });
       continue;
     }
     const obj: Record<string, unknown> = {};
@@ -215,19 +289,43 @@ export function parseCasesCsv(
     }
     const res = caseRowSchema.safeParse(obj, { error: errorMap });
     if (!res.success) {
-      for (const iss of res.error.issues) issues.push({ input, line: ln, field: iss.path.map(String).join('.'), message: iss.message });
+      for (const iss of res.error.issues) add({ input, line: ln, field: iss.path.map(String).join('.'), message: iss.message });
       continue;
     }
     if (seenIds.has(res.data.case_id)) {
-      issues.push({ input, line: ln, field: 'case_id', message: t.validation.duplicate(res.data.case_id) });
+      add({ input, line: ln, field: 'case_id', message: t.validation.duplicate(res.data.case_id) });
       continue;
     }
     seenIds.add(res.data.case_id);
-    cases.push(splitRow(res.data, known, extraCols, seenExtra));
+    if (total === 0) cases.push(splitRow(res.data, known, extraCols, seenExtra));
   }
-  if (issues.length) return { ok: false, issues: issues.slice(0, maxIssues) };
+  if (total) return failed();
   if (cases.length === 0) return { ok: false, issues: [{ input, message: c.no_cases }] };
   return { ok: true, value: { cases, extra_columns: extraCols } };
+}
+
+/**
+ * A Papa Parse error code as a sentence in `lang`, naming the line when known. Codes:
+ * MissingQuotes, InvalidQuotes, TooFewFields, TooManyFields, UndetectableDelimiter; any other
+ * code gets a generic sentence (never the raw code).
+ */
+export function csvSyntaxMessage(code: string, line: number | undefined, lang: Lang): string {
+  const c = msg(lang).calibration.validation;
+  const ln = line === undefined ? '?' : String(line);
+  switch (code) {
+    case 'MissingQuotes':
+      return c.csv_missing_quotes(ln);
+    case 'InvalidQuotes':
+      return c.csv_invalid_quotes(ln);
+    case 'TooFewFields':
+      return c.csv_too_few_fields(ln);
+    case 'TooManyFields':
+      return c.csv_too_many_fields(ln);
+    case 'UndetectableDelimiter':
+      return c.csv_undetectable_delimiter;
+    default:
+      return c.csv_syntax(ln);
+  }
 }
 
 /** Reads cases from JSON Lines (through labs/core/parse.ts, which reports 'parse' progress). Never throws. */
@@ -249,7 +347,8 @@ export function parseCasesJsonl(
  * `texts.policy` JSON) into a CalibrationInput. Never throws: a missing text counts as empty.
  * Besides row problems it reports: more than MAX_CASES cases, and a split with no case (the
  * calibrators need calibration cases; the metrics need evaluation cases). Problems of both inputs
- * are returned together. `hooks.progress` hears the 'parse' stage (see parseCasesCsv).
+ * are returned together, with `total_issues` the count of all problems (including those beyond
+ * each input's cap). `hooks.progress` hears the 'parse' stage (see parseCasesCsv).
  */
 export function parseCalibrationInput(texts: Record<string, string>, lang: Lang, hooks?: RunHooks): ParseOutcome<CalibrationInput> {
   const casesText = texts.cases ?? '';
@@ -259,14 +358,18 @@ export function parseCalibrationInput(texts: Record<string, string>, lang: Lang,
   const cases = jsonl ? parseCasesJsonl(casesText, lang, progress) : parseCasesCsv(casesText, lang, 50, progress);
   const policy = parseJsonText(policyText, policySchema, 'policy', lang);
   const issues: InputIssue[] = [...(cases.ok ? [] : cases.issues), ...(policy.ok ? [] : policy.issues)];
+  // Problems in all (the inputs' own caps may have left some out of `issues`).
+  let total = (cases.ok ? 0 : (cases.total_issues ?? cases.issues.length)) + (policy.ok ? 0 : (policy.total_issues ?? policy.issues.length));
   if (cases.ok) {
+    const before = issues.length;
     const c = msg(lang).calibration.validation;
     if (cases.value.cases.length > MAX_CASES) issues.push({ input: 'cases', message: c.too_many_cases(cases.value.cases.length, MAX_CASES) });
     for (const split of ['calibration', 'evaluation'] as const) {
       if (!cases.value.cases.some((x) => x.split === split)) issues.push({ input: 'cases', field: 'split', message: c.split_missing(split) });
     }
+    total += issues.length - before;
   }
-  if (issues.length || !cases.ok || !policy.ok) return { ok: false, issues };
+  if (issues.length || !cases.ok || !policy.ok) return { ok: false, issues, total_issues: Math.max(total, issues.length) };
   return {
     ok: true,
     value: {

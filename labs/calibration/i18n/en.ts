@@ -45,7 +45,15 @@ export const calibrationEn: Widen<typeof calibrationEs> = {
     missing_column: (col: string) => `The required column “${col}” is missing from the header.`,
     duplicate_column: (col: string) => `The column “${col}” appears twice in the header.`,
     wrong_cell_count: (got: number, want: number) => `The row has ${got} cells and the header ${want}.`,
-    csv_syntax: (code: string) => `Malformed CSV (${code}).`,
+    csv_syntax: (line: string) => `The row starting on line ${line} cannot be read as CSV.`,
+    csv_missing_quotes: (line: string) =>
+      `The quotes opened in the row on line ${line} are never closed, so that row cannot be read; the following rows are checked from the next line on. Close the quotes or remove them.`,
+    csv_invalid_quotes: (line: string) =>
+      `In the row on line ${line} there is text right after a closing quote (like "abc"x): a quoted field must end at the delimiter or at the end of the line.`,
+    csv_too_few_fields: (line: string) => `The row on line ${line} has fewer fields than the header.`,
+    csv_too_many_fields: (line: string) => `The row on line ${line} has more fields than the header.`,
+    csv_undetectable_delimiter:
+      'The delimiter could not be detected (comma, semicolon or tab): the header seems to have a single column. Separate the columns with one of those characters.',
     no_cases: 'There is no case after the header.',
     too_many_cases: (n: number, max: number) => `There are ${n} cases; the lab accepts at most ${max}.`,
     split_missing: (split: string) => `No case has split “${split}”: the lab needs both calibration and evaluation cases.`,

@@ -44,7 +44,15 @@ export const calibrationEs = {
     missing_column: (col: string) => `Falta la columna obligatoria «${col}» en la cabecera.`,
     duplicate_column: (col: string) => `La columna «${col}» aparece dos veces en la cabecera.`,
     wrong_cell_count: (got: number, want: number) => `La fila tiene ${got} celdas y la cabecera ${want}.`,
-    csv_syntax: (code: string) => `CSV mal formado (${code}).`,
+    csv_syntax: (line: string) => `La fila que empieza en la línea ${line} no se puede leer como CSV.`,
+    csv_missing_quotes: (line: string) =>
+      `Las comillas que se abren en la fila de la línea ${line} no se cierran nunca, así que esa fila no se puede leer; las filas siguientes se revisan desde la línea de después. Cierra las comillas o quítalas.`,
+    csv_invalid_quotes: (line: string) =>
+      `En la fila de la línea ${line} hay texto justo después de unas comillas de cierre (como "abc"x): un campo entre comillas debe acabar en el separador o en el final de la línea.`,
+    csv_too_few_fields: (line: string) => `La fila de la línea ${line} tiene menos campos que la cabecera.`,
+    csv_too_many_fields: (line: string) => `La fila de la línea ${line} tiene más campos que la cabecera.`,
+    csv_undetectable_delimiter:
+      'No se ha podido detectar el separador (coma, punto y coma o tabulador): la cabecera parece tener una sola columna. Separa las columnas con uno de esos caracteres.',
     no_cases: 'No hay ningún caso después de la cabecera.',
     too_many_cases: (n: number, max: number) => `Hay ${n} casos; el laboratorio admite como máximo ${max}.`,
     split_missing: (split: string) => `No hay ningún caso con split «${split}»: hacen falta casos de calibración y de evaluación.`,
