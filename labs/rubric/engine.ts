@@ -183,13 +183,25 @@ export interface ItemResult {
   output_parsed: boolean;
 }
 
+/**
+ * The text an axis reads from the parsed output (`axis.field`), or the failing AxisResult (score 0)
+ * that says why there is none: no JSON object, a missing field, or a field that is not text.
+ */
+function axisText(axis: { name: string; weight: number; field: string }, parsed: ParsedOutput): { text: string } | { fail: AxisResult } {
+  const base = { axis: axis.name, kind: 'binary' as const, weight: axis.weight, score: 0, raw: 0 };
+  if (!parsed.ok) return { fail: { ...base, reason: { code: 'no_json_object' } } };
+  const v = getField(parsed.value, axis.field);
+  if (v === undefined || v === null) return { fail: { ...base, reason: { code: 'field_missing' } } };
+  const text = fieldText(v);
+  if (text === null) return { fail: { ...base, reason: { code: 'field_not_text' } } };
+  return { text };
+}
+
 function scoreContains(axis: Extract<Axis, { check: 'contains' }>, item: Item, parsed: ParsedOutput, rubric: Rubric): AxisResult {
   const base = { axis: axis.name, kind: 'binary' as const, weight: axis.weight };
-  if (!parsed.ok) return { ...base, score: 0, raw: 0, reason: { code: 'no_json_object' } };
-  const v = getField(parsed.value, axis.field);
-  if (v === undefined || v === null) return { ...base, score: 0, raw: 0, reason: { code: 'field_missing' } };
-  const text = fieldText(v);
-  if (text === null) return { ...base, score: 0, raw: 0, reason: { code: 'field_not_text' } };
+  const read = axisText(axis, parsed);
+  if ('fail' in read) return read.fail;
+  const text = read.text;
   const m: MatchResult = matchExpected(text, item[axis.expected], {
     steps: rubric.normalization.steps,
     normalizeExpected: rubric.normalization.normalize_expected,
@@ -225,12 +237,9 @@ function scoreAxis(axis: Axis, item: Item, parsed: ParsedOutput, rubric: Rubric)
     }
     case 'word_budget': {
       const base = { axis: axis.name, kind: 'binary' as const, weight: axis.weight };
-      if (!parsed.ok) return { ...base, score: 0, raw: 0, reason: { code: 'no_json_object' } };
-      const v = getField(parsed.value, axis.field);
-      if (v === undefined || v === null) return { ...base, score: 0, raw: 0, reason: { code: 'field_missing' } };
-      const text = fieldText(v);
-      if (text === null) return { ...base, score: 0, raw: 0, reason: { code: 'field_not_text' } };
-      const words = countWords(text, axis.word_count);
+      const read = axisText(axis, parsed);
+      if ('fail' in read) return read.fail;
+      const words = countWords(read.text, axis.word_count);
       const s = words <= axis.max_words ? 1 : 0;
       return { ...base, score: s, raw: s, reason: { code: s ? 'within_budget' : 'over_budget', words, max_words: axis.max_words } };
     }
