@@ -101,6 +101,31 @@ export interface CaseDecision {
   action: string;
 }
 
+/**
+ * Where a pair sits on the ROC and PR curves. `high`: the classifier "score >= high is positive"
+ * (the automated positives); `low`: "score > low is positive" (automated positives plus the review
+ * zone, i.e. everything not automatically negative). Each rate is null when its denominator is 0.
+ */
+export interface OperatingPoint {
+  threshold: number;
+  tpr: MaybeNumber;
+  fpr: MaybeNumber;
+  precision: MaybeNumber;
+}
+
+/** TPR, FPR and precision of the two classifiers a pair defines (see OperatingPoint). */
+export function operatingPoints(c: ThresholdCounts, low: number, high: number): { high: OperatingPoint; low: OperatingPoint } {
+  const positives = c.tp + c.fn + c.review_positive;
+  const negatives = c.fp + c.tn + c.review_negative;
+  const point = (threshold: number, tp: number, fp: number): OperatingPoint => ({
+    threshold,
+    tpr: positives > 0 ? tp / positives : null,
+    fpr: negatives > 0 ? fp / negatives : null,
+    precision: tp + fp > 0 ? tp / (tp + fp) : null,
+  });
+  return { high: point(high, c.tp, c.fp), low: point(low, c.tp + c.review_positive, c.fp + c.review_negative) };
+}
+
 /** A pair in the kit's `recommended_policy` shape, plus undefined_metrics and failed_constraints. */
 export interface PolicyDetail {
   threshold_low: number;
@@ -112,6 +137,8 @@ export interface PolicyDetail {
   passes_constraints: boolean;
   failed_constraints: string[];
   decisions: CaseDecision[];
+  /** The pair's two points on the ROC and PR curves. */
+  operating_points: { high: OperatingPoint; low: OperatingPoint };
 }
 
 /** Alias of PolicyDetail (the name the lab island uses). */
@@ -444,6 +471,7 @@ export function policyDetail(prepared: PreparedCases, policy: ThresholdPolicy, l
     passes_constraints: e.passes_constraints,
     failed_constraints: e.failed_constraints,
     decisions,
+    operating_points: operatingPoints(e.counts, low, high),
   };
 }
 

@@ -25,3 +25,15 @@ describe('threshold lab input limits', () => {
     expect(!inf.ok && inf.issues[0].message).toBe('The number is too large: values up to 10^15 in absolute value are accepted.');
   });
 });
+
+describe('operating points of a pair (hand-calculated on the kit preset, pair 0.3 / 0.5)', () => {
+  it('high = automated positives, low = everything not automatically negative', async () => {
+    const { runThreshold } = await import('../../labs/threshold/engine.ts');
+    const r = parseThresholdInput({ cases, policy: JSON.stringify(policy) }, 'en');
+    if (!r.ok) throw new Error('preset must parse');
+    const op = runThreshold(r.value, { low: 0.3, high: 0.5 }).selected_policy.operating_points;
+    // tp 4, fp 2, review_positive 1, review_negative 2; 5 positives, 7 negatives.
+    expect(op.high).toEqual({ threshold: 0.5, tpr: 4 / 5, fpr: 2 / 7, precision: 4 / 6 });
+    expect(op.low).toEqual({ threshold: 0.3, tpr: 5 / 5, fpr: 4 / 7, precision: 5 / 9 });
+  });
+});

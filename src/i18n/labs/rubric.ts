@@ -88,7 +88,6 @@ const es = {
       regression_score: 'Puntuación de regresión ≥',
       max_drop: 'Caída frente a la distribución estable ≤',
     } as Record<string, string>,
-    status_names: { pass: 'cumple', fail: 'no cumple', warn: 'aviso', undefined: 'no definida' } as Record<string, string>,
   },
   lock: {
     heading: 'Candado de la rúbrica',
@@ -284,7 +283,6 @@ const en: Widen<typeof es> = {
       regression_score: 'Regression score ≥',
       max_drop: 'Drop against the stable distribution ≤',
     },
-    status_names: { pass: 'met', fail: 'not met', warn: 'warning', undefined: 'undefined' },
   },
   lock: {
     heading: 'Rubric lock',

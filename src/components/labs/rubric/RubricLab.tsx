@@ -227,7 +227,7 @@ function GatesPanel({ result, lang }: { result: RubricResult; lang: Lang }) {
             <td>{kind === 'hard' ? tg.hard : tg.soft}</td>
             <td>{g.value === null ? '–' : fmt(g.value, 4)}</td>
             <td>{fmt(g.threshold, 4)}</td>
-            <td title={lm.reasons[g.reason] ?? g.reason}>{tg.status_names[g.status] ?? g.status}</td>
+            <td title={lm.reasons[g.reason] ?? g.reason}>{lm.report.status[g.status] ?? g.status}</td>
           </tr>
         ))}
       </DataTable>
@@ -402,7 +402,7 @@ function AxisList({ values }: { values: Record<string, number> }) {
 function ComparisonPanel({ cmp, gate, lang }: { cmp: Comparison | null; gate: number; lang: Lang }) {
   const t = ui(lang);
   const tc = t.rubric.compare;
-  const tg = t.rubric.gates.status_names;
+  const tg = labMsg(lang).rubric.report.status;
   return (
     <LabPanel id="rub-cmp" title={tc.heading} testId="comparison">
       {!cmp ? (

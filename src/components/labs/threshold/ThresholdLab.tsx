@@ -197,19 +197,13 @@ function Curves({ result, lang }: { result: ThresholdResult; lang: Lang }) {
   const pr = result.pr;
   const markers = useMemo(() => {
     if (!sel) return { roc: [], pr: [] };
-    // The high threshold flags score >= high as positive; the low one flags everything above low
-    // (automated positives plus the review zone) as "not automatically negative".
-    const P = sel.metrics.positives, N = sel.metrics.negatives;
-    const c = sel.counts;
-    const hiTpr = P > 0 ? c.tp / P : null, hiFpr = N > 0 ? c.fp / N : null;
-    const loTpr = P > 0 ? (c.tp + c.review_positive) / P : null, loFpr = N > 0 ? (c.fp + c.review_negative) / N : null;
-    const hiPrec = c.tp + c.fp > 0 ? c.tp / (c.tp + c.fp) : null;
-    const loFlag = c.tp + c.fp + c.review_positive + c.review_negative;
-    const loPrec = loFlag > 0 ? (c.tp + c.review_positive) / loFlag : null;
+    const { high, low } = sel.operating_points;
     const mk = (label: string, x: number | null, y: number | null, color: string) => (x === null || y === null ? [] : [{ label, x, y, color }]);
+    const hiLabel = `${tt.point_high} ${fmt(high.threshold, 2)}`;
+    const loLabel = `${tt.point_low} ${fmt(low.threshold, 2)}`;
     return {
-      roc: [...mk(`${tt.point_high} ${fmt(sel.threshold_high, 2)}`, hiFpr, hiTpr, '#b35900'), ...mk(`${tt.point_low} ${fmt(sel.threshold_low, 2)}`, loFpr, loTpr, '#6a3d9a')],
-      pr: [...mk(`${tt.point_high} ${fmt(sel.threshold_high, 2)}`, hiTpr, hiPrec, '#b35900'), ...mk(`${tt.point_low} ${fmt(sel.threshold_low, 2)}`, loTpr, loPrec, '#6a3d9a')],
+      roc: [...mk(hiLabel, high.fpr, high.tpr, '#b35900'), ...mk(loLabel, low.fpr, low.tpr, '#6a3d9a')],
+      pr: [...mk(hiLabel, high.tpr, high.precision, '#b35900'), ...mk(loLabel, low.tpr, low.precision, '#6a3d9a')],
     };
   }, [sel, tt]);
   const undef = (r: string | null | undefined) => (r ? `${t.lab.undefined_value} (${labMsg(lang).undefined_reason[r as keyof ReturnType<typeof labMsg>['undefined_reason']] ?? r})` : t.lab.undefined_value);
