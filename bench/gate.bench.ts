@@ -3,10 +3,10 @@
  * (2000 bootstrap rounds, seed 13). Timed: `runGate` on the validated input (grading with
  * case folding, per-version scores, paired comparison, McNemar, paired bootstrap of 2000 rounds x
  * 10^5 CPython-compatible draws), target under 1 s in Node 22; and parse + run from the texts.
- * Data come from a seeded generator (labs/core/rng.ts), never Math.random.
+ * Data come from a seeded generator (labs/core/stats/rng.ts), never Math.random.
  */
 import type { BenchCase, BenchSuite } from './run.ts';
-import { PyRandom } from '../labs/core/rng.ts';
+import { PyRandom } from '../labs/core/stats/rng.ts';
 import { parseGateInput } from '../labs/gate/schema.ts';
 import type { GateInput } from '../labs/gate/schema.ts';
 import { bootstrapWeightedQuality, runGate } from '../labs/gate/engine.ts';

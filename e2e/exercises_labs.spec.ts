@@ -8,7 +8,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import LZString from 'lz-string';
 import YAML from 'yaml';
-import { exerciseLinkSchema } from '../labs/core/exercise.ts';
+import { exerciseLinkSchema } from '../labs/core/contract/exercise.ts';
 import { replaceEditorText, exerciseHash } from './helpers.ts';
 
 const RUBRIC_FULL = readFileSync('labs/rubric/presets/capstone_rubric.json', 'utf8');

@@ -11,8 +11,8 @@
  * lab needs no change here.
  */
 import { readFileSync } from 'node:fs';
-import type { Lang } from './core/types.ts';
-import { formatIssue } from './core/issues.ts';
+import type { Lang } from './core/contract/types.ts';
+import { formatIssue } from './core/contract/issues.ts';
 import { msg } from './i18n/index.ts';
 import { LABS, getLab } from './registry.ts';
 import { createRunner } from './runner.ts';

@@ -3,7 +3,7 @@
  * line. Types are erased to `AnyLab` at this boundary: the input of `run` is whatever that lab's
  * own `parse` returned.
  */
-import type { LabDefinition, LabResultBase } from './core/lab.ts';
+import type { LabDefinition, LabResultBase } from './core/contract/lab.ts';
 import { thresholdLab } from './threshold/index.ts';
 import { calibrationLab } from './calibration/index.ts';
 import { rubricLab } from './rubric/index.ts';

@@ -2,8 +2,8 @@
  * One call from raw texts to everything a page or the CLI shows: parse (zod, localized issues),
  * run the engine, write decision.md. The worker and the CLI both use it, so both behave the same.
  */
-import type { InputIssue, Lang, ParseOutcome } from './core/types.ts';
-import type { RunHooks } from './core/lab.ts';
+import type { InputIssue, Lang, ParseOutcome } from './core/contract/types.ts';
+import type { RunHooks } from './core/contract/lab.ts';
 import { getLab } from './registry.ts';
 
 export type RunResponse =

@@ -6,7 +6,7 @@
  * Cancelling is done by the page: it terminates this worker and starts a new one.
  */
 import * as Comlink from 'comlink';
-import type { Lang } from './core/types.ts';
+import type { Lang } from './core/contract/types.ts';
 import { createRunner, type RunResponse } from './runner.ts';
 
 const runner = createRunner();

@@ -5,7 +5,7 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { exerciseFrontmatterSchema } from '../labs/core/exercise.ts';
+import { exerciseFrontmatterSchema } from '../labs/core/contract/exercise.ts';
 
 export const LAB_IDS = ['gate', 'threshold', 'rag', 'evaluator', 'calibration', 'rubric'] as const;
 
@@ -26,7 +26,7 @@ const chapters = defineCollection({
   }),
 });
 
-/** Exercises: content/exercises/{es,en}/<slug>.mdx; the frontmatter is the exercise (labs/core/exercise.ts), the body its instructions. */
+/** Exercises: content/exercises/{es,en}/<slug>.mdx; the frontmatter is the exercise (labs/core/contract/exercise.ts), the body its instructions. */
 const exercises = defineCollection({
   loader: glob({ pattern: '**/*.{md,mdx}', base: './content/exercises' }),
   schema: exerciseFrontmatterSchema,

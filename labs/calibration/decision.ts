@@ -3,7 +3,7 @@
  * meets all three constraints of the policy (review rate <= maximum, automatic coverage >=
  * minimum, automatic error rate <= maximum), as the kit's `quality_gate.passes`.
  */
-import type { Decision } from '../core/types.ts';
+import type { Decision } from '../core/contract/types.ts';
 
 /** What the gate looks at. */
 export interface CalibrationGateInput {

@@ -26,15 +26,15 @@ import {
   logLoss,
   mceFromTable,
   reliabilityFromIndices,
-} from '../core/calibration_metrics.ts';
-import type { BinningStrategy, BrierDecomposition, ReliabilityBin } from '../core/calibration_metrics.ts';
-import { applyCalibrator, CALIBRATOR_TYPES, fitCalibrator } from '../core/calibrators.ts';
-import type { Calibrator, CalibratorType } from '../core/calibrators.ts';
-import { conformalThreshold, evaluateConformal, nonconformityScores } from '../core/conformal.ts';
-import { wilsonInterval } from '../core/wilson.ts';
-import { bootstrapResamples, percentileInterval } from '../core/bootstrap.ts';
-import type { LabResultBase, RunHooks } from '../core/lab.ts';
-import type { MaybeNumber } from '../core/types.ts';
+} from '../core/stats/calibration_metrics.ts';
+import type { BinningStrategy, BrierDecomposition, ReliabilityBin } from '../core/stats/calibration_metrics.ts';
+import { applyCalibrator, CALIBRATOR_TYPES, fitCalibrator } from '../core/stats/calibrators.ts';
+import type { Calibrator, CalibratorType } from '../core/stats/calibrators.ts';
+import { conformalThreshold, evaluateConformal, nonconformityScores } from '../core/stats/conformal.ts';
+import { wilsonInterval } from '../core/stats/wilson.ts';
+import { bootstrapResamples, percentileInterval } from '../core/stats/bootstrap.ts';
+import type { LabResultBase, RunHooks } from '../core/contract/lab.ts';
+import type { MaybeNumber } from '../core/contract/types.ts';
 import type { CalibrationCase, CalibrationInput, CalibrationPolicy } from './schema.ts';
 import { decideCalibration } from './decision.ts';
 
@@ -67,7 +67,7 @@ export interface CalibrationView {
 }
 
 /** Reliability row of the scorecard: the kit's keys plus positives and the per-bin Wilson interval. */
-/** A reliability bin (labs/core/calibration_metrics.ts) with the Wilson interval of its positive rate. */
+/** A reliability bin (labs/core/stats/calibration_metrics.ts) with the Wilson interval of its positive rate. */
 export interface ReliabilityRow extends ReliabilityBin {
   /** Wilson 95% interval of the positive rate; null for an empty bin. */
   wilson_low: MaybeNumber;

@@ -4,7 +4,7 @@
  * by side, split conformal sets, a two-threshold review policy with costs, a risk-coverage curve,
  * a per-slice report, a calibration manifest and a gate decision out.
  */
-import type { LabDefinition } from '../core/lab.ts';
+import type { LabDefinition } from '../core/contract/lab.ts';
 import { parseCalibrationInput } from './schema.ts';
 import type { CalibrationInput } from './schema.ts';
 import { runCalibration } from './engine.ts';

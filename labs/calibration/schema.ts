@@ -9,12 +9,12 @@
  */
 import Papa from 'papaparse';
 import { z } from 'zod';
-import type { InputIssue, Lang, ParseOutcome } from '../core/types.ts';
-import type { RunHooks } from '../core/lab.ts';
-import { parseJsonText, parseJsonlText, zodErrorMap } from '../core/parse.ts';
-import { sha256HexSync } from '../core/canonical.ts';
-import { CALIBRATOR_TYPES } from '../core/calibrators.ts';
-import type { CalibratorType } from '../core/calibrators.ts';
+import type { InputIssue, Lang, ParseOutcome } from '../core/contract/types.ts';
+import type { RunHooks } from '../core/contract/lab.ts';
+import { parseJsonText, parseJsonlText, zodErrorMap } from '../core/contract/parse.ts';
+import { sha256HexSync } from '../core/contract/canonical.ts';
+import { CALIBRATOR_TYPES } from '../core/stats/calibrators.ts';
+import type { CalibratorType } from '../core/stats/calibrators.ts';
 import { msg } from '../i18n/index.ts';
 
 /** Rows between two progress reports while reading cases. */
@@ -328,7 +328,7 @@ export function csvSyntaxMessage(code: string, line: number | undefined, lang: L
   }
 }
 
-/** Reads cases from JSON Lines (through labs/core/parse.ts, which reports 'parse' progress). Never throws. */
+/** Reads cases from JSON Lines (through labs/core/contract/parse.ts, which reports 'parse' progress). Never throws. */
 export function parseCasesJsonl(
   text: string,
   lang: Lang,

@@ -16,7 +16,7 @@
  * interpretable delta unused. Without require_minimum_delta_evidence, a CI that does not clear the
  * minimum delta gives the non-blocking warning 'not_enough_evidence'.
  */
-import type { Decision, MaybeNumber } from '../core/types.ts';
+import type { Decision, MaybeNumber } from '../core/contract/types.ts';
 import type { GatePolicy, Hypothesis } from './schema.ts';
 import type { PairedComparison, VersionScore } from './engine.ts';
 

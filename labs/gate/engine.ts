@@ -25,12 +25,12 @@
  * McNemar statistic, and the paired bootstrap CI of the delta (CPython random.Random(seed),
  * randrange(n) n times per round, same indices for both versions, 'linear' percentiles).
  */
-import type { LabResultBase, RunHooks } from '../core/lab.ts';
-import type { Decision, MaybeNumber } from '../core/types.ts';
-import { bootstrapGroupCounts, bootstrapResamples, percentileInterval } from '../core/bootstrap.ts';
-import { mcnemarTest } from '../core/mcnemar.ts';
-import type { McNemarResult } from '../core/mcnemar.ts';
-import { wilsonInterval } from '../core/wilson.ts';
+import type { LabResultBase, RunHooks } from '../core/contract/lab.ts';
+import type { Decision, MaybeNumber } from '../core/contract/types.ts';
+import { bootstrapGroupCounts, bootstrapResamples, percentileInterval } from '../core/stats/bootstrap.ts';
+import { mcnemarTest } from '../core/stats/mcnemar.ts';
+import type { McNemarResult } from '../core/stats/mcnemar.ts';
+import { wilsonInterval } from '../core/stats/wilson.ts';
 import { normalizeText } from './normalize.ts';
 import { valueHistogram } from './histogram.ts';
 import type { ValueHistogram } from './histogram.ts';

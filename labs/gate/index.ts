@@ -3,11 +3,11 @@
  * policy (plus optional hypothesis, error taxonomy and run manifest) in; per-version scorecards,
  * the paired comparison (McNemar, paired bootstrap CI of the delta) and a release decision out.
  */
-import type { LabDefinition } from '../core/lab.ts';
-import { sha256Hex } from '../core/hash.ts';
+import type { LabDefinition } from '../core/contract/lab.ts';
+import { sha256Hex } from '../core/contract/hash.ts';
 import { parseGateInput } from './schema.ts';
 import type { GateInput } from './schema.ts';
-import type { InputIssue, Lang, ParseOutcome } from '../core/types.ts';
+import type { InputIssue, Lang, ParseOutcome } from '../core/contract/types.ts';
 import { runGate } from './engine.ts';
 import type { GateResult } from './engine.ts';
 import { renderGateReport } from './report.ts';

@@ -4,7 +4,7 @@
  * evidence against the minimum interpretable delta, owner, rollback, a per-version table, the gate
  * checklist and, when computed, the inputs' SHA-256. Numbers are rounded to 4 decimals here only.
  */
-import type { Lang, MaybeNumber } from '../core/types.ts';
+import type { Lang, MaybeNumber } from '../core/contract/types.ts';
 import { msg } from '../i18n/index.ts';
 import type { GateResult, VersionScore } from './engine.ts';
 

@@ -14,8 +14,8 @@
  * an answer from a version, equal version names) are reported with the line of the offending row.
  */
 import { z } from 'zod';
-import type { InputIssue, Lang, ParseOutcome } from '../core/types.ts';
-import { parseJsonText, parseJsonlText } from '../core/parse.ts';
+import type { InputIssue, Lang, ParseOutcome } from '../core/contract/types.ts';
+import { parseJsonText, parseJsonlText } from '../core/contract/parse.ts';
 import { msg } from '../i18n/index.ts';
 
 /** The kit's abstention markers (eval_runner.py, `abstains`), matched after text normalization. */

@@ -4,7 +4,7 @@
  * Spanish is the source: `en` must have exactly the same keys and function signatures (checked by
  * the type `Messages` at `npm run check` and by tests/i18n.test.ts at `npm run test:unit`).
  */
-import type { Lang } from '../core/types.ts';
+import type { Lang } from '../core/contract/types.ts';
 import { es } from './es.ts';
 import { en } from './en.ts';
 

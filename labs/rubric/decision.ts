@@ -4,7 +4,7 @@
  * change the verdict: they are warnings, kept apart from the reasons so that a passing verdict
  * never lists a bad finding as a reason for passing.
  */
-import type { Decision } from '../core/types.ts';
+import type { Decision } from '../core/contract/types.ts';
 import type { RubricScorecard } from './engine.ts';
 
 /** The rubric lab's decision: the verdict, why (reasons), and findings that do not change it (warnings). */

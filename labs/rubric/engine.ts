@@ -24,10 +24,10 @@
  * with CPython's random.Random(seed).randrange, quantiles by linear interpolation as numpy's
  * default), rubric.interval.{confidence,resamples,seed}.
  */
-import { lockOf } from '../core/canonical.ts';
-import { agreementSummary, likertCategories } from '../core/agreement.ts';
-import type { AgreementSummary, Category } from '../core/agreement.ts';
-import { pairedBootstrapCI, quantileLinearSorted } from '../core/bootstrap.ts';
+import { lockOf } from '../core/contract/canonical.ts';
+import { agreementSummary, likertCategories } from '../core/stats/agreement.ts';
+import type { AgreementSummary, Category } from '../core/stats/agreement.ts';
+import { pairedBootstrapCI, quantileLinearSorted } from '../core/stats/bootstrap.ts';
 import { matchExpected, stepLabel } from './normalize.ts';
 import type { MatchResult } from './normalize.ts';
 import { validateAgainstSchema } from './jsonschema.ts';
@@ -334,7 +334,7 @@ export function scoreItem(item: Item, rubric: Rubric): ItemResult {
 // ---------------------------------------------------------------------------------------------
 // Aggregates
 
-/** numpy-style linear quantile of an ascending, non-empty array (labs/core/bootstrap.ts). */
+/** numpy-style linear quantile of an ascending, non-empty array (labs/core/stats/bootstrap.ts). */
 export function quantileSorted(sorted: ArrayLike<number>, q: number): number {
   return quantileLinearSorted(sorted, q) as number;
 }
@@ -349,7 +349,7 @@ export interface MeanInterval {
 }
 
 /**
- * Percentile bootstrap interval of the mean of `values` (labs/core/bootstrap.ts pairedBootstrapCI:
+ * Percentile bootstrap interval of the mean of `values` (labs/core/stats/bootstrap.ts pairedBootstrapCI:
  * `resamples` rounds of n indices drawn with CPython's random.Random(seed).randrange(n), quantiles
  * (1 - confidence)/2 and (1 + confidence)/2 by numpy's linear method). Empty input: low = high =
  * null. Efron & Tibshirani (1993).
@@ -587,7 +587,7 @@ export function detectPatterns(items: ItemResult[], rubric: Rubric): Pattern[] {
 // Rubric lock, comparison, breakdown check, agreement
 
 /**
- * The rubric's lock: canonical JSON (labs/core/canonical.ts) of the rubric AS VALIDATED (zod
+ * The rubric's lock: canonical JSON (labs/core/contract/canonical.ts) of the rubric AS VALIDATED (zod
  * defaults filled in, so two files that differ only by an explicit default lock the same) and
  * "sha256:<hex>" of that text.
  */

@@ -4,9 +4,9 @@
  * out. Inputs: items (JSONL), rubric (JSON), and optionally rubric_b, breakdown, ratings, baseline
  * (JSON). See schema.ts for the formats and engine.ts for the semantics.
  */
-import type { LabDefinition } from '../core/lab.ts';
-import type { InputIssue, Lang, ParseOutcome } from '../core/types.ts';
-import { parseJsonText, parseJsonlText } from '../core/parse.ts';
+import type { LabDefinition } from '../core/contract/lab.ts';
+import type { InputIssue, Lang, ParseOutcome } from '../core/contract/types.ts';
+import { parseJsonText, parseJsonlText } from '../core/contract/parse.ts';
 import { msg } from '../i18n/index.ts';
 import { z } from 'zod';
 import { BreakdownInputSchema, ItemSchema, RatingsSchema, RubricSchema } from './schema.ts';

@@ -8,7 +8,7 @@
  */
 import Ajv from 'ajv';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { canonicalJson } from '../core/canonical.ts';
+import { canonicalJson } from '../core/contract/canonical.ts';
 
 /** One JSON Schema violation, language-neutral. `path` is a JSON Pointer into the output ("" = root). */
 export interface SchemaViolation {

@@ -3,11 +3,11 @@
  * only (the scorecard stays unrounded); undefined metrics print as "no definida (razón)" /
  * "undefined (reason)".
  */
-import type { Lang } from '../core/types.ts';
+import type { Lang } from '../core/contract/types.ts';
 import { msg } from '../i18n/index.ts';
 import type { AxisReason, RubricScorecard } from './engine.ts';
 import type { SchemaViolation } from './jsonschema.ts';
-import type { Decision } from '../core/types.ts';
+import type { Decision } from '../core/contract/types.ts';
 
 /** A number rounded to 4 decimals for display ("0.75", "0.9167", "1"). */
 export function fmt4(x: number): string {

@@ -2,7 +2,7 @@
  * The threshold lab's gate: automate only if some pair of thresholds meets both constraints of the
  * policy (operational recall >= minimum, review rate <= maximum).
  */
-import type { Decision } from '../core/types.ts';
+import type { Decision } from '../core/contract/types.ts';
 
 /** What the gate looks at: the number of actual positives and the outcome of the scan. */
 export interface ThresholdGateInput {

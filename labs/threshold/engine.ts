@@ -21,18 +21,18 @@
  * per cases array in a WeakMap); the counts of any pair then take 4 binary searches per class, so
  * the scan of a grid of g values costs O(n log n + g^2 log n) instead of O(n g^2).
  */
-import type { LabResultBase } from '../core/lab.ts';
-import type { Decision } from '../core/types.ts';
-import type { MaybeNumber } from '../core/types.ts';
-import { lowerBound, sortFloat64, upperBound } from '../core/sorted.ts';
-import type { SortedClasses } from '../core/sorted.ts';
+import type { LabResultBase } from '../core/contract/lab.ts';
+import type { Decision } from '../core/contract/types.ts';
+import type { MaybeNumber } from '../core/contract/types.ts';
+import { lowerBound, sortFloat64, upperBound } from '../core/stats/sorted.ts';
+import type { SortedClasses } from '../core/stats/sorted.ts';
 import {
   averagePrecisionScoreSorted,
   binaryClfCurveSorted,
   rocCurveSorted,
   thinIndices,
   trapezoidArea,
-} from '../core/curves.ts';
+} from '../core/stats/curves.ts';
 import type { CaseRow, ThresholdInput, ThresholdPolicy } from './schema.ts';
 import { decideThreshold } from './decision.ts';
 
@@ -144,7 +144,7 @@ export interface PolicyDetail {
 /** Alias of PolicyDetail (the name the lab island uses). */
 export type PolicyEvaluation = PolicyDetail;
 
-/** How a curve was thinned for drawing (see thinIndices in labs/core/curves.ts). */
+/** How a curve was thinned for drawing (see thinIndices in labs/core/stats/curves.ts). */
 export interface CurveThinning {
   max_points: number;
   original_points: number;

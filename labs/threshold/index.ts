@@ -2,7 +2,7 @@
  * The threshold lab (chapter 02): cases with classifier scores and true labels, plus a cost policy,
  * in; a scan of threshold pairs, the recommended pair, ROC/PR curves and a gate decision out.
  */
-import type { LabDefinition } from '../core/lab.ts';
+import type { LabDefinition } from '../core/contract/lab.ts';
 import { parseThresholdInput } from './schema.ts';
 import type { ThresholdInput } from './schema.ts';
 import { runThreshold } from './engine.ts';

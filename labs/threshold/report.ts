@@ -3,7 +3,7 @@
  * only (the result stays unrounded); undefined metrics print as "no definido (razón)" /
  * "undefined (reason)".
  */
-import type { Lang, MaybeNumber } from '../core/types.ts';
+import type { Lang, MaybeNumber } from '../core/contract/types.ts';
 import { msg } from '../i18n/index.ts';
 import type { PolicyDetail, ThresholdResult } from './engine.ts';
 

@@ -5,9 +5,9 @@
  * Extra keys are accepted and dropped. Messages come in the requested language.
  */
 import { z } from 'zod';
-import type { Lang, ParseOutcome } from '../core/types.ts';
-import type { RunHooks } from '../core/lab.ts';
-import { parseJsonText, parseJsonlText } from '../core/parse.ts';
+import type { Lang, ParseOutcome } from '../core/contract/types.ts';
+import type { RunHooks } from '../core/contract/lab.ts';
+import { parseJsonText, parseJsonlText } from '../core/contract/parse.ts';
 import { msg } from '../i18n/index.ts';
 
 /** One case: a classifier score in [0, 1] and the true label (1 = positive class, e.g. "urgente"). */

@@ -1,5 +1,5 @@
 /**
- * Assembles labs/core/wasm/mt_bootstrap.wat (WebAssembly text) into labs/core/wasm/mt_bootstrap.wasm.ts,
+ * Assembles labs/core/stats/wasm/mt_bootstrap.wat (WebAssembly text) into labs/core/stats/wasm/mt_bootstrap.wasm.ts,
  * a TypeScript module exporting the binary as a base64 string, so that Node's CLI, vitest and the
  * browser's Web Worker load the same bytes the same way (synchronously, no fetch, no bundler step).
  *
@@ -12,8 +12,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import wabtInit from 'wabt';
 
-const WAT = new URL('../../labs/core/wasm/mt_bootstrap.wat', import.meta.url);
-const OUT = new URL('../../labs/core/wasm/mt_bootstrap.wasm.ts', import.meta.url);
+const WAT = new URL('../../labs/core/stats/wasm/mt_bootstrap.wat', import.meta.url);
+const OUT = new URL('../../labs/core/stats/wasm/mt_bootstrap.wasm.ts', import.meta.url);
 
 /** Post-MVP features the kernel uses: 128-bit SIMD (twist, tempering) and bulk memory (memory.copy/fill). */
 const FEATURES = { simd: true, bulk_memory: true };
@@ -38,7 +38,7 @@ export async function assemble(watText) {
 }
 
 /**
- * The text of labs/core/wasm/mt_bootstrap.wasm.ts for the current .wat.
+ * The text of labs/core/stats/wasm/mt_bootstrap.wasm.ts for the current .wat.
  * @returns {Promise<string>}
  */
 export async function wasmModuleSource() {

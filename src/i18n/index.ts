@@ -4,7 +4,7 @@
  * Lab-engine messages (reason codes, validation, reports) live in labs/i18n and are re-exported
  * through `labMsg`.
  */
-import type { Lang } from '../../labs/core/types.ts';
+import type { Lang } from '../../labs/core/contract/types.ts';
 import type { Widen } from '../../labs/i18n/index.ts';
 import { msg as labMsg } from '../../labs/i18n/index.ts';
 import { es } from './es.ts';

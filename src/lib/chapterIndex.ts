@@ -3,7 +3,7 @@
  * tested: a chapter written in one language only is still listed in the other, marked as a
  * fallback (the page then shows a notice and marks the article with the text's real language).
  */
-import type { Lang } from '../../labs/core/types.ts';
+import type { Lang } from '../../labs/core/contract/types.ts';
 
 export interface IndexedChapter<E> { slug: string; entry: E; isFallback: boolean }
 

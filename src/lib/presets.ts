@@ -4,7 +4,7 @@
  * presets folder can be named: anything else is reported as missing, never fetched.
  */
 import jsonMergePatch from 'json-merge-patch';
-import type { StartText } from '../../labs/core/exercise.ts';
+import type { StartText } from '../../labs/core/contract/exercise.ts';
 
 const files = import.meta.glob('../../labs/*/presets/*.{json,jsonl,csv}', { query: '?raw', import: 'default' }) as Record<string, () => Promise<string>>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { agreementSummary, cohenKappa, confusionMatrix, kappaFromMatrix, likertCategories } from '../../labs/core/agreement.ts';
+import { agreementSummary, cohenKappa, confusionMatrix, kappaFromMatrix, likertCategories } from '../../labs/core/stats/agreement.ts';
 
 interface GoldenCase {
   name: string;

@@ -5,7 +5,7 @@ import { calibrationLab } from '../../labs/calibration/index.ts';
 import { runCalibration } from '../../labs/calibration/engine.ts';
 import { calibrationEs } from '../../labs/calibration/i18n/es.ts';
 import { calibrationEn } from '../../labs/calibration/i18n/en.ts';
-import { wilsonInterval } from '../../labs/core/wilson.ts';
+import { wilsonInterval } from '../../labs/core/stats/wilson.ts';
 
 const policyText = readFileSync('labs/calibration/presets/calibration_policy.json', 'utf8');
 const casesText = readFileSync('labs/calibration/presets/calibration_cases.csv', 'utf8');

@@ -13,7 +13,7 @@ import {
   reliabilityTable,
   searchsortedLeft,
   uniformBinIndex,
-} from '../../labs/core/calibration_metrics.ts';
+} from '../../labs/core/stats/calibration_metrics.ts';
 
 const close = (a: number | null, b: number, tol = 1e-12) => {
   expect(a).not.toBeNull();

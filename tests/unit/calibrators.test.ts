@@ -10,7 +10,7 @@ import {
   fitPlatt,
   fitTemperature,
   TEMPERATURE_MAX,
-} from '../../labs/core/calibrators.ts';
+} from '../../labs/core/stats/calibrators.ts';
 
 describe('isotonic regression vs sklearn.isotonic.IsotonicRegression(out_of_bounds="clip")', () => {
   for (const d of golden.datasets) {

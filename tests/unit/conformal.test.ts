@@ -6,7 +6,7 @@ import {
   nonconformityScores,
   predictionSetMask,
   setLabels,
-} from '../../labs/core/conformal.ts';
+} from '../../labs/core/stats/conformal.ts';
 
 describe('split conformal', () => {
   it('rank ceil((n + 1)(1 - alpha)): kit case n = 20, alpha 0.1 -> 19', () => {

@@ -1,5 +1,5 @@
 /**
- * labs/core/curves.ts against scikit-learn (tests/golden/curves_sklearn.json, written by
+ * labs/core/stats/curves.ts against scikit-learn (tests/golden/curves_sklearn.json, written by
  * scripts/golden/curves_sklearn.py with Debian's python3-sklearn), plus hand-checked small cases.
  * Where scikit-learn warns and fills nan (or raises), our convention is null + a reason code.
  */
@@ -13,8 +13,8 @@ import {
   rocCurve,
   thinIndices,
   trapezoidArea,
-} from '../../labs/core/curves.ts';
-import { lowerBound, sortFloat64, splitSorted, upperBound } from '../../labs/core/sorted.ts';
+} from '../../labs/core/stats/curves.ts';
+import { lowerBound, sortFloat64, splitSorted, upperBound } from '../../labs/core/stats/sorted.ts';
 
 interface GoldenDataset {
   name: string;

@@ -10,9 +10,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import YAML from 'yaml';
 import jsonMergePatch from 'json-merge-patch';
 import { createRunner } from '../../labs/runner.ts';
-import { evaluateGoals } from '../../labs/core/goals.ts';
-import { exerciseFrontmatterSchema, type ExerciseFrontmatter } from '../../labs/core/exercise.ts';
-import type { Lang } from '../../labs/core/types.ts';
+import { evaluateGoals } from '../../labs/core/contract/goals.ts';
+import { exerciseFrontmatterSchema, type ExerciseFrontmatter } from '../../labs/core/contract/exercise.ts';
+import type { Lang } from '../../labs/core/contract/types.ts';
 
 type Texts = Record<string, string>;
 interface Variant {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import LZString from 'lz-string';
 import { encodeExerciseHash, decodeExerciseHash } from '../../src/components/exercises/link.ts';
-import type { ExerciseLink } from '../../labs/core/exercise.ts';
+import type { ExerciseLink } from '../../labs/core/contract/exercise.ts';
 
 const link: ExerciseLink = {
   v: 1, lang: 'es', lab: 'threshold', title: 'T', summary: 'S', instructions: 'I', solution: 'X',

@@ -7,7 +7,7 @@ import { fmtNumber, renderGateReport } from '../../labs/gate/report.ts';
 import { fastCaseFold, normalizeText } from '../../labs/gate/normalize.ts';
 import { caseFold } from '../../labs/rubric/casefold.ts';
 import { computeManifestHashes, gateLab, withManifestHashes } from '../../labs/gate/index.ts';
-import { sha256Hex } from '../../labs/core/hash.ts';
+import { sha256Hex } from '../../labs/core/contract/hash.ts';
 import { es } from '../../labs/i18n/es.ts';
 import { en } from '../../labs/i18n/en.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bootstrapGroupCounts, bootstrapResamples } from '../../labs/core/bootstrap.ts';
-import { PyRandom } from '../../labs/core/rng.ts';
+import { bootstrapGroupCounts, bootstrapResamples } from '../../labs/core/stats/bootstrap.ts';
+import { PyRandom } from '../../labs/core/stats/rng.ts';
 import { bootstrapWeightedQuality, exactSumScale, runGate } from '../../labs/gate/engine.ts';
 import type { VersionScore } from '../../labs/gate/engine.ts';
 import { parseGateInput } from '../../labs/gate/schema.ts';

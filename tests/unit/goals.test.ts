@@ -1,7 +1,7 @@
 /** Exercise goals are checked on the scorecard; values here are written by hand. */
 import { describe, expect, it } from 'vitest';
-import { evaluateGoal, evaluateGoals, goalCandidates, goalSchema, readPath, type Goal } from '../../labs/core/goals.ts';
-import { exerciseLinkSchema } from '../../labs/core/exercise.ts';
+import { evaluateGoal, evaluateGoals, goalCandidates, goalSchema, readPath, type Goal } from '../../labs/core/contract/goals.ts';
+import { exerciseLinkSchema } from '../../labs/core/contract/exercise.ts';
 
 const card = {
   aggregate: { exam_score: 0.94, interval: [0.82, 1] },

@@ -1,8 +1,8 @@
 /** Reading untrusted text: every problem names its input, 1-based line and field, in es or en. */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { parseJsonText, parseJsonlText, lineOfOffset } from '../../labs/core/parse.ts';
-import { formatIssue } from '../../labs/core/issues.ts';
+import { parseJsonText, parseJsonlText, lineOfOffset } from '../../labs/core/contract/parse.ts';
+import { formatIssue } from '../../labs/core/contract/issues.ts';
 
 const row = z.object({ id: z.string().min(1), x: z.number().min(0).max(1) });
 const doc = z.object({ name: z.string(), grid: z.array(z.number()).min(1) });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { PyRandom, bitLength, cpythonSeedKey } from '../../labs/core/rng.ts';
+import { PyRandom, bitLength, cpythonSeedKey } from '../../labs/core/stats/rng.ts';
 
 // Vectors written for the book's c01 kit (not produced by this code): ../shared/reference/c01.
 const vectors = JSON.parse(readFileSync(new URL('../../../shared/reference/c01/bootstrap_mt19937_vectors.json', import.meta.url), 'utf8')) as {

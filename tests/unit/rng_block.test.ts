@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { MersenneTwister19937 } from 'random-js';
-import { PyRandom, cpythonSeedKey, randomJsState } from '../../labs/core/rng.ts';
+import { PyRandom, cpythonSeedKey, randomJsState } from '../../labs/core/stats/rng.ts';
 
 // CPython 3.11's own random.Random, from scripts/golden/cpython_random.py.
 const golden = JSON.parse(readFileSync(new URL('../golden/cpython_random.json', import.meta.url), 'utf8')) as {

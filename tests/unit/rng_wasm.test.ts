@@ -1,5 +1,5 @@
 /**
- * The WebAssembly bootstrap kernel (labs/core/wasm/mt_bootstrap.{wat,ts}) against the JS path
+ * The WebAssembly bootstrap kernel (labs/core/stats/wasm/mt_bootstrap.{wat,ts}) against the JS path
  * (PyRandom.countRandrange, itself checked against random-js and CPython in rng.test.ts and
  * rng_block.test.ts): the same per-round group counts and the same final generator state, for
  * several seeds, case counts, group counts (one-, two- and four-byte group tables), starting
@@ -9,9 +9,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { MersenneTwister19937 } from 'random-js';
-import { PyRandom, cpythonSeedKey } from '../../labs/core/rng.ts';
-import { countRoundsWasm, mtBootstrapModule } from '../../labs/core/wasm/mt_bootstrap.ts';
-import { bootstrapGroupCounts } from '../../labs/core/bootstrap.ts';
+import { PyRandom, cpythonSeedKey } from '../../labs/core/stats/rng.ts';
+import { countRoundsWasm, mtBootstrapModule } from '../../labs/core/stats/wasm/mt_bootstrap.ts';
+import { bootstrapGroupCounts } from '../../labs/core/stats/bootstrap.ts';
 import { bootstrapWeightedQuality, runGate } from '../../labs/gate/engine.ts';
 import { parseGateInput } from '../../labs/gate/schema.ts';
 import { fmtNumber } from '../../labs/gate/report.ts';
@@ -47,7 +47,7 @@ function groupsOf(n: number, groups: number): Uint8Array | Uint16Array | Uint32A
 
 describe('WebAssembly kernel: the build', () => {
   it('the committed mt_bootstrap.wasm.ts is what mt_bootstrap.wat assembles to (run `npm run build:wasm` after editing the .wat)', async () => {
-    const committed = readFileSync(new URL('../../labs/core/wasm/mt_bootstrap.wasm.ts', import.meta.url), 'utf8');
+    const committed = readFileSync(new URL('../../labs/core/stats/wasm/mt_bootstrap.wasm.ts', import.meta.url), 'utf8');
     expect(await wasmModuleSource()).toBe(committed);
   });
 
@@ -141,8 +141,8 @@ describe('WebAssembly kernel = JS path (counts per round and final state)', () =
     vi.resetModules();
     vi.stubGlobal('WebAssembly', undefined);
     try {
-      const wasm = await import('../../labs/core/wasm/mt_bootstrap.ts');
-      const boot = await import('../../labs/core/bootstrap.ts');
+      const wasm = await import('../../labs/core/stats/wasm/mt_bootstrap.ts');
+      const boot = await import('../../labs/core/stats/bootstrap.ts');
       expect(wasm.mtBootstrapModule()).toBeNull();
       expect(wasm.countRoundsWasm(new PyRandom(13), ids, 5, 20, () => undefined)).toBe(false);
       const got: number[][] = [];

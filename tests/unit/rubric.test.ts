@@ -6,8 +6,8 @@ import { RubricSchema, ItemSchema } from '../../labs/rubric/schema.ts';
 import { checkBreakdown, countWords, parseOutput, scoreItem, detectPatterns, compareRubrics, rubricLock } from '../../labs/rubric/engine.ts';
 import { describeViolation } from '../../labs/rubric/report.ts';
 import { validateAgainstSchema } from '../../labs/rubric/jsonschema.ts';
-import { canonicalJson, lockOf, sha256HexSync } from '../../labs/core/canonical.ts';
-import { sha256Hex } from '../../labs/core/hash.ts';
+import { canonicalJson, lockOf, sha256HexSync } from '../../labs/core/contract/canonical.ts';
+import { sha256Hex } from '../../labs/core/contract/hash.ts';
 
 const P = new URL('../../labs/rubric/presets/', import.meta.url);
 const read = (f: string) => readFileSync(new URL(f, P), 'utf8');

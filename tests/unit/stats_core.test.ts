@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { wilsonInterval } from '../../labs/core/wilson.ts';
-import { mcnemarTest } from '../../labs/core/mcnemar.ts';
-import { binomTestTwoSidedHalf, chi2SfDf1, erfc, normIsf } from '../../labs/core/special.ts';
-import { bootstrapResamples, pairedBootstrapCI, percentileInterval, quantileLinearSorted } from '../../labs/core/bootstrap.ts';
-import { sha256Hex } from '../../labs/core/hash.ts';
+import { wilsonInterval } from '../../labs/core/stats/wilson.ts';
+import { mcnemarTest } from '../../labs/core/stats/mcnemar.ts';
+import { binomTestTwoSidedHalf, chi2SfDf1, erfc, normIsf } from '../../labs/core/stats/special.ts';
+import { bootstrapResamples, pairedBootstrapCI, percentileInterval, quantileLinearSorted } from '../../labs/core/stats/bootstrap.ts';
+import { sha256Hex } from '../../labs/core/contract/hash.ts';
 
 // statsmodels 0.13.5 / scipy 1.10.1 / numpy 1.24.2 values from scripts/golden/stats_statsmodels.py.
 const golden = JSON.parse(readFileSync(new URL('../golden/stats_statsmodels.json', import.meta.url), 'utf8')) as {

@@ -17,8 +17,8 @@ import { thresholdLab } from '../../labs/threshold/index.ts';
 import { runThreshold } from '../../labs/threshold/engine.ts';
 import type { ThresholdInput } from '../../labs/threshold/index.ts';
 import { countsForPair, evaluatePair, prepareCases, actionClass } from '../../labs/threshold/engine.ts';
-import { formatIssue } from '../../labs/core/parse.ts';
-import { averagePrecisionScore, rocAucScore } from '../../labs/core/curves.ts';
+import { formatIssue } from '../../labs/core/contract/parse.ts';
+import { averagePrecisionScore, rocAucScore } from '../../labs/core/stats/curves.ts';
 import { msg } from '../../labs/i18n/index.ts';
 
 const casesA = [

@@ -8,7 +8,7 @@
  * Empty bins (count 0, null confidence) are not drawn; they stay in the table.
  */
 import { scaleLinear, scaleSqrt } from 'd3-scale';
-import type { ReliabilityBin } from '../../../labs/core/calibration_metrics.ts';
+import type { ReliabilityBin } from '../../../labs/core/stats/calibration_metrics.ts';
 import ChartFrame from './ChartFrame.tsx';
 import { SquareGrid, XLabel, YLabel } from './Axes.tsx';
 

@@ -5,9 +5,9 @@
  * checked with the same schema as authored exercises before it is offered, and again when opened.
  */
 import { useMemo, useState } from 'react';
-import type { Lang } from '../../../labs/core/types.ts';
-import { GOAL_OPS, evaluateGoal, goalCandidates, type Goal, type GoalOp } from '../../../labs/core/goals.ts';
-import { EXERCISE_LINK_VERSION, exerciseLinkSchema } from '../../../labs/core/exercise.ts';
+import type { Lang } from '../../../labs/core/contract/types.ts';
+import { GOAL_OPS, evaluateGoal, goalCandidates, type Goal, type GoalOp } from '../../../labs/core/contract/goals.ts';
+import { EXERCISE_LINK_VERSION, exerciseLinkSchema } from '../../../labs/core/contract/exercise.ts';
 import { encodeExerciseHash } from './link.ts';
 import { ui, paths } from '../../i18n/index.ts';
 import { fmt } from '../labs/shared/format.tsx';

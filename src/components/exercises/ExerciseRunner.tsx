@@ -1,15 +1,15 @@
 /**
  * An exercise in the browser: the lab in its starting state, a goal panel that updates live on
- * every result (labs/core/goals.ts), diagnosis questions with feedback, progressive hints, the
+ * every result (labs/core/contract/goals.ts), diagnosis questions with feedback, progressive hints, the
  * solution on request, completion saved locally and progress export. Authored exercises arrive as
  * props (validated at build time); link exercises (`source="link"`) are read from the URL hash
  * and validated with the same zod schema before anything is loaded.
  */
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import type { Lang } from '../../../labs/core/types.ts';
-import { evaluateGoals, type Goal } from '../../../labs/core/goals.ts';
+import type { Lang } from '../../../labs/core/contract/types.ts';
+import { evaluateGoals, type Goal } from '../../../labs/core/contract/goals.ts';
 import type { z } from 'zod';
-import { exerciseFields } from '../../../labs/core/exercise.ts';
+import { exerciseFields } from '../../../labs/core/contract/exercise.ts';
 import { ui } from '../../i18n/index.ts';
 import { LAB_ISLANDS } from '../labs/islands.ts';
 import { resolveStartTexts } from '../../lib/presets.ts';

@@ -1,13 +1,13 @@
 /**
- * Exercise links: `#exercise=<payload>.<check>`, where payload is the exercise (labs/core/exercise.ts
+ * Exercise links: `#exercise=<payload>.<check>`, where payload is the exercise (labs/core/contract/exercise.ts
  * exerciseLinkSchema) as JSON compressed with lz-string, and check is the first 16 hex digits of the
  * SHA-256 of the payload. The check makes a damaged or hand-edited link fail as a whole instead of
  * loading an exercise that says something else; it is an integrity check, not a signature (no
  * server holds a secret), so the schema still validates everything that loads.
  */
 import LZString from 'lz-string';
-import { exerciseLinkSchema, type ExerciseLink } from '../../../labs/core/exercise.ts';
-import { sha256Hex } from '../../../labs/core/hash.ts';
+import { exerciseLinkSchema, type ExerciseLink } from '../../../labs/core/contract/exercise.ts';
+import { sha256Hex } from '../../../labs/core/contract/hash.ts';
 
 const CHECK_CHARS = 16;
 

@@ -7,7 +7,7 @@
  * slices, triggers and the calibration manifest. It computes no metric.
  */
 import { useState } from 'react';
-import type { Lang } from '../../../../labs/core/types.ts';
+import type { Lang } from '../../../../labs/core/contract/types.ts';
 import type { CalibrationResult, CalibrationView, MetricsBlock } from '../../../../labs/calibration/index.ts';
 import { ui, labMsg } from '../../../i18n/index.ts';
 import { useLabRunner } from '../shared/useLabRunner.ts';

@@ -7,7 +7,7 @@
  * candidate side by side) and the SHA-256 manifest of the inputs.
  */
 import { useState, type ReactNode } from 'react';
-import type { Lang } from '../../../../labs/core/types.ts';
+import type { Lang } from '../../../../labs/core/contract/types.ts';
 import type { GateResult, GateCheck, CaseResult, VersionScore, GatePolicy } from '../../../../labs/gate/index.ts';
 import { ui, labMsg } from '../../../i18n/index.ts';
 import { useLabRunner } from '../shared/useLabRunner.ts';

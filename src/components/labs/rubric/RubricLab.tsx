@@ -10,7 +10,7 @@
  * the scorecard reaches the embedder through LabShell (embed.onResult).
  */
 import { useMemo, useRef } from 'react';
-import type { Lang } from '../../../../labs/core/types.ts';
+import type { Lang } from '../../../../labs/core/contract/types.ts';
 import type { RubricResult, ItemResult, AgreementResult, BreakdownCheck, Comparison, GateResult, Pattern } from '../../../../labs/rubric/index.ts';
 import { describeAxisReason } from '../../../../labs/rubric/report.ts';
 import { ui, labMsg } from '../../../i18n/index.ts';

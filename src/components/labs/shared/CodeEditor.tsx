@@ -12,7 +12,7 @@ import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { json } from '@codemirror/lang-json';
 import { syntaxHighlighting, defaultHighlightStyle, bracketMatching } from '@codemirror/language';
 import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
-import type { InputIssue } from '../../../../labs/core/types.ts';
+import type { InputIssue } from '../../../../labs/core/contract/types.ts';
 
 interface Props {
   value: string;

@@ -5,8 +5,8 @@
  * children.
  */
 import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
-import type { Lang } from '../../../../labs/core/types.ts';
-import { formatIssue } from '../../../../labs/core/issues.ts';
+import type { Lang } from '../../../../labs/core/contract/types.ts';
+import { formatIssue } from '../../../../labs/core/contract/issues.ts';
 import { ui } from '../../../i18n/index.ts';
 import CodeEditor from './CodeEditor.tsx';
 import LargeTextPreview from './LargeTextPreview.tsx';

@@ -7,7 +7,7 @@
  * Validation problems of this input are listed by LabShell under the editors, with their lines.
  */
 import { useMemo } from 'react';
-import type { Lang } from '../../../../labs/core/types.ts';
+import type { Lang } from '../../../../labs/core/contract/types.ts';
 import { ui } from '../../../i18n/index.ts';
 import ScrollBox from '../../common/ScrollBox.tsx';
 

@@ -4,7 +4,7 @@
  * lab's one-sentence summary, and whatever the lab adds (recommended pair, score, reasons).
  */
 import type { ReactNode } from 'react';
-import type { Lang } from '../../../../labs/core/types.ts';
+import type { Lang } from '../../../../labs/core/contract/types.ts';
 import { ui } from '../../../i18n/index.ts';
 
 interface Props {

@@ -1,5 +1,5 @@
 /** Display formatting shared by the lab islands. Rounding happens here, never in the engines. */
-import type { Lang } from '../../../../labs/core/types.ts';
+import type { Lang } from '../../../../labs/core/contract/types.ts';
 import { ui, labMsg } from '../../../i18n/index.ts';
 
 /** A number with `digits` decimals, trailing zeros removed ("0.5", "8.5", "0.6667"); "–" for null. */

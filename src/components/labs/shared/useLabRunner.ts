@@ -9,7 +9,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import * as Comlink from 'comlink';
 import type { WorkerApi } from '../../../../labs/worker.ts';
 import type { RunResponse } from '../../../../labs/runner.ts';
-import type { InputIssue, Lang } from '../../../../labs/core/types.ts';
+import type { InputIssue, Lang } from '../../../../labs/core/contract/types.ts';
 
 export interface LabProgress { stage: string; fraction: number }
 

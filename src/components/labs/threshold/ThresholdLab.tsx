@@ -5,7 +5,7 @@
  * slices and the per-case decisions.
  */
 import { useCallback, useEffect, useMemo } from 'react';
-import type { Lang } from '../../../../labs/core/types.ts';
+import type { Lang } from '../../../../labs/core/contract/types.ts';
 import type { ThresholdResult, PolicyEvaluation } from '../../../../labs/threshold/index.ts';
 import { ui, labMsg } from '../../../i18n/index.ts';
 import { useLabRunner } from '../shared/useLabRunner.ts';

@@ -16,7 +16,7 @@
  * seeded state (copied, see `randomJsState`), and tests/unit/rng_block.test.ts checks it against
  * random-js's `next()` for millions of outputs, tests/unit/rng.test.ts against CPython's vectors
  * (tests/golden/cpython_random.json and the c01 kit's). The bootstrap's counting loop
- * (countRandrange, many rounds) also exists as a WebAssembly kernel, labs/core/wasm/mt_bootstrap.ts,
+ * (countRandrange, many rounds) also exists as a WebAssembly kernel, labs/core/stats/wasm/mt_bootstrap.ts,
  * which takes and gives back this class's state (getState/setState) and is checked against it in
  * tests/unit/rng_wasm.test.ts. This module adds what CPython does on top:
  * - seeding: `random.Random(n)` for an int n calls `init_by_array` with |n| split into 32-bit words,
@@ -116,7 +116,7 @@ export class PyRandom {
    * A copy of the generator's state: the 624 MT19937 words (int32) and the index, in this class's
    * lazy-twist convention (words [0, index) already twisted for the current pass, [index, 624) not
    * yet; see `mt`). With setState, another implementation of the same draws (the WebAssembly
-   * kernel, labs/core/wasm/mt_bootstrap.ts) continues this stream and hands it back.
+   * kernel, labs/core/stats/wasm/mt_bootstrap.ts) continues this stream and hands it back.
    */
   getState(): { mt: Int32Array; index: number } {
     return { mt: this.mt.slice(), index: this.index };

@@ -86,7 +86,7 @@ export function percentileInterval(values: ArrayLike<number | null>, confidence 
  * you keep it. Cost: O(rounds · n) draws.
  * @param n number of cases, integer >= 1.
  * @param rounds integer >= 1.
- * @param seed safe integer (see labs/core/rng.ts).
+ * @param seed safe integer (see labs/core/stats/rng.ts).
  * @throws RangeError for n < 1 or rounds < 1.
  */
 export function bootstrapResamples(n: number, rounds: number, seed: number, onRound: (indices: Uint32Array, round: number) => void): void {
@@ -108,14 +108,14 @@ export function bootstrapResamples(n: number, rounds: number, seed: number, onRo
  * then costs O(groups) per round instead of O(n), and no index array is written. The same
  * Uint32Array is reused between rounds: copy it if you keep it. Cost: O(rounds · (n + groups)).
  *
- * The draws run in the WebAssembly kernel (labs/core/wasm/mt_bootstrap.ts: the same MT19937 words
+ * The draws run in the WebAssembly kernel (labs/core/stats/wasm/mt_bootstrap.ts: the same MT19937 words
  * and rejections, ~4x faster) when the runtime supports it, else in PyRandom.countRandrange; both
  * give the same counts bit for bit (tests/unit/rng_wasm.test.ts). With the kernel the callbacks
  * come in chunks (all rounds of a chunk of ~4·10^6 draws, after it), in round order.
  * @param groupOf group id of each case (n = groupOf.length >= 1), every id in [0, groups).
  * @param groups number of groups, integer >= 1.
  * @param rounds integer >= 1.
- * @param seed safe integer (see labs/core/rng.ts).
+ * @param seed safe integer (see labs/core/stats/rng.ts).
  * @param options.kernel 'auto' (default: WebAssembly when available) or 'js' (always the JS loop;
  *   the reference in tests and comparisons).
  * @throws RangeError for n < 1 (or n >= 2^31), groups < 1, rounds < 1, or a group id >= groups.

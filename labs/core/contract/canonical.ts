@@ -73,7 +73,7 @@ function toHex(bytes: Uint8Array): string {
 /**
  * SHA-256 (FIPS 180-4) of a string's UTF-8 bytes, computed synchronously in plain TypeScript, as
  * 64 lowercase hex digits. It exists because a lab's `run` is synchronous while
- * crypto.subtle.digest (labs/core/hash.ts, sha256Hex) is asynchronous; tests check it against
+ * crypto.subtle.digest (labs/core/contract/hash.ts, sha256Hex) is asynchronous; tests check it against
  * hash.ts's Web Crypto digest and the FIPS 180-4 example vectors.
  */
 export function sha256HexSync(text: string): string {
@@ -122,7 +122,7 @@ export function sha256HexSync(text: string): string {
   return toHex(out);
 }
 
-/** Asynchronous SHA-256 through Web Crypto lives in labs/core/hash.ts; re-exported here for convenience. */
+/** Asynchronous SHA-256 through Web Crypto lives in labs/core/contract/hash.ts; re-exported here for convenience. */
 export { sha256Hex } from './hash.ts';
 
 /**

@@ -11,7 +11,7 @@ import type { ParseError, Node as JsonNode } from 'jsonc-parser';
 import zodEs from 'zod/v4/locales/es.js';
 import zodEn from 'zod/v4/locales/en.js';
 import type { InputIssue, Lang, ParseOutcome } from './types.ts';
-import { msg } from '../i18n/index.ts';
+import { msg } from '../../i18n/index.ts';
 
 const zodLocales = { es: zodEs().localeError, en: zodEn().localeError };
 type ZodIssueLike = Parameters<(typeof zodLocales)['es']>[0];
