@@ -8,12 +8,9 @@ import type { Lang } from '../core/contract/types.ts';
 import { es } from './es.ts';
 import { en } from './en.ts';
 
-/** Widens literal strings to string, keeping nested objects and function signatures. */
-export type Widen<T> = T extends (...args: infer A) => infer R
-  ? (...args: A) => Widen<R>
-  : T extends string
-    ? string
-    : { [K in keyof T]: Widen<T[K]> };
+
+export type { Widen } from '../core/contract/i18n/index.ts';
+import type { Widen } from '../core/contract/i18n/index.ts';
 
 export type Messages = Widen<typeof es>;
 

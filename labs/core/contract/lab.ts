@@ -1,22 +1,34 @@
 /**
- * The contract every lab engine meets (see ../shared/design.md, "the lab contract").
- * A lab turns raw texts (what the learner typed, a dropped file, a CLI file) into a result:
- *   parse(texts, lang, hooks?) -> ParseOutcome<Input>   untrusted text in, validated value or issues out
- *   run(input, view, hooks?)   -> Result                pure and deterministic; numbers unrounded
- *   report(result, lang) -> string                 decision.md in the requested language
- * The worker (labs/worker.ts), the CLI (labs/cli.ts) and the tests call these same functions.
- * `Result` must be structured-cloneable (plain objects, arrays, numbers, strings, null).
+ * The contract every lab meets (see ../shared/design.md, "the lab contract"). A lab is two things:
+ *
+ *   labs/<id>/meta.ts   LabMeta: what the site and the CLI need without loading the engine: id, chapter,
+ *                       names in both languages, inputs, presets, the view schema, and `load()`, a
+ *                       lazy import of the engine module. labs/manifest.ts lists every LabMeta once.
+ *   labs/<id>/lab.ts    exports `lab`, a LabModule: parse -> run (heavy, memoized) -> select (cheap) -> report.
+ *
+ *   parse(texts, lang, hooks?)  untrusted text in, validated value or localized issues out; never throws
+ *   run(input, view, hooks?)    the expensive part, pure and deterministic; the runner memoizes it on the
+ *                               parsed input and on `heavyKey(view)` (the part of the view it depends on)
+ *   select(heavy, view)         the cheap part: what a view control changes (an operating point, the
+ *                               calibrator shown, a slice). Returns the scorecard.
+ *   report(result, lang)        decision.md in the requested language
+ *
+ * The worker (labs/worker.ts), the CLI (labs/cli.ts) and the tests call these same functions through
+ * labs/runner.ts. Results must be structured-cloneable (plain objects, arrays, numbers, strings, null).
  */
+import type * as z from 'zod/mini';
 import type { Decision, Lang, ParseOutcome } from './types.ts';
 
 export interface LabInputSpec {
   /** Key in the texts record, also the name used in messages ("cases", "policy"). */
   name: string;
-  format: 'json' | 'jsonl' | 'csv';
+  format: 'json' | 'jsonl' | 'csv' | 'text';
   /** CLI flag that passes this input as a file: `--cases FILE`. */
   flag: string;
   /** Whether the lab can run without it. */
   optional?: boolean;
+  /** File types the page's import button and drop zone accept (an `accept` attribute). */
+  accept: string;
 }
 
 export interface LabResultBase {
@@ -32,11 +44,60 @@ export interface RunHooks {
   progress?: (stage: string, fraction: number) => void;
 }
 
-export interface LabDefinition<Input, Result extends LabResultBase, View = undefined> {
-  id: string;
-  inputs: readonly LabInputSpec[];
+/** The engine module of a lab (labs/<id>/lab.ts exports it as `lab`). */
+export interface LabModule<Input, Heavy, Result extends LabResultBase, View> {
   parse(texts: Record<string, string>, lang: Lang, hooks?: RunHooks): ParseOutcome<Input>;
   /** May return a Promise when it needs an async platform API (e.g. WebCrypto for SHA-256). */
+  run(input: Input, view: View, hooks?: RunHooks): Heavy | Promise<Heavy>;
+  /**
+   * The part of the view that `run` depends on, as a string key (default: none, so `run` runs once
+   * per input and every view change is a `select`).
+   */
+  heavyKey?(view: View): string;
+  select(heavy: Heavy, view: View): Result;
+  report(result: Result, lang: Lang): string;
+}
+
+/** One preset: a named set of input files (names in labs/<id>/presets/) per language. */
+export interface LabPreset {
+  id: string;
+  label: Record<Lang, string>;
+  /** input name -> file name under labs/<id>/presets/, per language. */
+  files: Record<Lang, Record<string, string>>;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyLabModule = LabModule<any, any, LabResultBase, any>;
+
+/** What the site and the CLI know of a lab without loading its engine. */
+export interface LabMeta<Id extends string = string, View = unknown, M extends AnyLabModule = AnyLabModule> {
+  id: Id;
+  /** Slug of the chapter that teaches it ('03-rag'). */
+  chapter: string;
+  names: Record<Lang, string>;
+  inputs: readonly LabInputSpec[];
+  /** The first preset is the lab's default. */
+  presets: readonly LabPreset[];
+  /** Validates the view (the learner's controls); its messages come in the page's language. */
+  view: z.ZodMiniType<View>;
+  /** The view a fresh lab starts with. */
+  defaultView: View;
+  load: () => Promise<{ lab: M }>;
+}
+
+/** Identity with type inference, for labs/<id>/meta.ts. */
+export function defineLab<Id extends string, View, M extends AnyLabModule>(meta: LabMeta<Id, View, M>): LabMeta<Id, View, M> {
+  return meta;
+}
+
+/**
+ * Legacy contract of the first four labs, kept while they move to LabModule.
+ * @deprecated use LabModule.
+ */
+export interface LabDefinition<Input, Result extends LabResultBase, View = undefined> {
+  id: string;
+  inputs: readonly Omit<LabInputSpec, 'accept'>[];
+  parse(texts: Record<string, string>, lang: Lang, hooks?: RunHooks): ParseOutcome<Input>;
   run(input: Input, view?: View, hooks?: RunHooks): Result | Promise<Result>;
   report(result: Result, lang: Lang): string;
 }

@@ -1,0 +1,81 @@
+/**
+ * The one shape of a gate condition. Every lab's decision is a list of GateChecks, rendered by one
+ * checklist component on the page and one table in decision.md:
+ *
+ *   { id, subject?, value, threshold, comparator, status, reason, value_reason? }
+ *
+ * `status` is 'pass' when `value comparator threshold` holds, 'fail' when it does not, and
+ * 'undefined' when the value itself is undefined (null): an undefined value never passes (the gate
+ * fails closed, visibly). `reason` is the lab's reason code for a check that does not pass (null
+ * when it passes); `value_reason` says why the value is undefined.
+ */
+import type { Maybe } from '../stats/maybe.ts';
+
+export type Comparator = '>=' | '<=' | '>' | '<' | '==';
+export type CheckStatus = 'pass' | 'fail' | 'undefined';
+
+export interface GateCheck<Id extends string = string, Reason extends string = string> {
+  /** What is checked (a code: 'recall_at_k', 'weighted_quality'...). */
+  id: Id;
+  /** What the check is about when the same id repeats (a slice, an evaluator id): data, shown as text. */
+  subject?: string;
+  value: number | null;
+  threshold: number;
+  comparator: Comparator;
+  status: CheckStatus;
+  /** Reason code when status is not 'pass', else null. */
+  reason: Reason | null;
+  /** Why `value` is undefined (a reason code), when it is. */
+  value_reason?: string | null;
+}
+
+/** Tolerance of the comparisons: values within 1e-12 of the threshold count as equal to it. */
+export const CHECK_TOLERANCE = 1e-12;
+
+/** Whether `value comparator threshold` holds (with CHECK_TOLERANCE for >=, <= and ==). */
+export function compare(value: number, comparator: Comparator, threshold: number): boolean {
+  switch (comparator) {
+    case '>=': return value >= threshold - CHECK_TOLERANCE;
+    case '<=': return value <= threshold + CHECK_TOLERANCE;
+    case '>': return value > threshold;
+    case '<': return value < threshold;
+    case '==': return Math.abs(value - threshold) <= CHECK_TOLERANCE;
+  }
+}
+
+/**
+ * Builds a check. `value` is a number, null, or a Maybe (its reason becomes `value_reason`).
+ * `failReason` is used when the comparison fails; `undefinedReason` (default: failReason) when the
+ * value is undefined.
+ */
+export function gateCheck<Id extends string, Reason extends string>(args: {
+  id: Id;
+  subject?: string;
+  value: number | null | Maybe;
+  comparator: Comparator;
+  threshold: number;
+  failReason: Reason;
+  undefinedReason?: Reason;
+}): GateCheck<Id, Reason> {
+  const m = args.value;
+  const value = m === null || typeof m === 'number' ? m : m.value;
+  const valueReason = m !== null && typeof m === 'object' ? m.reason : null;
+  const status: CheckStatus = value === null ? 'undefined' : compare(value, args.comparator, args.threshold) ? 'pass' : 'fail';
+  return {
+    id: args.id,
+    ...(args.subject !== undefined ? { subject: args.subject } : {}),
+    value,
+    threshold: args.threshold,
+    comparator: args.comparator,
+    status,
+    reason: status === 'pass' ? null : status === 'undefined' ? (args.undefinedReason ?? args.failReason) : args.failReason,
+    ...(value === null ? { value_reason: valueReason } : {}),
+  };
+}
+
+/** The verdict of a list of checks: 'pass' iff every check passes; reasons deduplicated, in order. */
+export function verdictOf<Reason extends string>(checks: readonly GateCheck<string, Reason>[]): { verdict: 'pass' | 'fail'; reasons: Reason[] } {
+  const reasons: Reason[] = [];
+  for (const c of checks) if (c.reason !== null && !reasons.includes(c.reason)) reasons.push(c.reason);
+  return { verdict: checks.every((c) => c.status === 'pass') ? 'pass' : 'fail', reasons };
+}

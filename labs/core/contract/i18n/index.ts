@@ -1,0 +1,24 @@
+/**
+ * Messages of the lab contract shared by every lab (validation, undefined-metric reasons common to
+ * several labs, the CLI). Each lab's own messages live in labs/<id>/i18n/. Spanish is the source:
+ * `en` must have exactly the same keys and function signatures (checked by the type at `npm run check`).
+ */
+import type { Lang } from '../types.ts';
+import { coreEs } from './es.ts';
+import { coreEn } from './en.ts';
+
+/** Widens literal strings to string, keeping nested objects and function signatures. */
+export type Widen<T> = T extends (...args: infer A) => infer R
+  ? (...args: A) => Widen<R>
+  : T extends string
+    ? string
+    : { [K in keyof T]: Widen<T[K]> };
+
+export type CoreMessages = Widen<typeof coreEs>;
+
+const catalogs: Record<Lang, CoreMessages> = { es: coreEs, en: coreEn };
+
+/** The shared message catalog of a language. */
+export function coreMsg(lang: Lang): CoreMessages {
+  return catalogs[lang];
+}

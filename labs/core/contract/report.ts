@@ -1,0 +1,65 @@
+/**
+ * decision.md as a Markdown syntax tree (mdast), serialized by mdast-util-to-markdown with GFM
+ * tables. Reports are never built by concatenating strings: every piece of user text (case ids,
+ * labels, slice names, owners, messages) goes into a `text` or `inlineCode` node, and the serializer
+ * escapes what would otherwise start a heading, break a table (`|`, newlines) or pass raw HTML.
+ *
+ *   renderMarkdown(root(heading(1, 'Decisión'), paragraph(strong('FAIL')), table(['a', 'b'], [['1', '2']])))
+ */
+import { toMarkdown } from 'mdast-util-to-markdown';
+import { gfmTableToMarkdown } from 'mdast-util-gfm-table';
+import type { Heading, List, ListItem, Paragraph, PhrasingContent, Root, RootContent, Table, TableCell, TableRow } from 'mdast';
+
+/** Phrasing content, or a plain string (becomes a text node). */
+export type Inline = PhrasingContent | string;
+
+const inline = (c: Inline): PhrasingContent => (typeof c === 'string' ? { type: 'text', value: c } : c);
+
+/** User text never spans lines inside a phrase: newlines and other line breaks become spaces. */
+function oneLine(s: string): string {
+  return s.replace(/[\r\n\u2028\u2029\v\f]+/g, ' ');
+}
+
+export function text(value: string): PhrasingContent {
+  return { type: 'text', value: oneLine(value) };
+}
+export function code(value: string): PhrasingContent {
+  return { type: 'inlineCode', value: oneLine(value) };
+}
+export function strong(...children: Inline[]): PhrasingContent {
+  return { type: 'strong', children: children.map((c) => (typeof c === 'string' ? text(c) : c)) };
+}
+export function emphasis(...children: Inline[]): PhrasingContent {
+  return { type: 'emphasis', children: children.map((c) => (typeof c === 'string' ? text(c) : c)) };
+}
+export function heading(depth: 1 | 2 | 3 | 4, ...children: Inline[]): Heading {
+  return { type: 'heading', depth, children: children.map((c) => (typeof c === 'string' ? text(c) : c)) };
+}
+export function paragraph(...children: Inline[]): Paragraph {
+  return { type: 'paragraph', children: children.map((c) => (typeof c === 'string' ? text(c) : c)) };
+}
+/** A bullet list; each item is one paragraph of inline content. */
+export function list(items: Inline[][]): List {
+  return {
+    type: 'list',
+    ordered: false,
+    spread: false,
+    children: items.map((it): ListItem => ({ type: 'listItem', spread: false, children: [paragraph(...it)] })),
+  };
+}
+/** A GFM table: a header row and body rows of inline cells (strings become text). */
+export function table(header: Inline[], rows: Inline[][], align?: ('left' | 'right' | 'center' | null)[]): Table {
+  const row = (cells: Inline[]): TableRow => ({
+    type: 'tableRow',
+    children: cells.map((c): TableCell => ({ type: 'tableCell', children: [typeof c === 'string' ? text(c) : inline(c)] })),
+  });
+  return { type: 'table', align: align ?? header.map(() => null), children: [row(header), ...rows.map(row)] };
+}
+export function root(...children: (RootContent | null | false | undefined)[]): Root {
+  return { type: 'root', children: children.filter((c): c is RootContent => !!c) };
+}
+
+/** Serializes a report tree to Markdown (GFM tables; `-` bullets; trailing newline). */
+export function renderMarkdown(tree: Root): string {
+  return toMarkdown(tree, { extensions: [gfmTableToMarkdown()], bullet: '-', rule: '-', fences: true });
+}
