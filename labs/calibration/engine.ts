@@ -32,6 +32,7 @@ import { applyCalibrator, CALIBRATOR_TYPES, fitCalibrator } from '../core/stats/
 import type { Calibrator, CalibratorType } from '../core/stats/calibrators.ts';
 import { conformalThreshold, evaluateConformal, nonconformityScores } from '../core/stats/conformal.ts';
 import { wilsonInterval } from '../core/stats/wilson.ts';
+import { countsByLabel } from '../core/stats/histogram.ts';
 import { bootstrapResamples, percentileInterval } from '../core/stats/bootstrap.ts';
 import type { LabResultBase, RunHooks } from '../core/contract/lab.ts';
 import type { MaybeNumber } from '../core/contract/types.ts';
@@ -233,26 +234,9 @@ export interface ScoreHistograms {
   calibrated: { negative: number[]; positive: number[] };
 }
 
-/**
- * Counts of `p` per label (y = 0 -> negative, y = 1 -> positive) in `bins` equal-width bins on
- * [0, 1], with the kit's bin rule (uniformBinIndex: bins closed on the left, the last one also
- * holds p = 1). Returns the edges (bins + 1 values, 0 and 1 included) and two count arrays.
- * An empty input gives all-zero counts. Shapes only for a chart: no metric is derived from it.
- */
-export function labelHistogram(p: ArrayLike<number>, y: ArrayLike<number>, bins: number): { edges: number[]; negative: number[]; positive: number[] } {
-  const negative = new Array<number>(bins).fill(0);
-  const positive = new Array<number>(bins).fill(0);
-  for (let i = 0; i < p.length; i++) {
-    const k = uniformBinIndex(p[i], bins);
-    if (y[i] === 1) positive[k]++;
-    else negative[k]++;
-  }
-  return { edges: Array.from({ length: bins + 1 }, (_, i) => i / bins), negative, positive };
-}
-
 function wilsonRow(count: number, positives: number): { low: MaybeNumber; high: MaybeNumber } {
   const w = wilsonInterval(Math.round(positives), count);
-  return w ? { low: w.low, high: w.high } : { low: null, high: null };
+  return { low: w.low, high: w.high };
 }
 
 /**
@@ -713,8 +697,8 @@ export function runCalibration(input: CalibrationInput, view: CalibrationView = 
     bootstrap,
     calibrator_curves: { x: curveX, curves },
     score_histograms: (() => {
-      const raw = labelHistogram(evS, evY, SCORE_HISTOGRAM_BINS);
-      const cal = labelHistogram(chosenEv, evY, SCORE_HISTOGRAM_BINS);
+      const raw = countsByLabel(evS, evY, SCORE_HISTOGRAM_BINS);
+      const cal = countsByLabel(chosenEv, evY, SCORE_HISTOGRAM_BINS);
       return { edges: raw.edges, raw: { negative: raw.negative, positive: raw.positive }, calibrated: { negative: cal.negative, positive: cal.positive } };
     })(),
     evaluation_scores: evCases.map((c, i) => ({ case_id: c.case_id, raw_score: c.raw_score, calibrated: chosenEv[i], label: c.label, set: masks[i] })),

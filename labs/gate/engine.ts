@@ -27,13 +27,12 @@
  */
 import type { LabResultBase, RunHooks } from '../core/contract/lab.ts';
 import type { Decision, MaybeNumber } from '../core/contract/types.ts';
-import { bootstrapGroupCounts, bootstrapResamples, percentileInterval } from '../core/stats/bootstrap.ts';
-import { mcnemarTest } from '../core/stats/mcnemar.ts';
-import type { McNemarResult } from '../core/stats/mcnemar.ts';
+import { pairedBootstrapWeightedRate, pairedOutcomes } from '../core/stats/paired.ts';
+import type { McNemarResult } from '../core/stats/paired.ts';
 import { wilsonInterval } from '../core/stats/wilson.ts';
-import { normalizeText } from './normalize.ts';
-import { valueHistogram } from './histogram.ts';
-import type { ValueHistogram } from './histogram.ts';
+import { foldForMatch } from '../core/stats/text/normalize.ts';
+import { valueHistogram } from '../core/stats/histogram.ts';
+import type { ValueHistogram } from '../core/stats/histogram.ts';
 import type { CaseRow, GateInput, GatePolicy, Hypothesis, Manifest, OutputRow, Taxonomy } from './schema.ts';
 import { decideGate } from './decision.ts';
 import type { GateCheck, GateDecision, EvidenceAssessment } from './decision.ts';
@@ -171,7 +170,7 @@ interface Grader {
 }
 
 function makeGrader(policy: GatePolicy): Grader {
-  const normalize = (s: string) => normalizeText(s, policy.text_normalization, policy.unicode_normalization);
+  const normalize = (s: string) => foldForMatch(s, policy.text_normalization, policy.unicode_normalization);
   return { normalize, markers: policy.abstention_markers.map(normalize) };
 }
 
@@ -292,7 +291,7 @@ export function scoreVersion(name: string, cases: CaseRow[], answers: Map<string
     error_summary: errorSummary,
     results,
     pass_rate: results.length === 0 ? null : passed / results.length,
-    pass_rate_wilson: w ? [w.low, w.high] : null,
+    pass_rate_wilson: w.reason === null ? [w.low, w.high] : null,
     weighted_quality_bootstrap_ci: null,
     total_weight: results.reduce((s, r) => s + r.weight, 0),
     slices: sliceScores(results),
@@ -302,31 +301,22 @@ export function scoreVersion(name: string, cases: CaseRow[], answers: Map<string
 /** Paired outcomes by case (the kit's paired_comparison) plus McNemar p-values and per-slice lists. */
 export function comparePaired(baseline: VersionScore, candidate: VersionScore): PairedComparison {
   const baseById = new Map(baseline.results.map((r) => [r.case_id, r]));
-  const improvements: string[] = [];
-  const regressions: string[] = [];
-  let bothPassed = 0;
-  let bothFailed = 0;
+  const base = candidate.results.map((r) => baseById.get(r.case_id)!);
+  const all = pairedOutcomes(candidate.results.map((r) => r.case_id), base.map((r) => r.passed), candidate.results.map((r) => r.passed));
   const bySlice = new Map<string, SlicePairs>();
-  for (const item of candidate.results) {
-    const prev = baseById.get(item.case_id)!;
+  candidate.results.forEach((item, i) => {
     let sp = bySlice.get(item.slice);
     if (!sp) bySlice.set(item.slice, (sp = { slice: item.slice, cases: 0, improvements: [], regressions: [] }));
     sp.cases++;
-    if (prev.passed && !item.passed) {
-      regressions.push(item.case_id);
-      sp.regressions.push(item.case_id);
-    } else if (!prev.passed && item.passed) {
-      improvements.push(item.case_id);
-      sp.improvements.push(item.case_id);
-    } else if (prev.passed && item.passed) bothPassed++;
-    else bothFailed++;
-  }
-  const m = mcnemarTest(improvements.length, regressions.length);
+    if (base[i].passed && !item.passed) sp.regressions.push(item.case_id);
+    else if (!base[i].passed && item.passed) sp.improvements.push(item.case_id);
+  });
+  const m = all.mcnemar;
   return {
-    both_passed: bothPassed,
-    both_failed: bothFailed,
-    baseline_failed_candidate_passed: improvements,
-    baseline_passed_candidate_failed: regressions,
+    both_passed: all.both_passed,
+    both_failed: all.both_failed,
+    baseline_failed_candidate_passed: all.improvements,
+    baseline_passed_candidate_failed: all.regressions,
     mcnemar_chi2_continuity: m.chi2_continuity,
     mcnemar_chi2_p_value: m.chi2_continuity_p_value,
     mcnemar_exact_p_value: m.exact_p_value,
@@ -337,49 +327,9 @@ export function comparePaired(baseline: VersionScore, candidate: VersionScore): 
 }
 
 /**
- * Power-of-two scale 2^k that makes every weight an integer, when sums of up to n weights are then
- * exact in doubles: every w·2^k is an integer and n·max(w)·2^k <= 2^53. Under that condition any
- * sum of n weights (in any order, and count·weight products) is an integer multiple of 2^-k of
- * magnitude <= 2^53·2^-k, hence exactly representable: no rounding happens, so grouped sums equal
- * the case-by-case sums bit for bit. Integers (the usual weights) give k = 0; halves and quarters
- * give k = 1, 2; decimals such as 0.1 are not dyadic and give null.
- * @param weights the case weights (>= 0, finite); n = weights.length.
- * @returns k, or null when no k <= 60 satisfies the condition.
- */
-export function exactSumScale(weights: ArrayLike<number>): number | null {
-  const n = weights.length;
-  let k = 0;
-  let max = 0;
-  for (let i = 0; i < n; i++) {
-    const w = weights[i];
-    if (!Number.isFinite(w)) return null;
-    while (!Number.isInteger(w * 2 ** k)) if (++k > 60) return null;
-    if (Math.abs(w) > max) max = Math.abs(w);
-  }
-  return n * max * 2 ** k <= 2 ** 53 ? k : null;
-}
-
-/** Above this many distinct (weight, passed_baseline, passed_candidate) groups, the case-by-case loop is used. */
-export const MAX_BOOTSTRAP_GROUPS = 65536;
-
-/**
- * Paired bootstrap of the weighted quality: each round draws n case indices with CPython's
- * random.Random(seed).randrange(n) and computes, on the same indices, wq_candidate, wq_baseline and
- * their difference (wq_c - wq_b, computed as the kit does: two quotients, then the difference).
- * A round whose resampled weights sum to 0 is undefined (null) and left out of the percentiles.
- *
- * Two ways to get the same sums: the round's three sums (Σ weight, Σ weight·passed for each
- * version) depend only on how many times each (weight, passed_baseline, passed_candidate) group is
- * drawn, so when the weights make every sum exact (exactSumScale, e.g. integer weights) and there
- * are at most MAX_BOOTSTRAP_GROUPS groups, the rounds count draws per group
- * (bootstrapGroupCounts) and add count·weight per group: no rounding happens either way, so the
- * result is identical to the case-by-case loop. Otherwise (e.g. weights 0.1, 0.7) the case-by-case
- * loop runs, adding in draw order as the kit does.
- * @param options.method 'auto' (default: grouped when exact, as above) or 'direct' (always the
- *   case-by-case loop; for tests and comparisons); options.progress gets ('bootstrap', fraction of rounds done): at 0, every max(20, rounds/200)
- *   rounds, and 1 at the end (at most ~200 calls).
- * @returns per-round deltas, the three percentile intervals (null bounds when no round is defined)
- *   and the method used.
+ * Paired bootstrap of the weighted quality of the two versions (core/stats/paired.ts,
+ * pairedBootstrapWeightedRate with each case's weight and its pass indicators): the kit's
+ * `bootstrap_delta_ci`, with the same draws.
  */
 export function bootstrapWeightedQuality(
   baseline: VersionScore,
@@ -389,101 +339,12 @@ export function bootstrapWeightedQuality(
   confidence: number,
   options: { method?: 'auto' | 'direct'; progress?: RunHooks['progress'] } = {},
 ) {
-  const n = candidate.results.length;
-  const weights = candidate.results.map((r) => r.weight);
-  const deltas: (number | null)[] = new Array(rounds);
-  const wqB: (number | null)[] = new Array(rounds);
-  const wqC: (number | null)[] = new Array(rounds);
-  const progress = options.progress;
-  const step = Math.max(20, Math.ceil(rounds / 200));
-  const record = (r: number, total: number, sb: number, sc: number) => {
-    if (progress && r % step === 0) progress('bootstrap', r / rounds);
-    if (total === 0) {
-      deltas[r] = wqB[r] = wqC[r] = null;
-      return;
-    }
-    const c = sc / total;
-    const b = sb / total;
-    wqC[r] = c;
-    wqB[r] = b;
-    deltas[r] = c - b;
-  };
-
-  // group id per case: (weight, passed_baseline, passed_candidate)
-  let method: 'grouped' | 'direct' = 'direct';
-  let groupOf: Uint16Array | null = null;
-  const gw: number[] = [];
-  const gb: number[] = [];
-  const gc: number[] = [];
-  if (options.method !== 'direct' && exactSumScale(weights) !== null) {
-    groupOf = new Uint16Array(n);
-    const ids = [new Map<number, number>(), new Map<number, number>(), new Map<number, number>(), new Map<number, number>()];
-    for (let i = 0; i < n && groupOf !== null; i++) {
-      const w = weights[i];
-      const pb = baseline.results[i].passed;
-      const pc = candidate.results[i].passed;
-      const m = ids[(pb ? 2 : 0) + (pc ? 1 : 0)];
-      let g = m.get(w);
-      if (g === undefined) {
-        g = gw.length;
-        if (g >= MAX_BOOTSTRAP_GROUPS) groupOf = null;
-        m.set(w, g);
-        gw.push(w);
-        gb.push(pb ? w : 0);
-        gc.push(pc ? w : 0);
-      }
-      if (groupOf !== null) groupOf[i] = g;
-    }
-    if (groupOf !== null) method = 'grouped';
-  }
-
-  if (method === 'grouped') {
-    const groups = gw.length;
-    // one byte per case when it fits: the draw loop reads groupOf at random positions
-    const ids = groups <= 256 ? Uint8Array.from(groupOf!) : groupOf!;
-    bootstrapGroupCounts(ids, groups, rounds, seed, (counts, r) => {
-      let total = 0;
-      let sb = 0;
-      let sc = 0;
-      for (let g = 0; g < groups; g++) {
-        const k = counts[g];
-        total += k * gw[g];
-        sb += k * gb[g];
-        sc += k * gc[g];
-      }
-      record(r, total, sb, sc);
-    });
-  } else {
-    // weight, and weight if passed (else 0), per case: adding 0 leaves a sum unchanged, so these
-    // branch-free sums equal the kit's sums over passed cases bit for bit
-    const w = Float64Array.from(weights);
-    const wb = new Float64Array(n);
-    const wc = new Float64Array(n);
-    candidate.results.forEach((r, i) => {
-      wc[i] = r.passed ? r.weight : 0;
-      wb[i] = baseline.results[i].passed ? r.weight : 0;
-    });
-    bootstrapResamples(n, rounds, seed, (idx, r) => {
-      let total = 0;
-      let sb = 0;
-      let sc = 0;
-      for (let i = 0; i < n; i++) {
-        const j = idx[i];
-        total += w[j];
-        sc += wc[j];
-        sb += wb[j];
-      }
-      record(r, total, sb, sc);
-    });
-  }
-  progress?.('bootstrap', 1);
-  return {
-    deltas,
-    delta: percentileInterval(deltas, confidence),
-    baseline: percentileInterval(wqB, confidence),
-    candidate: percentileInterval(wqC, confidence),
-    method,
-  };
+  return pairedBootstrapWeightedRate(
+    candidate.results.map((r) => r.weight),
+    baseline.results.map((r) => (r.passed ? 1 : 0)),
+    candidate.results.map((r) => (r.passed ? 1 : 0)),
+    { seed, rounds, confidence, ...options },
+  );
 }
 
 function pair(lo: MaybeNumber, hi: MaybeNumber): [number, number] | null {

@@ -27,9 +27,10 @@
 import { lockOf } from '../core/contract/canonical.ts';
 import { agreementSummary, likertCategories } from '../core/stats/agreement.ts';
 import type { AgreementSummary, Category } from '../core/stats/agreement.ts';
-import { pairedBootstrapCI, quantileLinearSorted } from '../core/stats/bootstrap.ts';
-import { matchExpected, stepLabel } from './normalize.ts';
-import type { MatchResult } from './normalize.ts';
+import { pairedBootstrapCI } from '../core/stats/bootstrap.ts';
+import { quantileSorted } from '../core/stats/quantile.ts';
+import { matchExpected, stepLabel } from '../core/stats/text/normalize.ts';
+import type { MatchResult } from '../core/stats/text/normalize.ts';
 import { validateAgainstSchema } from './jsonschema.ts';
 import { MAX_REGEX_INPUT } from './regex.ts';
 import type { SchemaViolation } from './jsonschema.ts';
@@ -333,11 +334,6 @@ export function scoreItem(item: Item, rubric: Rubric): ItemResult {
 
 // ---------------------------------------------------------------------------------------------
 // Aggregates
-
-/** numpy-style linear quantile of an ascending, non-empty array (labs/core/stats/bootstrap.ts). */
-export function quantileSorted(sorted: ArrayLike<number>, q: number): number {
-  return quantileLinearSorted(sorted, q) as number;
-}
 
 export interface MeanInterval {
   low: number | null;

@@ -24,7 +24,7 @@
 import type { LabResultBase } from '../core/contract/lab.ts';
 import type { Decision } from '../core/contract/types.ts';
 import type { MaybeNumber } from '../core/contract/types.ts';
-import { lowerBound, sortFloat64, upperBound } from '../core/stats/sorted.ts';
+import { lowerBound, splitSorted, upperBound } from '../core/stats/sorted.ts';
 import type { SortedClasses } from '../core/stats/sorted.ts';
 import {
   averagePrecisionScoreSorted,
@@ -35,6 +35,8 @@ import {
 } from '../core/stats/curves.ts';
 import type { CaseRow, ThresholdInput, ThresholdPolicy } from './schema.ts';
 import { decideThreshold } from './decision.ts';
+import { confusionMetrics, type ConfusionReason } from '../core/stats/confusion.ts';
+import { ratio, type Maybe } from '../core/stats/maybe.ts';
 
 /** Tolerance used when comparing cost, operational recall and review rate between pairs. */
 export const COMPARE_TOLERANCE = 1e-9;
@@ -70,6 +72,9 @@ export type ThresholdMetrics = {
   negatives: number;
   accuracy_auto: MaybeNumber;
   f_beta_auto: MaybeNumber;
+  informedness_auto: MaybeNumber;
+  markedness_auto: MaybeNumber;
+  mcc_auto: MaybeNumber;
 };
 
 /** One row of the scan. */
@@ -237,33 +242,25 @@ const preparedCache = new WeakMap<readonly CaseRow[], PreparedCases>();
 export function prepareCases(cases: readonly CaseRow[]): PreparedCases {
   const hit = preparedCache.get(cases);
   if (hit) return hit;
-  const n = cases.length;
-  let p = 0;
-  for (let i = 0; i < n; i++) {
-    const c = cases[i];
-    if (c.label === 1) p++;
-    else if (c.label !== 0) throw new RangeError(`label of case ${i} is not 0 or 1`);
-    if (Number.isNaN(c.score)) throw new RangeError(`score of case ${i} is NaN`);
-  }
-  const pos = new Float64Array(p);
-  const neg = new Float64Array(n - p);
-  let ip = 0;
-  let ineg = 0;
-  for (let i = 0; i < n; i++) {
-    const c = cases[i];
-    if (c.label === 1) pos[ip++] = c.score;
-    else neg[ineg++] = c.score;
-  }
-  const sorted: SortedClasses = { pos: sortFloat64(pos), neg: sortFloat64(neg) };
-  const prepared = { cases, sorted, n, positives: sorted.pos.length, negatives: sorted.neg.length };
+  const sorted = splitSorted(
+    Float64Array.from(cases, (c) => c.score),
+    Uint8Array.from(cases, (c) => c.label),
+  );
+  const prepared = { cases, sorted, n: cases.length, positives: sorted.pos.length, negatives: sorted.neg.length };
   preparedCache.set(cases, prepared);
   return prepared;
 }
 
-/** The action class of one score under (low, high): the kit's `decide`, negative checked first. */
+/**
+ * The action class of one score under (low, high): positive when score >= high, else negative when
+ * score <= low, else review. For low < high this is the kit's `decide` (score <= low -> normal,
+ * score >= high -> urgent). For a single threshold (low = high = t) it is the classifier
+ * "score >= t is positive", as chapter 02 and the ROC curve define it (the kit's order would call
+ * score = t negative).
+ */
 export function actionClass(score: number, low: number, high: number): 'negative' | 'review' | 'positive' {
-  if (score <= low) return 'negative';
   if (score >= high) return 'positive';
+  if (score <= low) return 'negative';
   return 'review';
 }
 
@@ -274,18 +271,20 @@ function checkPair(low: number, high: number): void {
 }
 
 /**
- * Counts of a pair from the sorted classes in O(log n):
- *   fn = #pos <= low; tp = #pos with score > low and >= high = P - max(lowerBound(high), upperBound(low));
- *   review_positive = P - fn - tp; the same for negatives (tn, fp, review_negative).
+ * Counts of a pair from the sorted classes in O(log n), with actionClass's rule:
+ *   tp = #pos >= high = P - lowerBound(high); fn = #pos <= low and < high = min(upperBound(low), lowerBound(high));
+ *   review_positive = P - fn - tp; the same for negatives (fp, tn, review_negative).
  */
 export function countsForPair(sorted: SortedClasses, low: number, high: number): ThresholdCounts {
   const { pos, neg } = sorted;
   const P = pos.length;
   const N = neg.length;
-  const fn = upperBound(pos, low);
-  const tp = P - Math.max(lowerBound(pos, high), fn);
-  const tn = upperBound(neg, low);
-  const fp = N - Math.max(lowerBound(neg, high), tn);
+  const belowHighPos = lowerBound(pos, high);
+  const belowHighNeg = lowerBound(neg, high);
+  const tp = P - belowHighPos;
+  const fn = Math.min(upperBound(pos, low), belowHighPos);
+  const fp = N - belowHighNeg;
+  const tn = Math.min(upperBound(neg, low), belowHighNeg);
   return { tp, fp, fn, tn, review_positive: P - fn - tp, review_negative: N - tn - fp };
 }
 
@@ -300,60 +299,55 @@ export function countsForPair(sorted: SortedClasses, low: number, high: number):
  *   balanced_accuracy_auto = (recall_auto+specificity)/2           null 'depends_on_undefined'
  *   accuracy_auto = (tp+tn)/automated             null 'no_automated_cases'
  *   review_rate = review/n, automation_rate = (n-review)/n         null 'no_cases'
+ *   informedness_auto, markedness_auto, mcc_auto: core/stats/confusion.ts on the automated counts
  *   cost = cost_false_positive·fp + cost_false_negative·fn + cost_review·review
  * (precision, recall and specificity are the kit's; F1 equals the kit's 2PR/(P+R) when defined.)
+ * The confusion metrics come from core/stats/confusion.ts, computed on the automated cases.
  */
 export function metricsFromCounts(
   c: ThresholdCounts,
   policy: Pick<ThresholdPolicy, 'cost_false_positive' | 'cost_false_negative' | 'cost_review' | 'beta'>,
 ): { metrics: ThresholdMetrics; undefined_metrics: Record<string, string> } {
   const und: Record<string, string> = {};
-  const ratio = (name: string, num: number, den: number, reason: string): MaybeNumber => {
-    if (den === 0) {
-      und[name] = reason;
-      return null;
-    }
-    return num / den;
-  };
   const { tp, fp, fn, tn } = c;
   const review = c.review_positive + c.review_negative;
   const positives = tp + fn + c.review_positive;
   const negatives = tn + fp + c.review_negative;
   const total = positives + negatives;
-  const automated = tp + fp + fn + tn;
-  const b2 = policy.beta * policy.beta;
-  const precision = ratio('precision_auto_urgent', tp, tp + fp, 'no_predicted_positives');
-  const recall = ratio('recall_auto_urgent', tp, tp + fn, 'no_automated_positives');
-  const opRecall = ratio('operational_recall', tp + c.review_positive, positives, 'no_positives');
-  const specificity = ratio('specificity_auto_normal', tn, tn + fp, 'no_automated_negatives');
-  const f1 = ratio('f1_auto_urgent', 2 * tp, 2 * tp + fp + fn, 'no_errors_or_hits');
-  let balanced: MaybeNumber = null;
-  if (recall === null || specificity === null) und.balanced_accuracy_auto = 'depends_on_undefined';
-  else balanced = (recall + specificity) / 2;
-  const reviewRate = ratio('review_rate', review, total, 'no_cases');
-  const automationRate = ratio('automation_rate', total - review, total, 'no_cases');
-  const cost = policy.cost_false_positive * fp + policy.cost_false_negative * fn + policy.cost_review * review;
-  const accuracy = ratio('accuracy_auto', tp + tn, automated, 'no_automated_cases');
-  const fBeta = ratio('f_beta_auto', (1 + b2) * tp, (1 + b2) * tp + b2 * fn + fp, 'no_errors_or_hits');
-  return {
-    metrics: {
-      precision_auto_urgent: precision,
-      recall_auto_urgent: recall,
-      operational_recall: opRecall,
-      specificity_auto_normal: specificity,
-      f1_auto_urgent: f1,
-      balanced_accuracy_auto: balanced,
-      review_rate: reviewRate,
-      automation_rate: automationRate,
-      cost,
-      positives,
-      negatives,
-      accuracy_auto: accuracy,
-      f_beta_auto: fBeta,
-    },
-    undefined_metrics: und,
+  // The confusion metrics are over the automated cases only, so their reasons say so.
+  const auto = confusionMetrics({ tp, fp, fn, tn }, policy.beta);
+  const take = (name: keyof ThresholdMetrics, m: Maybe<ConfusionReason>, automated = true): MaybeNumber => {
+    if (m.value === null) und[name] = (automated ? AUTOMATED_REASON[m.reason] : undefined) ?? m.reason;
+    return m.value;
   };
+  const metrics: ThresholdMetrics = {
+    precision_auto_urgent: take('precision_auto_urgent', auto.precision),
+    recall_auto_urgent: take('recall_auto_urgent', auto.recall),
+    operational_recall: take('operational_recall', ratio(tp + c.review_positive, positives, 'no_positives'), false),
+    specificity_auto_normal: take('specificity_auto_normal', auto.specificity),
+    f1_auto_urgent: take('f1_auto_urgent', auto.f1),
+    balanced_accuracy_auto: take('balanced_accuracy_auto', auto.balanced_accuracy),
+    review_rate: take('review_rate', ratio(review, total, 'no_cases'), false),
+    automation_rate: take('automation_rate', ratio(total - review, total, 'no_cases'), false),
+    cost: policy.cost_false_positive * fp + policy.cost_false_negative * fn + policy.cost_review * review,
+    positives,
+    negatives,
+    accuracy_auto: take('accuracy_auto', auto.accuracy),
+    f_beta_auto: take('f_beta_auto', auto.f_beta),
+    informedness_auto: take('informedness_auto', auto.informedness),
+    markedness_auto: take('markedness_auto', auto.markedness),
+    mcc_auto: take('mcc_auto', auto.mcc),
+  };
+  return { metrics, undefined_metrics: und };
 }
+
+/** Reason codes of the confusion metrics, restated for the automated cases. */
+const AUTOMATED_REASON: Partial<Record<ConfusionReason, string>> = {
+  no_positives: 'no_automated_positives',
+  no_negatives: 'no_automated_negatives',
+  no_cases: 'no_automated_cases',
+  no_predicted_negatives: 'no_predicted_negatives',
+};
 
 /**
  * Constraints a pair fails, as reason codes, in the kit's order (review first):

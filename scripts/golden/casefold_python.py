@@ -1,4 +1,4 @@
-"""Golden values for full Unicode case folding (labs/rubric/casefold.ts).
+"""Golden values for full Unicode case folding (labs/core/stats/text/casefold.ts).
 
 Run with Debian's Python:
     /usr/bin/python3 scripts/golden/casefold_python.py > tests/golden/casefold_python.json
@@ -7,7 +7,7 @@ Python's str.casefold() implements Unicode full case folding (CaseFolding.txt, s
 Output:
   unicode_version   the Unicode version of this Python's unicodedata
   special           code point -> casefold, where casefold differs from str.lower()
-                    (the table labs/rubric/casefold.ts keeps; everything else folds like lowercase)
+                    (the table labs/core/stats/text/casefold.ts keeps; everything else folds like lowercase)
   folded            code point -> casefold, for every code point whose casefold is not itself
   unassigned        [start, end] ranges of code points unassigned (category Cn) in that version
 All code points are decimal integers (as strings for the object keys).

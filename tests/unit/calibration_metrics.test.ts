@@ -8,12 +8,12 @@ import {
   eceFromTable,
   logLoss,
   mce,
-  percentileLinear,
   reliabilityFromIndices,
   reliabilityTable,
   searchsortedLeft,
   uniformBinIndex,
 } from '../../labs/core/stats/calibration_metrics.ts';
+import { quantileSorted } from '../../labs/core/stats/quantile.ts';
 
 const close = (a: number | null, b: number, tol = 1e-12) => {
   expect(a).not.toBeNull();
@@ -138,8 +138,8 @@ describe('hand calculations and edge cases', () => {
 
   it('quantile edges follow numpy.percentile (linear)', () => {
     // sorted [1,2,3,4]: 50th percentile at h = 1.5 -> 2.5; 25th at h = 0.75 -> 1.75
-    expect(percentileLinear([1, 2, 3, 4], 50)).toBe(2.5);
-    expect(percentileLinear([1, 2, 3, 4], 25)).toBe(1.75);
+    expect(quantileSorted([1, 2, 3, 4], 0.5)).toBe(2.5);
+    expect(quantileSorted([1, 2, 3, 4], 0.25)).toBe(1.75);
     expect(binEdges([0.4, 0.1, 0.3, 0.2], 2, 'quantile')).toEqual([0.1, 0.25, 0.4]);
     // all equal: every edge coincides, the first bin takes everything
     const t = reliabilityTable([0.3, 0.3, 0.3], [0, 1, 1], 3, 'quantile');

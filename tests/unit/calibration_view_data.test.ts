@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { calibrationLab } from '../../labs/calibration/index.ts';
-import { labelHistogram, runCalibration, CURVE_POINTS, SCORE_HISTOGRAM_BINS } from '../../labs/calibration/engine.ts';
+import { runCalibration, CURVE_POINTS, SCORE_HISTOGRAM_BINS } from '../../labs/calibration/engine.ts';
+import { countsByLabel as labelHistogram } from '../../labs/core/stats/histogram.ts';
 
 const policyText = readFileSync('labs/calibration/presets/calibration_policy.json', 'utf8');
 const casesText = readFileSync('labs/calibration/presets/calibration_cases.csv', 'utf8');

@@ -4,8 +4,8 @@ import type { GateInput } from '../../labs/gate/schema.ts';
 import { classifyError, runGate, weightedQuality } from '../../labs/gate/engine.ts';
 import { assessEvidence } from '../../labs/gate/decision.ts';
 import { fmtNumber, renderGateReport } from '../../labs/gate/report.ts';
-import { fastCaseFold, normalizeText } from '../../labs/gate/normalize.ts';
-import { caseFold } from '../../labs/rubric/casefold.ts';
+import { foldForMatch as normalizeText } from '../../labs/core/stats/text/normalize.ts';
+import { caseFold as fastCaseFold, caseFoldByCodePoint as caseFold } from '../../labs/core/stats/text/casefold.ts';
 import { computeManifestHashes, gateLab, withManifestHashes } from '../../labs/gate/index.ts';
 import { sha256Hex } from '../../labs/core/contract/hash.ts';
 import { es } from '../../labs/i18n/es.ts';
@@ -183,10 +183,10 @@ describe('edge cases', () => {
     expect(r.gate.find((c) => c.id === 'cost_per_accepted')).toMatchObject({ value: null, passed: false });
   });
 
-  it('no discordant pairs: McNemar is undefined (null + reason), not 0', () => {
+  it('no discordant pairs: the McNemar chi-square is undefined (null + reason), not 0; the exact p-value is 1', () => {
     const r = run([kase('a'), kase('b')], [...answers('baseline', [['a', 'plazo', 0], ['b', 'no', 0]]), ...answers('candidate', [['a', 'plazo', 0], ['b', 'no', 0]])]);
     expect(r.paired_comparison.mcnemar_chi2_continuity).toBeNull();
-    expect(r.paired_comparison.mcnemar_exact_p_value).toBeNull();
+    expect(r.paired_comparison.mcnemar_exact_p_value).toBe(1);
     expect(r.undefined_metrics['mcnemar.chi2_continuity']).toBe('no_discordant_pairs');
     expect(r.delta_quality).toBe(0);
   });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { bootstrapGroupCounts, bootstrapResamples } from '../../labs/core/stats/bootstrap.ts';
 import { PyRandom } from '../../labs/core/stats/rng.ts';
-import { bootstrapWeightedQuality, exactSumScale, runGate } from '../../labs/gate/engine.ts';
+import { bootstrapWeightedQuality, runGate } from '../../labs/gate/engine.ts';
+import { exactSumScale } from '../../labs/core/stats/paired.ts';
 import type { VersionScore } from '../../labs/gate/engine.ts';
 import { parseGateInput } from '../../labs/gate/schema.ts';
 import { gateLab } from '../../labs/gate/index.ts';

@@ -1,5 +1,5 @@
 /**
- * The compact histogram of the bootstrap deltas (labs/gate/histogram.ts) and its place in the gate
+ * The compact histogram of the bootstrap deltas (labs/core/stats/histogram.ts) and its place in the gate
  * scorecard. Expected values: numpy.histogram / numpy.unique (printed in the comments, run with
  * Debian's numpy 1.24) and the c01 kit's reference (../shared/reference/README.md: on the preset
  * the delta takes 25 distinct values, and the sorted deltas have o[49] = o[50] = -1/3,
@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { valueHistogram } from '../../labs/gate/histogram.ts';
+import { valueHistogram } from '../../labs/core/stats/histogram.ts';
 import { parseGateInput } from '../../labs/gate/schema.ts';
 import { runGate } from '../../labs/gate/engine.ts';
 import { gatePresetFiles } from '../../labs/gate/presets/index.ts';

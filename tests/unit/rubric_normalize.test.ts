@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { applyStep, matchExpected, normalizeText } from '../../labs/rubric/normalize.ts';
-import type { MatchOptions, NormalizationStep } from '../../labs/rubric/normalize.ts';
-import { caseFold, caseFoldSpecialTable } from '../../labs/rubric/casefold.ts';
+import { applyStep, matchExpected, normalizeText } from '../../labs/core/stats/text/normalize.ts';
+import type { MatchOptions, NormalizationStep } from '../../labs/core/stats/text/normalize.ts';
+import { caseFold, caseFoldSpecialTable } from '../../labs/core/stats/text/casefold.ts';
 
 const S = {
   strip: { step: 'strip', enabled: true } as NormalizationStep,

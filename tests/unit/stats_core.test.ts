@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { wilsonInterval } from '../../labs/core/stats/wilson.ts';
-import { mcnemarTest } from '../../labs/core/stats/mcnemar.ts';
+import { mcnemarTest } from '../../labs/core/stats/paired.ts';
 import { binomTestTwoSidedHalf, chi2SfDf1, erfc, normIsf } from '../../labs/core/stats/special.ts';
-import { bootstrapResamples, pairedBootstrapCI, percentileInterval, quantileLinearSorted } from '../../labs/core/stats/bootstrap.ts';
+import { bootstrapResamples, pairedBootstrapCI, percentileInterval } from '../../labs/core/stats/bootstrap.ts';
+import { quantileSorted as quantileLinearSorted } from '../../labs/core/stats/quantile.ts';
 import { sha256Hex } from '../../labs/core/contract/hash.ts';
 
 // statsmodels 0.13.5 / scipy 1.10.1 / numpy 1.24.2 values from scripts/golden/stats_statsmodels.py.
@@ -68,29 +69,45 @@ describe('Wilson interval = statsmodels proportion_confint(method="wilson")', ()
     expect(w.high).toBeCloseTo(center + half, 14);
   });
   it('is undefined (null) with no trials, and rejects impossible counts', () => {
-    expect(wilsonInterval(0, 0)).toBeNull();
+    expect(wilsonInterval(0, 0)).toMatchObject({ low: null, high: null, reason: 'no_cases' });
+    // exact bounds at the ends: 0 at x = 0 and 1 at x = n (the formula alone can give 1.0000000000000002)
+    for (const n of [1, 3, 7, 10, 99, 1000]) {
+      expect(wilsonInterval(0, n).low).toBe(0);
+      expect(wilsonInterval(n, n).high).toBe(1);
+      const w = wilsonInterval(1, n);
+      expect(w.low! >= 0 && w.high! <= 1).toBe(true);
+    }
     expect(() => wilsonInterval(6, 5)).toThrow(RangeError);
     expect(() => wilsonInterval(1, 5, 1)).toThrow(RangeError);
   });
 });
 
-describe('McNemar = statsmodels mcnemar(exact=True) and mcnemar(exact=False, correction=True)', () => {
+describe('McNemar = statsmodels mcnemar(exact=True) and mcnemar(exact=False, correction=True), clamped as R', () => {
   for (const g of golden.mcnemar) {
     it(`b=${g.b}, c=${g.c}`, () => {
       const m = mcnemarTest(g.b, g.c);
-      close(m.chi2_continuity, g.chi2_continuity_statistic, 1e-15, 1e-15);
-      close(m.chi2_continuity_p_value, g.chi2_continuity_pvalue, 1e-12, 1e-300);
+      if (g.b === g.c) {
+        // statsmodels does not clamp: (|b - c| - 1)² / (b + c) = 1/(b + c) > 0 when b = c. R's
+        // mcnemar.test drops the correction when b = c, giving 0 and p = 1: max(0, |b - c| - 1)² = 0.
+        expect(g.chi2_continuity_statistic).toBeCloseTo(1 / (g.b + g.c), 15);
+        expect(m.chi2_continuity).toBe(0);
+        expect(m.chi2_continuity_p_value).toBe(1);
+      } else {
+        close(m.chi2_continuity, g.chi2_continuity_statistic, 1e-15, 1e-15);
+        close(m.chi2_continuity_p_value, g.chi2_continuity_pvalue, 1e-12, 1e-300);
+      }
       close(m.exact_p_value, g.exact_pvalue, g.b + g.c >= 1000 ? 1e-9 : 1e-12, 1e-300);
       expect(Math.min(m.b, m.c)).toBe(g.exact_statistic);
     });
   }
-  it('kit convention by hand: b=2, c=1 -> (|2-1|-1)²/3 = 0; b=c=1 -> 1/2 (not clamped)', () => {
+  it('by hand: b=2, c=1 -> max(0, |2-1|-1)²/3 = 0 (the kit\'s 0); b=c=1 -> 0, not the unclamped 1/2; b=4, c=0 -> 3²/4', () => {
     expect(mcnemarTest(2, 1).chi2_continuity).toBe(0);
-    expect(mcnemarTest(1, 1).chi2_continuity).toBe(0.5);
+    expect(mcnemarTest(1, 1).chi2_continuity).toBe(0);
+    expect(mcnemarTest(4, 0).chi2_continuity).toBe(2.25);
   });
-  it('no discordant pairs: every value null with reason no_discordant_pairs', () => {
+  it('no discordant pairs: the chi-square is undefined (no_discordant_pairs); the exact p-value is 1', () => {
     const m = mcnemarTest(0, 0);
-    expect(m).toMatchObject({ discordant: 0, chi2_continuity: null, chi2_continuity_p_value: null, exact_p_value: null, undefined_reason: 'no_discordant_pairs' });
+    expect(m).toMatchObject({ discordant: 0, chi2_continuity: null, chi2_continuity_p_value: null, exact_p_value: 1, undefined_reason: 'no_discordant_pairs' });
     expect(() => mcnemarTest(-1, 2)).toThrow(RangeError);
   });
 });
@@ -104,7 +121,7 @@ describe('bootstrap', () => {
   });
   it('quantile by hand: [0,1,2,3,4] at 0.025 -> position 0.1 -> 0.1; empty -> null', () => {
     expect(quantileLinearSorted([0, 1, 2, 3, 4], 0.025)).toBeCloseTo(0.1, 15);
-    expect(quantileLinearSorted([], 0.5)).toBeNull();
+    expect(() => quantileLinearSorted([], 0.5)).toThrow(RangeError);
     expect(() => quantileLinearSorted([1], 1.5)).toThrow(RangeError);
   });
   it('percentileInterval drops undefined rounds and counts them; all undefined -> null bounds', () => {

@@ -124,11 +124,17 @@ describe('engine: hand-calculated pairs on dataset A', () => {
   const input = parseOk(casesA, policyA);
   const prepared = prepareCases(input.cases);
 
-  it('actions: ties go to the inclusive bound, the negative rule first', () => {
+  it('actions: ties go to the inclusive bound; a single threshold t classifies score >= t as positive', () => {
     expect(actionClass(0.3, 0.3, 0.7)).toBe('negative'); // score == low
     expect(actionClass(0.7, 0.3, 0.7)).toBe('positive'); // score == high
-    expect(actionClass(0.5, 0.5, 0.5)).toBe('negative'); // low == high == score
-    expect(actionClass(0.50001, 0.5, 0.5)).toBe('positive');
+    expect(actionClass(0.5, 0.5, 0.5)).toBe('positive'); // low == high == score: score >= t (chapter 02, ROC)
+    expect(actionClass(0.49999, 0.5, 0.5)).toBe('negative');
+  });
+
+  it('a single threshold (low = high = t) counts score = t as positive, like the ROC curve', () => {
+    // t = 0.3: a1 0.9 TP, a2 0.7 FP, a3 0.5 TP, a4 0.3 FP (== t), a5 0.3 TP (== t), a6 0 TN, a7 1 FP.
+    const e = evaluatePair(prepared, input.policy, 0.3, 0.3);
+    expect(e.counts).toEqual({ tp: 3, fp: 3, fn: 0, tn: 1, review_positive: 0, review_negative: 0 });
   });
 
   it('pair (0.3, 0.7): counts, every metric, slices, decisions', () => {
@@ -178,10 +184,10 @@ describe('engine: hand-calculated pairs on dataset A', () => {
     expect(e.failed_constraints).toEqual(['review_rate_above_max']);
   });
 
-  it('undefined precision: no automated positive prediction (low = high = 1)', () => {
-    // Everything <= 1 -> normal: TN 4, FN 3, nothing predicted positive, nothing reviewed.
-    const e = evaluatePair(prepared, input.policy, 1, 1);
-    expect(e.counts).toEqual({ tp: 0, fp: 0, fn: 3, tn: 4, review_positive: 0, review_negative: 0 });
+  it('undefined precision: no automated positive prediction (low = high = 1, without a7)', () => {
+    // Without a7 (the only score 1), everything < 1 -> normal: TN 3, FN 3, nothing predicted positive.
+    const e = evaluatePair(prepareCases(input.cases.filter((c) => c.case_id !== 'a7')), input.policy, 1, 1);
+    expect(e.counts).toEqual({ tp: 0, fp: 0, fn: 3, tn: 3, review_positive: 0, review_negative: 0 });
     expect(e.metrics.precision_auto_urgent).toBeNull();
     expect(e.undefined_metrics.precision_auto_urgent).toBe('no_predicted_positives');
     expect(e.metrics.recall_auto_urgent).toBe(0);

@@ -8,40 +8,7 @@
  */
 import { PyRandom } from './rng.ts';
 import { countRoundsWasm } from './wasm/mt_bootstrap.ts';
-
-/**
- * Quantile with numpy's default 'linear' method (numpy.quantile(a, q, method='linear'), Hyndman &
- * Fan type 7): h = (n - 1)·q, lo = floor(h), hi = min(lo + 1, n - 1), g = h - lo, and numpy's
- * interpolation a + (b - a)·g, computed as b - (b - a)·(1 - g) when g >= 0.5 (numpy's _lerp).
- * The book's kits use a + (b - a)·g for every g, which can differ from numpy in the last bit only.
- * @param sorted values in ascending order (not checked), no NaN.
- * @param q probability in [0, 1].
- * @returns null for an empty array (undefined quantile).
- * @throws RangeError for q outside [0, 1].
- */
-export function quantileLinearSorted(sorted: ArrayLike<number>, q: number): number | null {
-  if (!(q >= 0 && q <= 1)) throw new RangeError(`quantile probability must be in [0, 1], got ${q}`);
-  const n = sorted.length;
-  if (n === 0) return null;
-  const h = (n - 1) * q;
-  const lo = Math.floor(h);
-  const hi = Math.min(lo + 1, n - 1);
-  const g = h - lo;
-  const a = sorted[lo];
-  const b = sorted[hi];
-  const diff = b - a;
-  return g >= 0.5 ? b - diff * (1 - g) : a + diff * g;
-}
-
-/** Ascending numeric copy of the non-null values (nulls are dropped). */
-export function sortedDefined(values: ArrayLike<number | null>): Float64Array {
-  const out: number[] = [];
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i];
-    if (v !== null) out.push(v);
-  }
-  return Float64Array.from(out).sort();
-}
+import { quantileSorted, sortedFinite } from './quantile.ts';
 
 export interface PercentileInterval {
   /** Lower bound: the (1 - confidence)/2 quantile; null when no round is defined. */
@@ -58,7 +25,7 @@ export interface PercentileInterval {
 /**
  * Percentile bootstrap interval of per-round statistics: quantiles (1 - c)/2 and (1 + c)/2 with
  * the 'linear' method. Rounds with an undefined statistic (null, e.g. a resample whose weights all
- * are zero) are left out and counted; with no defined round both bounds are null.
+ * are zero; NaN and ±Infinity likewise) are left out and counted; with no defined round both bounds are null.
  * The kit uses p = 0.025 and 0.975 for c = 0.95, but (1 - 0.95)/2 is 0.025000000000000022 in
  * doubles; the probabilities are therefore rounded to 12 decimals, which gives the kit's literals
  * for the usual levels (0.9, 0.95, 0.99).
@@ -67,12 +34,12 @@ export interface PercentileInterval {
  */
 export function percentileInterval(values: ArrayLike<number | null>, confidence = 0.95): PercentileInterval {
   if (!(confidence > 0 && confidence < 1)) throw new RangeError(`confidence must be in (0, 1), got ${confidence}`);
-  const sorted = sortedDefined(values);
+  const sorted = sortedFinite(values);
   const pLow = Math.round(((1 - confidence) / 2) * 1e12) / 1e12;
   const pHigh = Math.round(((1 + confidence) / 2) * 1e12) / 1e12;
   return {
-    low: quantileLinearSorted(sorted, pLow),
-    high: quantileLinearSorted(sorted, pHigh),
+    low: sorted.length ? quantileSorted(sorted, pLow) : null,
+    high: sorted.length ? quantileSorted(sorted, pHigh) : null,
     confidence,
     defined_rounds: sorted.length,
     undefined_rounds: values.length - sorted.length,

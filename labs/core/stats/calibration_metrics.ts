@@ -11,6 +11,8 @@
  * - Numbers are unrounded. (The textbook's kit rounds per-bin gaps to 4 decimals before summing
  *   them into ECE; this module does not.)
  */
+import { quantileSorted } from './quantile.ts';
+import { equalWidthIndex } from './histogram.ts';
 
 /** Reason code used when a metric is undefined because there are no cases. */
 export const NO_CASES = 'no_cases' as const;
@@ -66,8 +68,7 @@ export type BinningStrategy = 'uniform' | 'quantile';
  * closes bins on the right instead; see `searchsortedLeft`.) Values below 0 go to bin 0.
  */
 export function uniformBinIndex(p: number, bins: number): number {
-  const k = Math.floor(p * bins);
-  return k < 0 ? 0 : k > bins - 1 ? bins - 1 : k;
+  return equalWidthIndex(p, bins, 0, 1);
 }
 
 /**
@@ -87,29 +88,9 @@ export function searchsortedLeft(edges: ArrayLike<number>, v: number): number {
 }
 
 /**
- * numpy.percentile(values, q) with numpy's default 'linear' method (type 7): for sorted values
- * v[0..n-1], position h = (n - 1) q / 100, result v[floor h] + (h - floor h)(v[ceil h] - v[floor h]).
- * `sorted` must be sorted ascending and non-empty; q in [0, 100]. Throws on an empty array.
- */
-export function percentileLinear(sorted: ArrayLike<number>, q: number): number {
-  const n = sorted.length;
-  if (n === 0) throw new Error('percentile of an empty array');
-  const h = (q / 100) * (n - 1); // numpy: virtual index = (q / 100) * (n - 1)
-  const lo = Math.floor(h);
-  const hi = Math.min(n - 1, lo + 1);
-  const frac = h - lo;
-  // numpy's lerp: a + (b - a) t, written like numpy to reproduce its rounding
-  const a = sorted[lo];
-  const b = sorted[hi];
-  const d = b - a;
-  const r = a + d * frac;
-  return frac >= 0.5 ? b - d * (1 - frac) : r;
-}
-
-/**
  * Bin edges (length bins + 1) of a binning.
  * - 'uniform': i / bins for i = 0..bins (the same doubles as numpy.linspace(0, 1, bins + 1)).
- * - 'quantile' (equal mass): numpy.percentile(p, linspace(0, 100, bins + 1)), as scikit-learn's
+ * - 'quantile' (equal mass): numpy.percentile(p, linspace(0, 100, bins + 1)) (quantile.ts), as scikit-learn's
  *   calibration_curve(strategy='quantile'); repeated probabilities can make edges coincide, and the
  *   bins between them are then empty. Needs at least one value (throws otherwise).
  */
@@ -124,7 +105,7 @@ export function binEdges(p: ArrayLike<number>, bins: number, strategy: BinningSt
   const sorted = Float64Array.from(p as ArrayLike<number>).sort();
   for (let i = 0; i <= bins; i++) {
     const q = i === bins ? 100 : (i * (1 / bins)) * 100;
-    edges.push(percentileLinear(sorted, q));
+    edges.push(quantileSorted(sorted, q / 100));
   }
   return edges;
 }

@@ -12,6 +12,9 @@
 /** A number, or null with the reason code it is undefined. */
 export type Maybe<R extends string = string> = { value: number; reason: null } | { value: null; reason: R };
 
+/** An interval that may be undefined: both bounds, or neither with the reason. */
+export type Interval<R extends string = string> = { low: number; high: number; reason: null } | { low: null; high: null; reason: R };
+
 /** A defined value. Throws RangeError if `value` is not finite (a bug upstream, never user input). */
 export function defined(value: number): { value: number; reason: null } {
   if (!Number.isFinite(value)) throw new RangeError(`defined(): not a finite number: ${value}`);

@@ -36,6 +36,8 @@ export const coreEn: CoreMessages = {
     no_errors_or_hits: 'there are no TP, FP or FN (2·TP + FP + FN = 0)',
     depends_on_undefined: 'it depends on an undefined metric',
     single_class: 'only one class is present: the curve is undefined',
+    no_predicted_negatives: 'no case is predicted negative (TN + FN = 0)',
+    degenerate_margin: 'a row or a column of the confusion matrix is empty: the coefficient has no denominator',
   },
   cli: {
     usage: 'usage: npm run --silent lab -- <lab-id> [inputs] [--format json|md] [--lang es|en] [--strict]',

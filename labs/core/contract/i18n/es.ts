@@ -36,6 +36,8 @@ export const coreEs = {
     no_errors_or_hits: 'no hay TP, FP ni FN (2·TP + FP + FN = 0)',
     depends_on_undefined: 'depende de una métrica no definida',
     single_class: 'solo hay una clase: la curva no está definida',
+    no_predicted_negatives: 'ningún caso se predice negativo (TN + FN = 0)',
+    degenerate_margin: 'una fila o una columna de la matriz de confusión está vacía: el coeficiente no tiene denominador',
   },
   /** Mensajes de la línea de órdenes (labs/cli.ts). */
   cli: {

@@ -174,3 +174,19 @@ export function matchExpected(output: string, expected: readonly string[], o: Ma
     trace: { labels, matched: statuses },
   };
 }
+
+export type CaseMode = 'casefold' | 'lower' | 'none';
+export type UnicodeMode = 'none' | 'NFC' | 'NFKC';
+
+/**
+ * Normalizes a text for term matching (the gate's graders): first `unicode`
+ * (String.prototype.normalize), then `caseMode`: 'casefold' is Python's str.casefold() (caseFold),
+ * 'lower' JavaScript's toLowerCase (locale-independent; like Python's str.lower, it keeps "ß").
+ * Pure; never throws.
+ */
+export function foldForMatch(text: string, caseMode: CaseMode, unicode: UnicodeMode = 'none'): string {
+  const t = unicode === 'none' ? text : text.normalize(unicode);
+  if (caseMode === 'casefold') return caseFold(t);
+  if (caseMode === 'lower') return t.toLowerCase();
+  return t;
+}

@@ -1,5 +1,6 @@
 /**
- * A compact histogram of many numbers (the bootstrap's per-round deltas), so the page can draw the
+ * Histograms, once for the project: equal-width bin counts (numpy.histogram's bin rule) used by
+ * every chart that bins numbers, and a compact histogram of many numbers (the bootstrap's per-round deltas), so the page can draw the
  * distribution without receiving every round and without binning anything itself.
  */
 
@@ -74,11 +75,66 @@ export function valueHistogram(values: readonly (number | null)[], opts: Histogr
   const counted = groups.reduce((s, g) => s + g.count, 0);
   if (counted === sorted.length) return { kind: 'values', bins: groups, defined: xs.length, undefined: undefinedCount, min, max };
 
-  const width = (max - min) / k;
-  const bins: HistogramBin[] = Array.from({ length: k }, (_, i) => ({ x0: min + i * width, x1: i === k - 1 ? max : min + (i + 1) * width, count: 0 }));
-  for (let i = 0; i < sorted.length; i++) {
-    const j = width > 0 ? Math.min(k - 1, Math.floor((sorted[i] - min) / width)) : 0;
-    bins[j].count++;
-  }
+  const counts = equalWidthCounts(sorted, k, min, max);
+  const edges = equalWidthEdges(k, min, max);
+  const bins: HistogramBin[] = Array.from({ length: k }, (_, i) => ({ x0: edges[i], x1: edges[i + 1], count: counts[i] }));
   return { kind: 'bins', bins, defined: xs.length, undefined: undefinedCount, min, max };
+}
+
+/**
+ * The k + 1 edges of k equal-width bins on [lo, hi]: lo + i·(hi - lo)/k, with the last edge exactly hi
+ * (numpy.linspace(lo, hi, k + 1)).
+ * @throws RangeError unless k is an integer >= 1 and lo <= hi are finite.
+ */
+export function equalWidthEdges(k: number, lo: number, hi: number): number[] {
+  if (!(Number.isInteger(k) && k >= 1) || !Number.isFinite(lo) || !Number.isFinite(hi) || lo > hi) {
+    throw new RangeError(`equal-width bins need an integer k >= 1 and finite lo <= hi, got k=${k}, [${lo}, ${hi}]`);
+  }
+  const step = (hi - lo) / k;
+  return Array.from({ length: k + 1 }, (_, i) => (i === k ? hi : lo + i * step));
+}
+
+/**
+ * Equal-width bin index of x on [lo, hi] with k bins, numpy.histogram's rule: floor((x - lo)·k/(hi - lo)),
+ * bins closed on the left, the last one also holding hi; values outside [lo, hi] are clamped into the
+ * first or last bin. With lo = 0, hi = 1 this is the textbook kit's floor(p·k). When lo = hi every
+ * value goes to bin 0.
+ */
+export function equalWidthIndex(x: number, k: number, lo: number, hi: number): number {
+  const j = hi > lo ? Math.floor((x - lo) * (k / (hi - lo))) : 0;
+  return j < 0 ? 0 : j > k - 1 ? k - 1 : j;
+}
+
+/**
+ * Counts of `values` in k equal-width bins on [lo, hi] (equalWidthIndex). NaN and ±Infinity are
+ * not counted.
+ * @throws RangeError as equalWidthEdges.
+ */
+export function equalWidthCounts(values: ArrayLike<number>, k: number, lo: number, hi: number): number[] {
+  equalWidthEdges(k, lo, hi);
+  const counts = new Array<number>(k).fill(0);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (Number.isFinite(v)) counts[equalWidthIndex(v, k, lo, hi)]++;
+  }
+  return counts;
+}
+
+/**
+ * Counts of `p` per binary label (y = 0 -> negative, y = 1 -> positive) in `bins` equal-width bins
+ * on [0, 1]. Returns the edges (bins + 1 values, 0 and 1 included) and the two count arrays; an
+ * empty input gives all-zero counts. For charts (score histograms per label).
+ * @throws RangeError when p and y differ in length, or as equalWidthEdges.
+ */
+export function countsByLabel(p: ArrayLike<number>, y: ArrayLike<number>, bins: number): { edges: number[]; negative: number[]; positive: number[] } {
+  if (p.length !== y.length) throw new RangeError(`p and y differ in length (${p.length} vs ${y.length})`);
+  const edges = equalWidthEdges(bins, 0, 1);
+  const negative = new Array<number>(bins).fill(0);
+  const positive = new Array<number>(bins).fill(0);
+  for (let i = 0; i < p.length; i++) {
+    const k = equalWidthIndex(p[i], bins, 0, 1);
+    if (y[i] === 1) positive[k]++;
+    else negative[k]++;
+  }
+  return { edges, negative, positive };
 }

@@ -78,6 +78,22 @@ export const caseFoldSpecialTable: ReadonlyMap<number, string> = SPECIAL;
  * "σοφοσ" (toLowerCase gives "σοφος"). Never throws; lone surrogates pass through unchanged.
  */
 export function caseFold(text: string): string {
+  // Fast path: when no code unit has a special folding and there is no capital sigma (whose
+  // lowercase depends on context while its folding does not), folding equals toLowerCase().
+  let special = false;
+  for (let i = 0; i < text.length; i++) {
+    const u = text.charCodeAt(i);
+    if (u >= 0xb5 && (u === 0x3a3 || SPECIAL.has(u) || (u >= 0xd800 && u <= 0xdfff))) {
+      special = true;
+      break;
+    }
+  }
+  if (!special) return text.toLowerCase();
+  return caseFoldByCodePoint(text);
+}
+
+/** caseFold without the fast path (the reference the fast path is tested against). */
+export function caseFoldByCodePoint(text: string): string {
   let out = '';
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;
