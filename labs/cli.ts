@@ -7,21 +7,21 @@
  * Prints the scorecard JSON (default) or decision.md to stdout. Exit codes: 0 done; 1 bad input
  * (each problem on stderr, naming the file, line and field, in --lang); 2 bad usage; 3 with
  * --strict when the gate's verdict is "fail" (for CI pipelines). Every message is in --lang
- * (Spanish by default). Each lab declares its inputs and their flags in its LabDefinition, so a new
- * lab needs no change here.
+ * (Spanish by default). Each lab declares its inputs and their flags in its meta (labs/manifest.ts),
+ * so a new lab needs no change here.
  */
 import { readFileSync } from 'node:fs';
 import type { Lang } from './core/contract/types.ts';
 import { formatIssue } from './core/contract/issues.ts';
-import { msg } from './i18n/index.ts';
-import { LABS, getLab } from './registry.ts';
+import { coreMsg as msg } from './core/contract/i18n/index.ts';
+import { LAB_METAS, labMeta } from './manifest.ts';
 import { createRunner } from './runner.ts';
 
 function usage(lang: Lang): string {
   const t = msg(lang).cli;
   const lines = [t.usage, '', t.labs];
-  for (const [id, lab] of Object.entries(LABS)) {
-    lines.push(`  ${id} ${lab.inputs.map((i) => (i.optional ? `[${i.flag} FILE]` : `${i.flag} FILE`)).join(' ')}`);
+  for (const lab of LAB_METAS) {
+    lines.push(`  ${lab.id} ${lab.inputs.map((i) => (i.optional ? `[${i.flag} FILE]` : `${i.flag} FILE`)).join(' ')}`);
   }
   return lines.join('\n');
 }
@@ -46,7 +46,7 @@ async function main(argv: string[]): Promise<void> {
   }
   if (argv.length === 0 || argv[0].startsWith('--')) fail(2, usage(lang));
   const [labId, ...rest] = argv;
-  const lab = getLab(labId);
+  const lab = labMeta(labId);
   if (!lab) fail(2, `${t.unknown_lab(labId)}\n\n${usage(lang)}`);
 
   let format: 'json' | 'md' = 'json';
@@ -87,7 +87,7 @@ async function main(argv: string[]): Promise<void> {
     }
   }
 
-  const outcome = await createRunner()(labId, texts, lang);
+  const outcome = await createRunner().runAny(labId, texts, lang);
   if (!outcome.ok) {
     const lines = outcome.issues.map((iss) => formatIssue({ ...iss, input: files[iss.input] ?? iss.input }, lang));
     const more = (outcome.total_issues ?? lines.length) - lines.length;

@@ -1,43 +1,123 @@
 /**
  * One call from raw texts to everything a page or the CLI shows: parse (zod, localized issues),
- * run the engine, write decision.md. The worker and the CLI both use it, so both behave the same.
+ * validate the view (the lab's view schema), run the heavy part (memoized), select what the view
+ * shows (cheap), write decision.md. The worker and the CLI both use it, so both behave the same.
  */
-import type { InputIssue, Lang, ParseOutcome } from './core/contract/types.ts';
-import type { RunHooks } from './core/contract/lab.ts';
-import { getLab } from './registry.ts';
+import type { InputIssue, Lang } from './core/contract/types.ts';
+import type { AnyLabModule, LabMeta, RunHooks } from './core/contract/lab.ts';
+import { ViewError } from './core/contract/lab.ts';
+import { zodErrorMap } from './core/contract/parse.ts';
+import { coreMsg } from './core/contract/i18n/index.ts';
+import { LAB_METAS, type LabId, type ResultOf, type ViewOf } from './manifest.ts';
 
-export type RunResponse =
-  | { ok: true; result: unknown; report: string }
+export type RunResponse<R = unknown> =
+  | { ok: true; result: R; report: string }
   | { ok: false; issues: InputIssue[]; total_issues?: number };
 
-export type LabRunner = (labId: string, texts: Record<string, string>, lang: Lang, view?: unknown, hooks?: RunHooks) => Promise<RunResponse>;
+/** How many times each step ran (tests count them: a view change must not re-run the heavy part). */
+export interface RunnerStats {
+  parses: number;
+  runs: number;
+  selects: number;
+}
 
-function sameTexts(a: Record<string, string>, b: Record<string, string>): boolean {
-  const ka = Object.keys(a);
-  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
+export interface Runner {
+  run<Id extends LabId>(labId: Id, texts: Record<string, string>, lang: Lang, view?: ViewOf<Id>, hooks?: RunHooks): Promise<RunResponse<ResultOf<Id>>>;
+  /** The same, for an id that is not known statically (a URL, a CLI argument). */
+  runAny(labId: string, texts: Record<string, string>, lang: Lang, view?: unknown, hooks?: RunHooks): Promise<RunResponse>;
+  stats: RunnerStats;
+}
+
+/** Heavy results kept per parsed input (one per heavyKey, the most recent few). */
+const HEAVY_PER_INPUT = 4;
+
+function textsKey(texts: Record<string, string>): string[] {
+  return Object.keys(texts).sort().flatMap((k) => [k, texts[k]]);
+}
+
+function sameKey(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/** The view's problems as issues on the input 'view', in `lang` (the schema's own codes translated). */
+function viewIssues(meta: LabMeta, view: unknown, lang: Lang): { ok: true; value: unknown } | { ok: false; issues: InputIssue[] } {
+  const r = meta.view.safeParse(view ?? meta.defaultView, { error: zodErrorMap(lang) });
+  if (r.success) return { ok: true, value: r.data };
+  const t = coreMsg(lang).view as Record<string, unknown>;
+  return {
+    ok: false,
+    issues: r.error.issues.map((iss) => {
+      const m = /^view\.([a-z_]+)$/.exec(iss.message);
+      const own = m && Object.prototype.hasOwnProperty.call(t, m[1]) && typeof t[m[1]] === 'string' ? (t[m[1]] as string) : null;
+      return { input: 'view', field: iss.path.length ? iss.path.map(String).join('.') : undefined, message: own ?? iss.message };
+    }),
+  };
 }
 
 /**
- * Makes a runner. It never throws for bad input: an unknown lab, schema problems and engine errors
- * (e.g. a RangeError for an impossible view) all come back as issues, in `lang` where the lab wrote
- * them. The last parse is memoized on the exact texts, so a new `view` (an operating point moved
- * with a slider) re-runs the engine without re-reading the data.
+ * Makes a runner. It never throws for bad input: an unknown lab, schema problems, a bad view and
+ * engine errors all come back as issues, in `lang`. Memoization: the last parse per lab (on the
+ * exact texts and language), and the heavy result per parsed input and heavyKey(view), so moving a
+ * slider (a new view) costs one `select`.
+ * @param metas the labs it knows (default: the manifest; tests pass a throwaway lab).
  */
-export function createRunner(): LabRunner {
-  let memo: { labId: string; lang: Lang; texts: Record<string, string>; parsed: ParseOutcome<unknown> } | null = null;
-  return async (labId, texts, lang, view, hooks) => {
-    const lab = getLab(labId);
-    if (!lab) return { ok: false, issues: [{ input: 'lab', message: `unknown lab: ${labId}` }] };
-    if (!memo || memo.labId !== labId || memo.lang !== lang || !sameTexts(memo.texts, texts)) {
-      memo = { labId, lang, texts: { ...texts }, parsed: lab.parse(texts, lang, hooks) };
-    }
-    const parsed = memo.parsed;
-    if (!parsed.ok) return parsed;
+export function createRunner(metas: readonly LabMeta[] = LAB_METAS as readonly LabMeta[]): Runner {
+  const byId = new Map(metas.map((m) => [m.id, m]));
+  const modules = new Map<string, AnyLabModule>();
+  const stats: RunnerStats = { parses: 0, runs: 0, selects: 0 };
+  type Parsed = { lang: Lang; key: string[]; outcome: ReturnType<AnyLabModule['parse']> };
+  const lastParse = new Map<string, Parsed>();
+  type HeavyEntry = { key: string[]; heavy: Map<string, unknown> };
+  const lastHeavy = new Map<string, HeavyEntry>();
+
+  async function runAny(labId: string, texts: Record<string, string>, lang: Lang, view?: unknown, hooks?: RunHooks): Promise<RunResponse> {
+    const t = coreMsg(lang);
+    const meta = byId.get(labId);
+    if (!meta) return { ok: false, issues: [{ input: 'lab', message: t.unknown_lab(labId) }] };
     try {
-      const result = await lab.run(parsed.value, view, hooks);
-      return { ok: true, result, report: lab.report(result, lang) };
+      let mod = modules.get(labId);
+      if (!mod) {
+        mod = (await meta.load()).lab;
+        modules.set(labId, mod);
+      }
+      const key = textsKey(texts);
+      let parsed = lastParse.get(labId);
+      if (!parsed || parsed.lang !== lang || !sameKey(parsed.key, key)) {
+        stats.parses++;
+        parsed = { lang, key, outcome: mod.parse(texts, lang, hooks) };
+        lastParse.set(labId, parsed);
+      }
+      const outcome = parsed.outcome;
+      if (!outcome.ok) return outcome;
+      const v = viewIssues(meta, view, lang);
+      if (!v.ok) return v;
+      let entry = lastHeavy.get(labId);
+      // Heavy results depend on the data, not on the language of the messages: keyed by the texts.
+      if (!entry || !sameKey(entry.key, key)) {
+        entry = { key, heavy: new Map() };
+        lastHeavy.set(labId, entry);
+      }
+      const hk = mod.heavyKey ? mod.heavyKey(v.value) : '';
+      let heavy = entry.heavy.get(hk);
+      if (heavy === undefined) {
+        stats.runs++;
+        heavy = await mod.run(outcome.value, v.value, hooks);
+        if (entry.heavy.size >= HEAVY_PER_INPUT) entry.heavy.delete(entry.heavy.keys().next().value as string);
+        entry.heavy.set(hk, heavy);
+      }
+      stats.selects++;
+      const result = mod.select(heavy, v.value);
+      return { ok: true, result, report: mod.report(result, lang) };
     } catch (err) {
-      return { ok: false, issues: [{ input: 'engine', message: err instanceof Error ? err.message : String(err) }] };
+      if (err instanceof ViewError) return { ok: false, issues: [{ input: 'view', message: t.view[err.code](err.detail) }] };
+      return { ok: false, issues: [{ input: 'engine', message: t.engine_error(err instanceof Error ? err.message : String(err)) }] };
     }
+  }
+
+  return {
+    // The one erased boundary: each lab's module is typed by the manifest (ResultOf<Id>).
+    run: (labId, texts, lang, view, hooks) => runAny(labId, texts, lang, view, hooks) as Promise<RunResponse<ResultOf<typeof labId>>>,
+    runAny,
+    stats,
   };
 }

@@ -1,7 +1,8 @@
 /**
- * The one Web Worker of the site. It exposes every lab through comlink: the island sends raw texts,
- * the worker validates them with the lab's zod schema, runs the engine and returns the result, so
- * the main thread never parses or computes (labs/runner.ts does the work, as in the CLI).
+ * The one Web Worker of the site. The page sends raw texts; the worker validates them with the
+ * lab's zod schema, runs the engine and returns the result, so the main thread never parses or
+ * computes (labs/runner.ts does the work, as in the CLI). Each lab's engine is a dynamic import
+ * (labs/manifest.ts, `load()`): the worker fetches only the lab in use.
  * `onProgress`, when given, is a Comlink.proxy callback that receives (stage, fraction).
  * Cancelling is done by the page: it terminates this worker and starts a new one.
  */
@@ -23,7 +24,7 @@ const api = {
           }
         }
       : undefined;
-    return runner(labId, texts, lang, view, { progress });
+    return runner.runAny(labId, texts, lang, view, { progress });
   },
 };
 

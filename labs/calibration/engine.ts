@@ -33,6 +33,8 @@ import type { Calibrator, CalibratorType } from '../core/stats/calibrators.ts';
 import { conformalThreshold, evaluateConformal, nonconformityScores } from '../core/stats/conformal.ts';
 import { wilsonInterval } from '../core/stats/wilson.ts';
 import { countsByLabel } from '../core/stats/histogram.ts';
+import { lowerBound, sortFloat64, upperBound } from '../core/stats/sorted.ts';
+import { ViewError } from '../core/contract/lab.ts';
 import { bootstrapResamples, percentileInterval } from '../core/stats/bootstrap.ts';
 import type { LabResultBase, RunHooks } from '../core/contract/lab.ts';
 import type { MaybeNumber } from '../core/contract/types.ts';
@@ -284,8 +286,13 @@ export function failedConstraints(reviewRate: number, coverage: number, errorRat
 
 /**
  * Evaluates every grid pair (low < high) on calibrated probabilities `p`, conformal set masks and
- * labels `y`. Cost = review * cost_review + FP * cost_false_positive + FN * cost_false_negative.
- * Rates are over all cases. Exported for tests.
+ * labels `y`, with the lab's rule (decideCase): a case is automated only when its conformal set is a
+ * singleton, towards the label it holds, and only past that label's threshold ({0} and p <= low:
+ * normal; {1} and p >= high: urgent); every other case is reviewed. Cost = review · cost_review +
+ * FP · cost_false_positive + FN · cost_false_negative; rates are over all cases.
+ * Each pair costs O(log n): the singleton cases are split by set and label and sorted once, and a
+ * pair's counts are binary searches (the same counts as deciding every case, pair by pair).
+ * Exported for tests.
  */
 export function scanGrid(
   p: ArrayLike<number>,
@@ -295,27 +302,36 @@ export function scanGrid(
   onLow?: (fraction: number) => void,
 ): GridPair[] {
   const n = p.length;
+  // singleton {0} (mask 1) and {1} (mask 2) cases, by label: [mask1 y0, mask1 y1, mask2 y0, mask2 y1]
+  const sizes = [0, 0, 0, 0];
+  for (let i = 0; i < n; i++) if (masks[i] === 1 || masks[i] === 2) sizes[(masks[i] - 1) * 2 + (y[i] === 1 ? 1 : 0)]++;
+  const groups = sizes.map((k) => new Float64Array(k));
+  const fill = [0, 0, 0, 0];
+  for (let i = 0; i < n; i++) {
+    if (masks[i] !== 1 && masks[i] !== 2) continue;
+    const g = (masks[i] - 1) * 2 + (y[i] === 1 ? 1 : 0);
+    groups[g][fill[g]++] = p[i];
+  }
+  for (const g of groups) sortFloat64(g);
+  const [negY0, negY1, posY0, posY1] = groups;
   const out: GridPair[] = [];
   for (const [li, low] of THRESHOLD_GRID.entries()) {
     onLow?.(li / THRESHOLD_GRID.length);
+    const atLow = low + PROB_TOLERANCE;
+    const tn = upperBound(negY0, atLow);
+    const fn = upperBound(negY1, atLow);
     for (const high of THRESHOLD_GRID) {
       if (low >= high) continue;
-      let reviewed = 0;
-      const c: Confusion = { tp: 0, fp: 0, fn: 0, tn: 0 };
-      for (let i = 0; i < n; i++) {
-        const d = decideCase(p[i], masks[i], low, high);
-        if (d === 2) reviewed++;
-        else if (d === 1) {
-          if (y[i] === 1) c.tp++;
-          else c.fp++;
-        } else if (y[i] === 1) c.fn++;
-        else c.tn++;
-      }
-      const automated = n - reviewed;
-      const cost = reviewed * policy.cost_review + c.fp * policy.cost_false_positive + c.fn * policy.cost_false_negative;
+      const atHigh = high - PROB_TOLERANCE;
+      const fp = posY0.length - lowerBound(posY0, atHigh);
+      const tp = posY1.length - lowerBound(posY1, atHigh);
+      const automated = tn + fn + fp + tp;
+      const reviewed = n - automated;
+      const c: Confusion = { tp, fp, fn, tn };
+      const cost = reviewed * policy.cost_review + fp * policy.cost_false_positive + fn * policy.cost_false_negative;
       const reviewRate = reviewed / n;
       const coverage = automated / n;
-      const errorRate = automated ? (c.fp + c.fn) / automated : null;
+      const errorRate = automated ? (fp + fn) / automated : null;
       const failed = failedConstraints(reviewRate, coverage, errorRate, policy);
       out.push({
         low,
@@ -407,28 +423,55 @@ function pick<T>(arr: ArrayLike<T>, idx: number[]): T[] {
   return idx.map((i) => arr[i]);
 }
 
+/** What one calibrator gives on the evaluation split, computed once per input, bins and binning. */
+export interface CalibratorRun {
+  summary: CalibratorSummary;
+  /** Calibrated probabilities of the evaluation and calibration splits. */
+  pEv: Float64Array;
+  pCal: Float64Array;
+  curve: number[];
+  conformal: ReturnType<typeof conformalThreshold>;
+  evaluation: ReturnType<typeof evaluateConformal>;
+  grid: GridPair[];
+  pick: ReturnType<typeof pickPair>;
+  risk: RiskCoveragePoint[];
+  histogram: ReturnType<typeof countsByLabel>;
+  bootstrap: { brier: { low: MaybeNumber; high: MaybeNumber }; ece: { low: MaybeNumber; high: MaybeNumber } } | null;
+}
+
+/** The heavy part of the lab (see runCalibrationHeavy). Kept in the worker; never sent to the page. */
+export interface CalibrationHeavy {
+  input: CalibrationInput;
+  bins: number;
+  binning: BinningStrategy;
+  calCases: CalibrationCase[];
+  evCases: CalibrationCase[];
+  evS: Float64Array;
+  evY: Float64Array;
+  calY: Float64Array;
+  rawBlock: MetricsBlock;
+  raw_histogram: ReturnType<typeof countsByLabel>;
+  /** Every calibrator, in CALIBRATOR_TYPES order. */
+  runs: Map<CalibratorType, CalibratorRun>;
+  bootstrap_raw: { brier: { low: MaybeNumber; high: MaybeNumber }; ece: { low: MaybeNumber; high: MaybeNumber } } | null;
+  bootstrap_rounds: number;
+  curveX: number[];
+  /** SHA-256 of the input texts (set by the lab's async run; null when computed without it). */
+  input_sha256: { cases: string; policy: string } | null;
+}
+
 /**
- * Runs the lab. `view` overrides the policy's calibrator, binning, bins and slice_by.
- * `hooks.progress`, when given, hears the stages 'fit' (one step per calibrator), 'scan' (one step
- * per low threshold of the grid) and 'bootstrap' (about a hundred steps), each with a fraction in
- * [0, 1]; it changes nothing in the result.
- * Throws RangeError for a view asking for an unknown calibrator or a slice column that does not
- * exist, or bins outside 1..100; the input itself is assumed validated by parseCalibrationInput
- * (both splits non-empty).
+ * The heavy part, once per input and (bins, binning): every calibrator fitted on the calibration
+ * split and measured on the evaluation split, each with its conformal sets, policy grid, best pair,
+ * risk-coverage curve and score histogram, and one bootstrap of Brier and ECE (the same resamples
+ * for raw scores and every calibrator). Switching the calibrator shown or the slice is then a
+ * `select`, with no refit.
+ * `hooks.progress` hears the stages 'fit' (one step per calibrator), 'scan' and 'bootstrap'.
  */
-export function runCalibration(input: CalibrationInput, view: CalibrationView = {}, hooks?: RunHooks): CalibrationResult {
+export function runCalibrationHeavy(input: CalibrationInput, bins: number, binning: BinningStrategy, hooks?: RunHooks): CalibrationHeavy {
   const progress = hooks?.progress;
   const policy = input.policy;
-  const calType = view.calibrator ?? policy.calibrator;
-  if (!CALIBRATOR_TYPES.includes(calType)) throw new RangeError(`unknown calibrator ${calType}`);
-  const bins = view.bins ?? policy.bins;
-  if (!(Number.isInteger(bins) && bins >= 1 && bins <= 100)) throw new RangeError(`bins must be an integer in 1..100, got ${bins}`);
-  const binning = view.binning ?? policy.binning;
-  const sliceBy = view.slice_by ?? policy.slice_by;
-  const sliceCandidates = ['slice', ...input.extra_columns];
-  if (!sliceCandidates.includes(sliceBy)) throw new RangeError(`unknown slice column ${sliceBy}`);
   const eps = policy.log_loss_eps;
-
   const calCases = input.cases.filter((c) => c.split === 'calibration');
   const evCases = input.cases.filter((c) => c.split === 'evaluation');
   const calS = Float64Array.from(calCases, (c) => c.raw_score);
@@ -436,41 +479,152 @@ export function runCalibration(input: CalibrationInput, view: CalibrationView = 
   const evS = Float64Array.from(evCases, (c) => c.raw_score);
   const evY = Float64Array.from(evCases, (c) => c.label);
   const nEv = evCases.length;
-
-  // 1. calibrators, fitted on the calibration split only
   const rawBlock = metricsBlock(evS, evY, bins, binning, eps);
-  const summaries: CalibratorSummary[] = [];
-  let chosenFit: Calibrator | null = null;
-  let chosenEv: Float64Array = evS;
-  let chosenCal: Float64Array = calS;
   const curveX = Array.from({ length: CURVE_POINTS }, (_, i) => i / (CURVE_POINTS - 1));
-  const curves: { type: CalibratorType; y: number[] }[] = [];
+  const runs = new Map<CalibratorType, CalibratorRun>();
   for (const [ci, type] of CALIBRATOR_TYPES.entries()) {
     progress?.('fit', ci / CALIBRATOR_TYPES.length);
     const fit = fitCalibrator(type, calS, calY, bins);
-    curves.push({ type, y: Array.from(applyCalibrator(fit, curveX)) });
     const pEv = applyCalibrator(fit, evS);
     const pCal = applyCalibrator(fit, calS);
     const calBlock = metricsBlock(pCal, calY, bins, binning, eps);
-    summaries.push({ type, fit, evaluation: metricsBlock(pEv, evY, bins, binning, eps), calibration_split_ece: calBlock.ece });
-    if (type === calType) {
-      chosenFit = fit;
-      chosenEv = pEv;
-      chosenCal = pCal;
-    }
+    const thr = conformalThreshold(nonconformityScores(pCal, calY), policy.alpha);
+    const conf = evaluateConformal(pEv, evY, thr.q);
+    const grid = scanGrid(pEv, conf.masks, evY, policy, progress ? (f) => progress('scan', (ci + f) / CALIBRATOR_TYPES.length) : undefined);
+    runs.set(type, {
+      summary: { type, fit, evaluation: metricsBlock(pEv, evY, bins, binning, eps), calibration_split_ece: calBlock.ece },
+      pEv,
+      pCal,
+      curve: Array.from(applyCalibrator(fit, curveX)),
+      conformal: thr,
+      evaluation: conf,
+      grid,
+      pick: pickPair(grid),
+      risk: riskCoverage(pEv, conf.masks, evY, policy),
+      histogram: countsByLabel(pEv, evY, SCORE_HISTOGRAM_BINS),
+      bootstrap: null,
+    });
   }
-  const chosen = summaries.find((s) => s.type === calType) as CalibratorSummary;
-  const fit = chosenFit as Calibrator;
-
-  // 2. conformal
-  const thr = conformalThreshold(nonconformityScores(chosenCal, calY), policy.alpha);
-  const conf = evaluateConformal(chosenEv, evY, thr.q);
-  const masks = conf.masks;
-
-  // 3. policy grid
   progress?.('fit', 1);
-  const grid = scanGrid(chosenEv, masks, evY, policy, progress ? (f) => progress('scan', f) : undefined);
-  const { best, tiesCost, tiesRates, feasible } = pickPair(grid);
+
+  // One bootstrap of Brier and ECE: the same resamples for the raw scores and every calibrator.
+  let bootstrapRaw: CalibrationHeavy['bootstrap_raw'] = null;
+  let rounds = 0;
+  if (policy.bootstrap_rounds > 0 && nEv > 0) {
+    rounds =
+      policy.bootstrap_rounds * nEv > BOOTSTRAP_MAX_DRAWS
+        ? Math.min(policy.bootstrap_rounds, Math.max(BOOTSTRAP_MIN_ROUNDS, Math.floor(BOOTSTRAP_MAX_DRAWS / nEv)))
+        : policy.bootstrap_rounds;
+    const series = [evS, ...CALIBRATOR_TYPES.map((t) => runs.get(t)!.pEv)];
+    const est = bootstrapBrierEce(series, evY, bins, binning, rounds, policy.seed, progress);
+    const ci = (v: Float64Array) => {
+      const x = percentileInterval(v, 0.95);
+      return { low: x.low, high: x.high };
+    };
+    bootstrapRaw = { brier: ci(est[0].brier), ece: ci(est[0].ece) };
+    CALIBRATOR_TYPES.forEach((t, k) => {
+      runs.get(t)!.bootstrap = { brier: ci(est[k + 1].brier), ece: ci(est[k + 1].ece) };
+    });
+  }
+  return {
+    input,
+    bins,
+    binning,
+    calCases,
+    evCases,
+    evS,
+    evY,
+    calY,
+    rawBlock,
+    raw_histogram: countsByLabel(evS, evY, SCORE_HISTOGRAM_BINS),
+    runs,
+    bootstrap_raw: bootstrapRaw,
+    bootstrap_rounds: rounds,
+    curveX,
+    input_sha256: null,
+  };
+}
+
+/**
+ * Bootstrap of Brier and ECE for several probability series on the same labels and the same
+ * resamples (CPython random.Random(seed), `rounds` rounds of n draws): per round, each case's
+ * multiplicity, then one weighted pass per series. Bin edges stay those of the full sample in every
+ * round (quantile binning included). Returns each series' per-round estimates.
+ */
+function bootstrapBrierEce(
+  series: readonly Float64Array[],
+  y: Float64Array,
+  bins: number,
+  binning: BinningStrategy,
+  rounds: number,
+  seed: number,
+  progress?: (stage: string, fraction: number) => void,
+): { brier: Float64Array; ece: Float64Array }[] {
+  const n = y.length;
+  const idx = series.map((p) => binIndices(p, bins, binning));
+  const out = series.map(() => ({ brier: new Float64Array(rounds), ece: new Float64Array(rounds) }));
+  const sp = new Float64Array(bins);
+  const sy = new Float64Array(bins);
+  const cnt = new Float64Array(bins);
+  const w = new Uint32Array(n);
+  const every = Math.max(1, Math.floor(rounds / 100));
+  bootstrapResamples(n, rounds, seed, (ix, r) => {
+    if (progress && r % every === 0) progress('bootstrap', r / rounds);
+    w.fill(0);
+    for (let j = 0; j < ix.length; j++) w[ix[j]]++;
+    for (let s = 0; s < series.length; s++) {
+      const p = series[s];
+      const bi = idx[s];
+      cnt.fill(0);
+      sp.fill(0);
+      sy.fill(0);
+      let brier = 0;
+      for (let i = 0; i < n; i++) {
+        const wi = w[i];
+        if (wi === 0) continue;
+        const yy = y[i];
+        const a = p[i];
+        brier += wi * (a - yy) * (a - yy);
+        const k = bi[i];
+        cnt[k] += wi;
+        sp[k] += wi * a;
+        sy[k] += wi * yy;
+      }
+      let e = 0;
+      for (let k = 0; k < bins; k++) if (cnt[k]) e += Math.abs(sy[k] - sp[k]);
+      out[s].brier[r] = brier / n;
+      out[s].ece[r] = e / n; // sum_k n_k/N |acc_k - conf_k| = sum_k |sum y - sum p| / N
+    }
+  });
+  progress?.('bootstrap', 1);
+  return out;
+}
+
+/**
+ * The cheap part: the scorecard for the calibrator shown and the slice column the view names
+ * (default: the policy's). O(n) for the per-case decisions and the slice report; no refit.
+ * @throws ViewError('unknown_calibrator' | 'unknown_slice_column') for a view naming something the
+ *   input does not have (the view schema checks the rest).
+ */
+export function selectCalibration(h: CalibrationHeavy, view: CalibrationView = {}): CalibrationResult {
+  const { input, bins, binning, evCases, calCases, evS, evY, calY, rawBlock } = h;
+  const policy = input.policy;
+  const eps = policy.log_loss_eps;
+  const nEv = evCases.length;
+  const calType = view.calibrator ?? policy.calibrator;
+  const run = h.runs.get(calType);
+  if (!run) throw new ViewError('unknown_calibrator', calType);
+  const sliceBy = view.slice_by ?? policy.slice_by;
+  const sliceCandidates = ['slice', ...input.extra_columns];
+  if (!sliceCandidates.includes(sliceBy)) throw new ViewError('unknown_slice_column', sliceBy);
+  const chosen = run.summary;
+  const fit = chosen.fit;
+  const chosenEv = run.pEv;
+  const thr = run.conformal;
+  const conf = run.evaluation;
+  const masks = conf.masks;
+  const grid = run.grid;
+  const { best, tiesCost, tiesRates, feasible } = run.pick;
   const decisions = evCases.map((c, i) => {
     const d = decideCase(chosenEv[i], masks[i], best.low, best.high);
     return { case_id: c.case_id, decision: (d === 0 ? 'normal' : d === 1 ? 'urgent' : 'review') as 'normal' | 'urgent' | 'review' };
@@ -482,11 +636,9 @@ export function runCalibration(input: CalibrationInput, view: CalibrationView = 
     ties_after_rates: tiesRates,
     feasible_pairs: feasible,
   };
+  const curve = run.risk;
 
-  // 4. risk-coverage
-  const curve = riskCoverage(chosenEv, masks, evY, policy);
-
-  // 5. slices (evaluation split; automated share under the recommended pair)
+  // slices (evaluation split; automated share under the recommended pair)
   const groups = new Map<string, number[]>();
   evCases.forEach((c, i) => {
     const k = sliceValue(c, sliceBy);
@@ -530,81 +682,19 @@ export function runCalibration(input: CalibrationInput, view: CalibrationView = 
     };
   });
 
-  // 6. bootstrap of Brier and ECE (same resamples for raw and calibrated)
-  let bootstrap: BootstrapBlock | null = null;
-  if (policy.bootstrap_rounds > 0 && nEv > 0) {
-    const rounds =
-      policy.bootstrap_rounds * nEv > BOOTSTRAP_MAX_DRAWS
-        ? Math.min(policy.bootstrap_rounds, Math.max(BOOTSTRAP_MIN_ROUNDS, Math.floor(BOOTSTRAP_MAX_DRAWS / nEv)))
-        : policy.bootstrap_rounds;
-    const strategy: BinningStrategy = binning;
-    const rawIdx = binIndices(evS, bins, strategy);
-    const calIdx = binIndices(chosenEv, bins, strategy);
-    const est = { rb: new Float64Array(rounds), cb: new Float64Array(rounds), re: new Float64Array(rounds), ce: new Float64Array(rounds) };
-    const cnt = new Float64Array(bins);
-    const sp = new Float64Array(bins);
-    const sy = new Float64Array(bins);
-    const ccnt = new Float64Array(bins);
-    const csp = new Float64Array(bins);
-    const csy = new Float64Array(bins);
-    const w = new Uint32Array(nEv);
-    const every = Math.max(1, Math.floor(rounds / 100));
-    bootstrapResamples(nEv, rounds, policy.seed, (ix, r) => {
-      if (progress && r % every === 0) progress('bootstrap', r / rounds);
-      cnt.fill(0);
-      sp.fill(0);
-      sy.fill(0);
-      ccnt.fill(0);
-      csp.fill(0);
-      csy.fill(0);
-      // multiplicity of each case in this resample, then one sequential weighted pass
-      w.fill(0);
-      for (let j = 0; j < ix.length; j++) w[ix[j]]++;
-      let rb = 0;
-      let cb = 0;
-      for (let i = 0; i < nEv; i++) {
-        const wi = w[i];
-        if (wi === 0) continue;
-        const yy = evY[i];
-        const a = evS[i];
-        const b = chosenEv[i];
-        rb += wi * (a - yy) * (a - yy);
-        cb += wi * (b - yy) * (b - yy);
-        const k = rawIdx[i];
-        cnt[k] += wi;
-        sp[k] += wi * a;
-        sy[k] += wi * yy;
-        const kk = calIdx[i];
-        ccnt[kk] += wi;
-        csp[kk] += wi * b;
-        csy[kk] += wi * yy;
-      }
-      let re = 0;
-      let ce = 0;
-      for (let k = 0; k < bins; k++) {
-        if (cnt[k]) re += Math.abs(sy[k] - sp[k]);
-        if (ccnt[k]) ce += Math.abs(csy[k] - csp[k]);
-      }
-      est.rb[r] = rb / nEv;
-      est.cb[r] = cb / nEv;
-      est.re[r] = re / nEv; // sum_k n_k/N |acc_k - conf_k| = sum_k |sum y - sum p| / N
-      est.ce[r] = ce / nEv;
-    });
-    const ci = (v: Float64Array) => {
-      const x = percentileInterval(v, 0.95);
-      return { low: x.low, high: x.high };
-    };
-    bootstrap = {
-      rounds,
-      rounds_requested: policy.bootstrap_rounds,
-      seed: policy.seed,
-      confidence: 0.95,
-      raw_brier: ci(est.rb),
-      calibrated_brier: ci(est.cb),
-      raw_ece: ci(est.re),
-      calibrated_ece: ci(est.ce),
-    };
-  }
+  const bootstrap: BootstrapBlock | null =
+    h.bootstrap_raw && run.bootstrap
+      ? {
+          rounds: h.bootstrap_rounds,
+          rounds_requested: policy.bootstrap_rounds,
+          seed: policy.seed,
+          confidence: 0.95,
+          raw_brier: h.bootstrap_raw.brier,
+          calibrated_brier: run.bootstrap.brier,
+          raw_ece: h.bootstrap_raw.ece,
+          calibrated_ece: run.bootstrap.ece,
+        }
+      : null;
 
   // 7. triggers and warnings
   const calPos = calY.reduce((a, b) => a + b, 0);
@@ -674,7 +764,7 @@ export function runCalibration(input: CalibrationInput, view: CalibrationView = 
     raw_metrics: rawBlock,
     calibrated_metrics: chosen.evaluation,
     calibrator: { type: calType, bins, mapping, fit },
-    calibrators: summaries,
+    calibrators: CALIBRATOR_TYPES.map((t) => h.runs.get(t)!.summary),
     conformal: {
       alpha: policy.alpha,
       target_coverage: 1 - policy.alpha,
@@ -695,12 +785,12 @@ export function runCalibration(input: CalibrationInput, view: CalibrationView = 
     slice_candidates: sliceCandidates,
     slice_report: sliceReport,
     bootstrap,
-    calibrator_curves: { x: curveX, curves },
-    score_histograms: (() => {
-      const raw = countsByLabel(evS, evY, SCORE_HISTOGRAM_BINS);
-      const cal = countsByLabel(chosenEv, evY, SCORE_HISTOGRAM_BINS);
-      return { edges: raw.edges, raw: { negative: raw.negative, positive: raw.positive }, calibrated: { negative: cal.negative, positive: cal.positive } };
-    })(),
+    calibrator_curves: { x: h.curveX, curves: CALIBRATOR_TYPES.map((type) => ({ type, y: h.runs.get(type)!.curve })) },
+    score_histograms: {
+      edges: h.raw_histogram.edges,
+      raw: { negative: h.raw_histogram.negative, positive: h.raw_histogram.positive },
+      calibrated: { negative: run.histogram.negative, positive: run.histogram.positive },
+    },
     evaluation_scores: evCases.map((c, i) => ({ case_id: c.case_id, raw_score: c.raw_score, calibrated: chosenEv[i], label: c.label, set: masks[i] })),
     triggers,
     warnings,
@@ -709,8 +799,15 @@ export function runCalibration(input: CalibrationInput, view: CalibrationView = 
     counts: { calibration: calCases.length, evaluation: nEv, calibration_positives: calPos, evaluation_positives: evPos },
   };
   const decision = decideCalibration({ recommended, q_infinite: !Number.isFinite(thr.q) });
-  const manifest = buildManifest(input, result, decision.verdict === 'pass');
+  const manifest = buildManifest(input, result, decision.verdict === 'pass', h.input_sha256);
   return { ...result, manifest, decision };
+}
+
+/** runCalibrationHeavy then selectCalibration: the whole lab in one call (tests, benchmarks). */
+export function runCalibration(input: CalibrationInput, view: CalibrationView = {}, hooks?: RunHooks): CalibrationResult {
+  const bins = view.bins ?? input.policy.bins;
+  const binning = view.binning ?? input.policy.binning;
+  return selectCalibration(runCalibrationHeavy(input, bins, binning, hooks), view);
 }
 
 /**
@@ -719,7 +816,7 @@ export function runCalibration(input: CalibrationInput, view: CalibrationView = 
  * kit's prose promises and its script leaves out: SHA-256 of the inputs, the triggers evaluated on
  * this data, the conformal threshold and the bootstrap intervals.
  */
-export function buildManifest(input: CalibrationInput, r: Omit<CalibrationResult, 'decision' | 'manifest'>, passes: boolean): Record<string, unknown> {
+export function buildManifest(input: CalibrationInput, r: Omit<CalibrationResult, 'decision' | 'manifest'>, passes: boolean, hashes: { cases: string; policy: string } | null): Record<string, unknown> {
   const p = input.policy;
   const rec = r.recommended_policy;
   return {
@@ -761,7 +858,7 @@ export function buildManifest(input: CalibrationInput, r: Omit<CalibrationResult
     bootstrap: r.bootstrap,
     recalibration_triggers: p.recalibration_triggers,
     triggers_evaluated: r.triggers,
-    input_sha256: input.input_sha256,
+    input_sha256: hashes,
     cases_format: input.cases_format,
   };
 }

@@ -12,7 +12,6 @@ import { z } from 'zod';
 import type { InputIssue, Lang, ParseOutcome } from '../core/contract/types.ts';
 import type { RunHooks } from '../core/contract/lab.ts';
 import { parseJsonText, parseJsonlText, zodErrorMap } from '../core/contract/parse.ts';
-import { sha256HexSync } from '../core/contract/canonical.ts';
 import { CALIBRATOR_TYPES } from '../core/stats/calibrators.ts';
 import type { CalibratorType } from '../core/stats/calibrators.ts';
 import { msg } from '../i18n/index.ts';
@@ -103,7 +102,8 @@ export interface CalibrationInput {
   /** Format the cases came in. */
   cases_format: 'csv' | 'jsonl';
   /** SHA-256 (hex) of the UTF-8 bytes of each input text, as read. */
-  input_sha256: { cases: string; policy: string };
+  /** The raw texts as given (shared, not copied): run hashes them (SHA-256) into the manifest. */
+  source_texts: { cases: string; policy: string };
 }
 
 const NUMBER_RE = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
@@ -377,7 +377,7 @@ export function parseCalibrationInput(texts: Record<string, string>, lang: Lang,
       policy: policy.value,
       extra_columns: cases.value.extra_columns,
       cases_format: jsonl ? 'jsonl' : 'csv',
-      input_sha256: { cases: sha256HexSync(casesText), policy: sha256HexSync(policyText) },
+      source_texts: { cases: casesText, policy: policyText },
     },
   };
 }

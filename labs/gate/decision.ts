@@ -18,21 +18,16 @@
  */
 import type { Decision, MaybeNumber } from '../core/contract/types.ts';
 import type { GatePolicy, Hypothesis } from './schema.ts';
-import type { PairedComparison, VersionScore } from './engine.ts';
+import type { PairedComparison, VersionScore } from './types.ts';
+import { gateCheck, verdictOf, type GateCheck } from '../core/contract/gate_check.ts';
+import { undef, type Maybe } from '../core/stats/maybe.ts';
+import type { GateReason, GateWarning } from './i18n/index.ts';
 
-/** One row of the gate checklist. `passed` is false when the value is undefined (null). */
-export interface GateCheck {
-  id: 'weighted_quality' | 'critical_failures' | 'cost_per_accepted' | 'regressions' | 'critical_slice' | 'minimum_delta_evidence';
-  /** The slice, for id = 'critical_slice'. */
-  slice?: string;
-  value: MaybeNumber;
-  threshold: number;
-  /** How value is compared with threshold to pass. */
-  comparison: '>=' | '<=';
-  passed: boolean;
-  /** Reason code when it fails (or null). */
-  reason: string | null;
-}
+/** What a row of the gate checklist checks. */
+export type GateCheckId = 'weighted_quality' | 'critical_failures' | 'cost_per_accepted' | 'regressions' | 'critical_slice' | 'minimum_delta_evidence';
+
+/** One row of the gate checklist (core/contract/gate_check.ts); `subject` is the slice of a critical_slice row. */
+export type GateLabCheck = GateCheck<GateCheckId, GateReason>;
 
 /**
  * How the paired CI of the delta relates to the hypothesis's minimum interpretable delta m:
@@ -49,11 +44,11 @@ export interface EvidenceAssessment {
 }
 
 /** Decision with the kit's keys (decision, owner, rollback) besides the contract's verdict. */
-export interface GateDecision extends Decision {
+export interface GateDecision extends Decision<GateReason> {
   /** Same as verdict (the kit's key). */
   decision: Decision['verdict'];
   /** Non-blocking findings: 'not_enough_evidence', 'minimum_delta_not_reached'. */
-  warnings: string[];
+  warnings: GateWarning[];
   owner: string;
   /** policy.rollback when the verdict is fail, else null (as the kit). */
   rollback: string | null;
@@ -79,39 +74,31 @@ export function decideGate(args: {
   ci: [number, number] | null;
   hypothesis: Hypothesis | null;
   policy: GatePolicy;
-}): { decision: GateDecision; checks: GateCheck[]; evidence: EvidenceAssessment } {
+}): { decision: GateDecision; checks: GateLabCheck[]; evidence: EvidenceAssessment } {
   const { candidate, paired, ci, hypothesis, policy } = args;
-  const checks: GateCheck[] = [];
-  const atLeast = (id: GateCheck['id'], value: MaybeNumber, threshold: number, below: string, undef: string, slice?: string) => {
-    const passed = value !== null && value >= threshold;
-    checks.push({ id, ...(slice !== undefined ? { slice } : {}), value, threshold, comparison: '>=', passed, reason: passed ? null : value === null ? undef : below });
-  };
-  const atMost = (id: GateCheck['id'], value: MaybeNumber, threshold: number, above: string, undef: string) => {
-    const passed = value !== null && value <= threshold;
-    checks.push({ id, value, threshold, comparison: '<=', passed, reason: passed ? null : value === null ? undef : above });
-  };
-
-  atLeast('weighted_quality', candidate.weighted_quality, policy.min_weighted_quality, 'weighted_quality_below_threshold', 'weighted_quality_undefined');
-  atMost('critical_failures', candidate.critical_failures, policy.max_critical_failures, 'critical_failures_present', 'critical_failures_present');
-  atMost('cost_per_accepted', candidate.cost_per_accepted_eur, policy.max_cost_per_accepted_eur, 'cost_per_accepted_above_budget', 'cost_per_accepted_undefined');
-  atMost('regressions', paired.baseline_passed_candidate_failed.length, policy.max_regressions, 'regressions_present', 'regressions_present');
+  const checks: GateLabCheck[] = [];
+  const add = (id: GateCheckId, value: MaybeNumber | Maybe, comparator: '>=' | '<=', threshold: number, failReason: GateReason, undefinedReason: GateReason, subject?: string) =>
+    checks.push(gateCheck({ id, subject, value, comparator, threshold, failReason, undefinedReason }));
+  add('weighted_quality', candidate.weighted_quality, '>=', policy.min_weighted_quality, 'weighted_quality_below_threshold', 'weighted_quality_undefined');
+  add('critical_failures', candidate.critical_failures, '<=', policy.max_critical_failures, 'critical_failures_present', 'critical_failures_present');
+  add('cost_per_accepted', candidate.cost_per_accepted_eur === null ? undef('no_accepted_cases') : candidate.cost_per_accepted_eur, '<=', policy.max_cost_per_accepted_eur, 'cost_per_accepted_above_budget', 'cost_per_accepted_undefined');
+  add('regressions', paired.baseline_passed_candidate_failed.length, '<=', policy.max_regressions, 'regressions_present', 'regressions_present');
   for (const slice of policy.critical_slices) {
     const s = candidate.slices.find((x) => x.slice === slice);
-    atLeast('critical_slice', s ? s.weighted_quality : null, policy.min_weighted_quality, 'critical_slice_below_threshold', 'critical_slice_undefined', slice);
+    const value = !s ? undef('slice_not_in_dataset') : s.weighted_quality === null ? undef('zero_total_weight') : s.weighted_quality;
+    add('critical_slice', value, '>=', policy.min_weighted_quality, 'critical_slice_below_threshold', 'critical_slice_undefined', slice);
   }
   const evidence = assessEvidence(ci, hypothesis);
-  const warnings: string[] = [];
+  const warnings: GateWarning[] = [];
   if (evidence.minimum_interpretable_delta !== null) {
     const low = evidence.ci ? evidence.ci[0] : null;
     if (policy.require_minimum_delta_evidence) {
-      atLeast('minimum_delta_evidence', low, evidence.minimum_interpretable_delta, 'insufficient_evidence_for_minimum_delta', 'insufficient_evidence_for_minimum_delta');
+      add('minimum_delta_evidence', low === null ? undef('no_defined_bootstrap_rounds') : low, '>=', evidence.minimum_interpretable_delta, 'insufficient_evidence_for_minimum_delta', 'insufficient_evidence_for_minimum_delta');
     } else if (evidence.status === 'inconclusive' || evidence.status === 'undefined') warnings.push('not_enough_evidence');
     else if (evidence.status === 'below') warnings.push('minimum_delta_not_reached');
   }
 
-  const reasons: string[] = [];
-  for (const c of checks) if (c.reason && !reasons.includes(c.reason)) reasons.push(c.reason);
-  const verdict = reasons.length === 0 ? 'pass' : 'fail';
+  const { verdict, reasons } = verdictOf(checks);
   return {
     decision: {
       verdict,

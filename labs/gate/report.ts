@@ -6,6 +6,7 @@
  */
 import type { Lang, MaybeNumber } from '../core/contract/types.ts';
 import { msg } from '../i18n/index.ts';
+import { lookupText } from '../core/contract/i18n/index.ts';
 import type { GateResult, VersionScore } from './engine.ts';
 
 /** x rounded to `digits` decimals as a plain number string (0.25, -0.3333, 1); null -> null. */
@@ -24,7 +25,7 @@ export function renderGateReport(result: GateResult, lang: Lang): string {
   const all = msg(lang);
   const t = all.gate;
   const r = t.report;
-  const undefinedText = (reason: string | undefined) => r.undefined(t.undefined_reason[reason ?? ''] ?? all.undefined_reason[reason as keyof typeof all.undefined_reason] ?? reason ?? '?');
+  const undefinedText = (reason: string | null | undefined) => r.undefined((reason ? lookupText(reason, t.undefined_reason, all.undefined_reason) : null) ?? reason ?? '?');
   const num = (x: MaybeNumber, reason?: string) => fmtNumber(x) ?? undefinedText(reason);
   const list = (ids: string[]) => (ids.length ? ids.map((id) => `\`${id}\``).join(', ') : r.none);
   const d = result.decision;
@@ -68,10 +69,10 @@ export function renderGateReport(result: GateResult, lang: Lang): string {
 
   lines.push(`## ${r.checks_heading}`, '');
   lines.push(`| ${r.condition} | ${r.value} | ${r.threshold} | ${r.result} |`, '|---|---|---|---|');
-  for (const c of result.gate) {
-    const label = c.id === 'critical_slice' ? t.checks.critical_slice(c.slice ?? '') : t.checks[c.id];
-    const value = c.value === null ? undefinedText(c.reason === 'cost_per_accepted_undefined' ? 'no_accepted_cases' : 'zero_total_weight') : fmtNumber(c.value);
-    lines.push(`| ${label} | ${value} | ${c.comparison} ${fmtNumber(c.threshold)} | ${c.passed ? r.ok : `${r.not_ok} (\`${c.reason}\`)`} |`);
+  for (const c of result.checks) {
+    const label = c.id === 'critical_slice' ? t.checks.critical_slice(c.subject ?? '') : t.checks[c.id];
+    const value = c.value === null ? undefinedText(c.value_reason ?? 'depends_on_undefined') : fmtNumber(c.value);
+    lines.push(`| ${label} | ${value} | ${c.comparator} ${fmtNumber(c.threshold)} | ${c.status === 'pass' ? r.ok : `${r.not_ok} (\`${c.reason}\`)`} |`);
   }
   lines.push('');
 
@@ -88,6 +89,6 @@ export function renderGateReport(result: GateResult, lang: Lang): string {
     lines.push('');
   }
 
-  lines.push(`## ${r.reading_heading}`, '', d.verdict === 'fail' ? r.reading_fail : r.reading_pass, '', t.notes[p.note] ?? p.note, '');
+  lines.push(`## ${r.reading_heading}`, '', d.verdict === 'fail' ? r.reading_fail : r.reading_pass, '', t.notes[p.note], '');
   return lines.join('\n');
 }

@@ -5,30 +5,30 @@
  * never lists a bad finding as a reason for passing.
  */
 import type { Decision } from '../core/contract/types.ts';
+import { verdictOf } from '../core/contract/gate_check.ts';
 import type { RubricScorecard } from './engine.ts';
+import type { RubricReason } from './i18n/index.ts';
 
 /** The rubric lab's decision: the verdict, why (reasons), and findings that do not change it (warnings). */
-export interface RubricDecision extends Decision {
+export interface RubricDecision extends Decision<RubricReason> {
   /** Codes of findings that do not change the verdict; translated in labs/rubric/i18n (`reasons`). */
-  warnings: string[];
+  warnings: RubricReason[];
 }
 
 /**
  * Verdict 'pass' iff the hard gate is met (an undefined exam score fails with
- * 'hard_gate_undefined'). `reasons` holds only what decides the verdict: the hard gate's code
- * ('hard_gate_met', 'hard_gate_missed' or 'hard_gate_undefined'). `warnings`, in this order: every
- * soft gate that is not met ('soft_<gate>_missed' or 'soft_<gate>_undefined', in the order latency,
- * schema, regression_score, drop); 'rubric_drift' when a baseline scorecard was locked to another
- * rubric; 'breakdown_inconsistent' when a pasted breakdown does not add up; 'agreement_below_min'
- * or 'agreement_undefined' when the inter-rater check fails. Codes are translated in
- * labs/rubric/i18n (`reasons`).
+ * 'hard_gate_undefined'). `reasons` holds only what decides the verdict: the hard gate's code when
+ * it is not met ('hard_gate_missed' or 'hard_gate_undefined'); a pass has no reasons. `warnings`,
+ * in this order: every soft gate that is not met ('soft_<gate>_missed' or 'soft_<gate>_undefined',
+ * in the order latency, schema, regression_score, drop); 'rubric_drift' when a baseline scorecard
+ * was locked to another rubric; 'breakdown_inconsistent' when a pasted breakdown does not add up;
+ * 'agreement_below_min' or 'agreement_undefined' when the inter-rater check fails.
  */
 export function decideRubric(sc: Omit<RubricScorecard, 'decision'>): RubricDecision {
-  const reasons: string[] = [sc.gates.hard.reason];
-  const warnings: string[] = [];
-  for (const g of sc.gates.soft) if (g.status !== 'pass') warnings.push(g.reason);
+  const gates = verdictOf([sc.gates.hard, ...sc.gates.soft]);
+  const warnings: RubricReason[] = [...gates.warnings];
   if (sc.drift?.drifted) warnings.push('rubric_drift');
   if (sc.breakdown_check?.some((b) => !b.consistent)) warnings.push('breakdown_inconsistent');
-  if (sc.agreement && sc.agreement.verdict === 'fail') warnings.push(sc.agreement.reason);
-  return { verdict: sc.gates.hard.status === 'pass' ? 'pass' : 'fail', reasons, warnings };
+  if (sc.agreement && sc.agreement.check.reason) warnings.push(sc.agreement.check.reason);
+  return { verdict: gates.verdict, reasons: gates.reasons, warnings };
 }

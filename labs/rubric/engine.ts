@@ -25,6 +25,9 @@
  * default), rubric.interval.{confidence,resamples,seed}.
  */
 import { lockOf } from '../core/contract/canonical.ts';
+import { gateCheck, type GateCheck } from '../core/contract/gate_check.ts';
+import { undef } from '../core/stats/maybe.ts';
+import type { RubricReason } from './i18n/index.ts';
 import { agreementSummary, likertCategories } from '../core/stats/agreement.ts';
 import type { AgreementSummary, Category } from '../core/stats/agreement.ts';
 import { pairedBootstrapCI } from '../core/stats/bootstrap.ts';
@@ -473,49 +476,46 @@ function aggregate(items: ItemResult[], rubric: Rubric): { agg: Aggregate; undef
 // ---------------------------------------------------------------------------------------------
 // Gates
 
-export interface GateResult {
-  gate: 'hard_min_score' | 'p50_latency' | 'regression_schema_failures' | 'regression_score' | 'max_drop';
-  threshold: number;
-  value: number | null;
-  /** 'pass', 'fail' (hard gate) / 'warn' (soft gate), or 'undefined' when the value is null. */
-  status: 'pass' | 'fail' | 'warn' | 'undefined';
-  /** Reason code, translated by labs/rubric/i18n (reasons). */
-  reason: string;
-}
+/** What a gate of the rubric checks (hard: the exam score; the others are soft gates). */
+export type RubricGateId = 'hard_min_score' | 'p50_latency' | 'regression_schema_failures' | 'regression_score' | 'max_drop';
 
-const EPS = 1e-12;
+/** A gate of the rubric in the shared shape (core/contract/gate_check.ts); soft gates are non-blocking. */
+export type RubricGateCheck = GateCheck<RubricGateId, RubricReason>;
 
 /**
- * Hard gate (exam score >= min_score; an undefined exam score fails) and the soft gates that the
- * rubric configures (they warn and never block): p50 latency <= max, regression-set schema
- * failures <= max, regression-set score >= min, drop = stable_score - regression_score <= max_drop.
- * Comparisons allow 1e-12 of floating-point slack (0.92 reached by a mean of 0.92 passes).
+ * Hard gate (exam score >= min_score; an undefined exam score fails with 'hard_gate_undefined') and
+ * the soft gates that the rubric configures (non-blocking: they warn and never block): p50 latency
+ * <= max, regression-set schema failures <= max, regression-set score >= min,
+ * drop = stable_score - regression_score <= max_drop. Comparisons allow 1e-12 of floating-point
+ * slack (0.92 reached by a mean of 0.92 passes).
  */
-export function evaluateGates(agg: Aggregate, rubric: Rubric): { hard: GateResult; soft: GateResult[] } {
-  const minScore = rubric.gates.hard.min_score;
-  const hard: GateResult =
-    agg.exam_score === null
-      ? { gate: 'hard_min_score', threshold: minScore, value: null, status: 'fail', reason: 'hard_gate_undefined' }
-      : agg.exam_score + EPS >= minScore
-        ? { gate: 'hard_min_score', threshold: minScore, value: agg.exam_score, status: 'pass', reason: 'hard_gate_met' }
-        : { gate: 'hard_min_score', threshold: minScore, value: agg.exam_score, status: 'fail', reason: 'hard_gate_missed' };
-  const soft: GateResult[] = [];
+export function evaluateGates(agg: Aggregate, rubric: Rubric): { hard: RubricGateCheck; soft: RubricGateCheck[] } {
+  const hard = gateCheck({
+    id: 'hard_min_score' as const,
+    value: agg.exam_score === null ? undef('no_exam_items') : agg.exam_score,
+    comparator: '>=',
+    threshold: rubric.gates.hard.min_score,
+    failReason: 'hard_gate_missed' as RubricReason,
+    undefinedReason: 'hard_gate_undefined',
+  });
+  const soft: RubricGateCheck[] = [];
   const s = rubric.gates.soft;
-  const add = (gate: GateResult['gate'], threshold: number | undefined, value: number | null, okFn: (v: number, t: number) => boolean, code: string) => {
+  const add = (id: RubricGateId, threshold: number | undefined, value: number | null, comparator: '>=' | '<=', missed: RubricReason, undefinedReason: RubricReason) => {
     if (threshold === undefined) return;
-    if (value === null) soft.push({ gate, threshold, value, status: 'undefined', reason: `soft_${code}_undefined` });
-    else if (okFn(value, threshold)) soft.push({ gate, threshold, value, status: 'pass', reason: `soft_${code}_met` });
-    else soft.push({ gate, threshold, value, status: 'warn', reason: `soft_${code}_missed` });
+    soft.push(gateCheck({ id, value, comparator, threshold, failReason: missed, undefinedReason, blocking: false }));
   };
-  add('p50_latency', s.p50_latency_ms_max, agg.latency_p50_ms, (v, t) => v <= t + EPS, 'latency');
-  add('regression_schema_failures', s.regression_schema_failures_max, agg.regression_schema_failures, (v, t) => v <= t, 'schema');
-  add('regression_score', s.regression_score_min, agg.regression_score, (v, t) => v + EPS >= t, 'regression_score');
+  add('p50_latency', s.p50_latency_ms_max, agg.latency_p50_ms, '<=', 'soft_latency_missed', 'soft_latency_undefined');
+  add('regression_schema_failures', s.regression_schema_failures_max, agg.regression_schema_failures, '<=', 'soft_schema_missed', 'soft_schema_undefined');
+  add('regression_score', s.regression_score_min, agg.regression_score, '>=', 'soft_regression_score_missed', 'soft_regression_score_undefined');
   if (s.max_drop !== undefined && s.stable_score !== undefined) {
     const drop = agg.regression_score === null ? null : s.stable_score - agg.regression_score;
-    add('max_drop', s.max_drop, drop, (v, t) => v <= t + EPS, 'drop');
+    add('max_drop', s.max_drop, drop, '<=', 'soft_drop_missed', 'soft_drop_undefined');
   }
   return { hard, soft };
 }
+
+/** Floating-point slack of the score comparisons. */
+const EPS = 1e-12;
 
 // ---------------------------------------------------------------------------------------------
 // Patterns across items
@@ -587,8 +587,8 @@ export function detectPatterns(items: ItemResult[], rubric: Rubric): Pattern[] {
  * defaults filled in, so two files that differ only by an explicit default lock the same) and
  * "sha256:<hex>" of that text.
  */
-export function rubricLock(rubric: Rubric): { canonical: string; hash: string } {
-  const { canonical, sha256 } = lockOf(rubric);
+export async function rubricLock(rubric: Rubric): Promise<{ canonical: string; hash: string }> {
+  const { canonical, sha256 } = await lockOf(rubric);
   return { canonical, hash: `sha256:${sha256}` };
 }
 
@@ -609,8 +609,8 @@ export interface Comparison {
   exam_score_b: number | null;
   /** exam_score_b - exam_score_a (null when either is undefined). */
   delta: number | null;
-  hard_gate_a: GateResult['status'];
-  hard_gate_b: GateResult['status'];
+  hard_gate_a: RubricGateCheck['status'];
+  hard_gate_b: RubricGateCheck['status'];
   flips: AxisFlip[];
   false_negatives: number;
   false_positives: number;
@@ -623,7 +623,7 @@ export interface Comparison {
  * scores lower under B than under A is a false negative of B, higher is a false positive.
  * Only axes present (by name) in both rubrics are compared.
  */
-export function compareRubrics(items: Item[], a: Rubric, b: Rubric): Comparison {
+export async function compareRubrics(items: Item[], a: Rubric, b: Rubric): Promise<Comparison> {
   const ra = items.map((i) => scoreItem(i, a));
   const rb = items.map((i) => scoreItem(i, b));
   const ga = evaluateGates(aggregate(ra, a).agg, a).hard;
@@ -641,8 +641,8 @@ export function compareRubrics(items: Item[], a: Rubric, b: Rubric): Comparison 
     }
     if (x.score !== y.score) changed.push({ item: x.item, score_a: x.score, score_b: y.score });
   });
-  const ha = rubricLock(a).hash;
-  const hb = rubricLock(b).hash;
+  const ha = (await rubricLock(a)).hash;
+  const hb = (await rubricLock(b)).hash;
   return {
     hash_a: ha,
     hash_b: hb,
@@ -731,8 +731,8 @@ export interface AgreementResult extends AgreementSummary {
   items: string[] | null;
   /** Indices of the items where the raters disagree. */
   disagreements: number[];
-  verdict: 'pass' | 'fail';
-  reason: 'agreement_met' | 'agreement_below_min' | 'agreement_undefined';
+  /** statistic >= min_kappa, as a non-blocking check (an undefined statistic fails it). */
+  check: GateCheck<'agreement', RubricReason>;
 }
 
 /**
@@ -746,16 +746,22 @@ export function checkAgreement(r: Ratings, rubric: Rubric): AgreementResult {
   const s = agreementSummary(r.rater_a, r.rater_b, cats);
   const statistic = r.statistic ?? rubric.agreement.statistic;
   const minK = r.min_kappa ?? rubric.agreement.min_kappa;
-  const v = s[statistic].value;
-  const reason = v === null ? 'agreement_undefined' : v + EPS >= minK ? 'agreement_met' : 'agreement_below_min';
+  const check = gateCheck({
+    id: 'agreement' as const,
+    value: s[statistic],
+    comparator: '>=',
+    threshold: minK,
+    failReason: 'agreement_below_min' as RubricReason,
+    undefinedReason: 'agreement_undefined',
+    blocking: false,
+  });
   return {
     ...s,
     statistic,
     min_kappa: minK,
     items: r.items ?? null,
     disagreements: r.rater_a.map((x, i) => (x === r.rater_b[i] ? -1 : i)).filter((i) => i >= 0),
-    verdict: reason === 'agreement_met' ? 'pass' : 'fail',
-    reason,
+    check,
   };
 }
 
@@ -775,7 +781,9 @@ export interface RubricScorecard {
   /** Flat metrics (number | null) with the reason for each null in undefined_metrics. */
   metrics: Record<string, number | null>;
   undefined_metrics: Record<string, string>;
-  gates: { hard: GateResult; soft: GateResult[] };
+  gates: { hard: RubricGateCheck; soft: RubricGateCheck[] };
+  /** Every gate in the shared shape: the hard gate (blocking), the soft gates and the agreement check (non-blocking). */
+  checks: GateCheck<RubricGateId | 'agreement', RubricReason>[];
   patterns: Pattern[];
   comparison: Comparison | null;
   breakdown_check: BreakdownCheck[] | null;
@@ -787,12 +795,12 @@ export interface RubricScorecard {
  * Runs the whole lab on validated input (schema.ts). Pure, deterministic (the bootstrap uses the
  * rubric's seed). The decision is added by decision.ts (see index.ts).
  */
-export function runRubric(input: RubricLabInput): RubricScorecard {
+export async function runRubric(input: RubricLabInput): Promise<RubricScorecard> {
   const { items, rubric } = input;
   const results = items.map((i) => scoreItem(i, rubric));
   const { agg, undefinedMetrics } = aggregate(results, rubric);
   const gates = evaluateGates(agg, rubric);
-  const lock = rubricLock(rubric);
+  const lock = await rubricLock(rubric);
   const metrics: Record<string, number | null> = {
     exam_score: agg.exam_score,
     exam_score_ci_low: agg.interval.low,
@@ -830,8 +838,9 @@ export function runRubric(input: RubricLabInput): RubricScorecard {
     metrics,
     undefined_metrics: undefinedMetrics,
     gates,
+    checks: [gates.hard, ...gates.soft, ...(agreement ? [agreement.check] : [])],
     patterns: detectPatterns(results, rubric),
-    comparison: input.rubric_b ? compareRubrics(items, rubric, input.rubric_b) : null,
+    comparison: input.rubric_b ? await compareRubrics(items, rubric, input.rubric_b) : null,
     breakdown_check: input.breakdown ? input.breakdown.map((b) => checkBreakdown(b, rubric)) : null,
     agreement,
     drift: input.baseline

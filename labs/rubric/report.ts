@@ -5,6 +5,8 @@
  */
 import type { Lang } from '../core/contract/types.ts';
 import { msg } from '../i18n/index.ts';
+import { lookupText } from '../core/contract/i18n/index.ts';
+import type { RubricDecision } from './decision.ts';
 import type { AxisReason, RubricScorecard } from './engine.ts';
 import type { SchemaViolation } from './jsonschema.ts';
 import type { Decision } from '../core/contract/types.ts';
@@ -118,20 +120,21 @@ export function describeAxisReason(r: AxisReason, lang: Lang): string {
  * reason, and (when present) the comparison, breakdown check, agreement and drift sections.
  * Pure; never throws on a scorecard produced by runRubric.
  */
-export function renderRubricReport(sc: RubricScorecard & { decision: Decision & { warnings?: string[] } }, lang: Lang): string {
+export function renderRubricReport(sc: RubricScorecard & { decision: RubricDecision }, lang: Lang): string {
   const m = msg(lang);
   const R = m.rubric;
   const t = R.report;
-  const und = (code: string | undefined) => t.undefined(code ? (R.undefined_reason[code] ?? code) : '?');
+  const und = (code: string | undefined) => t.undefined(code ? (lookupText(code, R.undefined_reason, m.undefined_reason) ?? code) : '?');
   const num = (x: number | null, code?: string) => (x === null ? und(code) : fmt4(x));
   const L: string[] = [`# ${t.title}`, ''];
   L.push(`**${t.verdict}:** ${sc.decision.verdict === 'pass' ? R.verdict.pass : R.verdict.fail}`, '');
   L.push(`**${t.reasons}:**`, '');
-  for (const r of sc.decision.reasons) L.push(`- ${R.reasons[r] ?? r}`);
+  for (const r of sc.decision.reasons) L.push(`- ${R.reasons[r]}`);
+  if (sc.decision.reasons.length === 0) L.push(`- ${t.hard_gate_met}`);
   const warnings = sc.decision.warnings ?? [];
   if (warnings.length) {
     L.push('', `**${t.warnings}:**`, '');
-    for (const w of warnings) L.push(`- ${R.reasons[w] ?? w}`);
+    for (const w of warnings) L.push(`- ${R.reasons[w]}`);
   }
   L.push('', `- ${t.rubric(sc.rubric_id, sc.rubric_version)}`, `- ${t.lock(sc.rubric_hash)}`);
   L.push(`- ${t.pipeline(sc.normalization.steps.join(' → '), sc.normalization.disabled_steps.join(', '), sc.normalization.normalize_expected)}`, '');
@@ -141,7 +144,7 @@ export function renderRubricReport(sc: RubricScorecard & { decision: Decision & 
   L.push('', t.regression(num(a.regression_score, u.regression_score), a.n_regression), '');
   L.push(`## ${t.gates_heading}`, '');
   for (const g of [sc.gates.hard, ...sc.gates.soft]) {
-    L.push(t.gate_row(t.gate_names[g.gate] ?? g.gate, g.value === null ? und(undefined) : fmt4(g.value), fmt4(g.threshold), t.status[g.status] ?? g.status));
+    L.push(t.gate_row(t.gate_names[g.id], g.value === null ? und(g.value_reason ?? undefined) : fmt4(g.value), fmt4(g.threshold), g.status === 'fail' && g.blocking === false ? t.status.warn : t.status[g.status]));
   }
   L.push('', `## ${t.axes_heading}`, '');
   for (const [axis, mean] of Object.entries(a.axis_means)) {
@@ -212,7 +215,7 @@ export function renderRubricReport(sc: RubricScorecard & { decision: Decision & 
     L.push('', `## ${t.agreement_heading}`, '');
     L.push(t.agreement(g.n, `${g.exact_count}/${g.n}`, `${g.within_one_count}/${g.n}`), '');
     L.push(t.kappas(num(g.cohen_kappa.value, g.cohen_kappa.reason ?? undefined), num(g.linear_weighted_kappa.value, g.linear_weighted_kappa.reason ?? undefined), num(g.quadratic_weighted_kappa.value, g.quadratic_weighted_kappa.reason ?? undefined)), '');
-    L.push(t.agreement_verdict(g.statistic, fmt4(g.min_kappa), g.verdict === 'pass'));
+    L.push(t.agreement_verdict(g.statistic, fmt4(g.min_kappa), g.check.status === 'pass'));
   }
   if (sc.drift) {
     L.push('', `## ${t.drift_heading}`, '', t.drift(sc.drift.baseline_hash ?? '?', sc.drift.current_hash, sc.drift.drifted));

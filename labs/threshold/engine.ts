@@ -34,7 +34,9 @@ import {
   trapezoidArea,
 } from '../core/stats/curves.ts';
 import type { CaseRow, ThresholdInput, ThresholdPolicy } from './schema.ts';
-import { decideThreshold } from './decision.ts';
+import { decideThreshold, type ThresholdCheckId } from './decision.ts';
+import type { GateCheck } from '../core/contract/gate_check.ts';
+import type { ThresholdReason } from './i18n/index.ts';
 import { confusionMetrics, type ConfusionReason } from '../core/stats/confusion.ts';
 import { ratio, type Maybe } from '../core/stats/maybe.ts';
 
@@ -85,7 +87,7 @@ export interface PairEvaluation {
   metrics: ThresholdMetrics;
   undefined_metrics: Record<string, string>;
   passes_constraints: boolean;
-  failed_constraints: string[];
+  failed_constraints: ThresholdReason[];
 }
 
 export interface SliceCounts {
@@ -140,7 +142,7 @@ export interface PolicyDetail {
   undefined_metrics: Record<string, string>;
   slice_counts: Record<string, SliceCounts>;
   passes_constraints: boolean;
-  failed_constraints: string[];
+  failed_constraints: ThresholdReason[];
   decisions: CaseDecision[];
   /** The pair's two points on the ROC and PR curves. */
   operating_points: { high: OperatingPoint; low: OperatingPoint };
@@ -213,13 +215,16 @@ export interface ThresholdResult extends LabResultBase {
   pr: PrResult;
   /** Curve-level undefined values: roc_auc, roc_curve, average_precision, pr_curve -> reason code. */
   undefined_metrics: Record<string, string>;
-  decision: Decision;
+  /** The gate's conditions on the recommended (else least-bad) pair. */
+  checks: GateCheck<ThresholdCheckId, ThresholdReason>[];
+  decision: Decision<ThresholdReason>;
 }
 
 /** The lab's view: the pair the learner is looking at (sliders). */
+/** The pair shown as selected_policy (both or neither; by default the recommended or least-bad pair). */
 export interface ThresholdView {
-  low: number;
-  high: number;
+  low?: number;
+  high?: number;
 }
 
 /** Cases prepared for fast counting: the original rows and their scores split and sorted by class. */
@@ -359,8 +364,8 @@ const AUTOMATED_REASON: Partial<Record<ConfusionReason, string>> = {
 export function failedConstraints(
   m: ThresholdMetrics,
   policy: Pick<ThresholdPolicy, 'max_review_rate' | 'min_operational_recall'>,
-): string[] {
-  const failed: string[] = [];
+): ThresholdReason[] {
+  const failed: ThresholdReason[] = [];
   if (m.review_rate === null) failed.push('review_rate_undefined');
   else if (!(m.review_rate <= policy.max_review_rate)) failed.push('review_rate_above_max');
   if (m.operational_recall === null) failed.push('operational_recall_undefined');
@@ -543,44 +548,71 @@ export function curvesForLab(
   return { roc, pr, undefined_metrics: und };
 }
 
+/** What the heavy part of the lab computes once per input: everything but the selected pair. */
+export interface ThresholdHeavy {
+  prepared: PreparedCases;
+  policy: ThresholdPolicy;
+  base: Omit<ThresholdResult, 'selected_policy'>;
+  /** The recommended pair, else the least-bad one (the default selection). */
+  anchor: PolicyDetail;
+}
+
 /**
- * Runs the lab: scan of the grid, recommended (or least-bad) pair, the selected pair, curves and the
- * gate decision. `view` selects the pair shown in `selected_policy` (any 0 <= low <= high <= 1;
- * RangeError otherwise); by default the recommended pair, or the least-bad one when none is feasible.
+ * The heavy part of the lab (memoized by the runner on the parsed input): scan of the grid,
+ * recommended (or least-bad) pair, ROC/PR curves with AUC and AP, the gate's checks and decision.
  * Pure and deterministic; numbers unrounded.
+ * @throws RangeError when the grid has fewer than two distinct thresholds (the schema prevents it).
  */
-export function runThreshold(input: ThresholdInput, view?: ThresholdView): ThresholdResult {
+export function runThresholdHeavy(input: ThresholdInput): ThresholdHeavy {
   const { policy } = input;
   const prepared = prepareCases(input.cases);
-  if (view) checkPair(view.low, view.high);
   const scan = scanGrid(prepared, policy);
   const feasible = scan.filter((p) => p.passes_constraints);
   const rec = bestPair(feasible);
   const worst = rec ? null : bestPair(scan);
   const chosen = rec ?? worst;
+  if (!chosen) throw new RangeError('the grid has fewer than two distinct thresholds');
   const recommended = rec ? policyDetail(prepared, policy, rec.low, rec.high) : null;
   const leastBad = worst ? policyDetail(prepared, policy, worst.low, worst.high) : null;
-  const base = recommended ?? leastBad;
-  let selected: PolicyDetail;
-  if (view && !(base && view.low === base.threshold_low && view.high === base.threshold_high)) {
-    selected = policyDetail(prepared, policy, view.low, view.high);
-  } else if (base) selected = base;
-  else throw new RangeError('the grid has fewer than two distinct thresholds');
-  const keepAt = [...new Set([selected.threshold_low, selected.threshold_high, chosen!.low, chosen!.high])];
-  const curves = curvesForLab(prepared, keepAt);
+  const curves = curvesForLab(prepared, [...new Set([chosen.low, chosen.high])]);
+  const { decision, checks } = decideThreshold({ positives: prepared.positives, chosen, recommended: rec !== null, policy });
   return {
-    eval_name: 'threshold_cost_policy_eval',
+    prepared,
     policy,
-    cases: prepared.n,
-    evaluated_policies: scan.length,
-    feasible_policies: feasible.length,
-    recommended_policy: recommended,
-    least_bad_policy: leastBad,
-    selected_policy: selected,
-    scan,
-    roc: curves.roc,
-    pr: curves.pr,
-    undefined_metrics: curves.undefined_metrics,
-    decision: decideThreshold({ positives: prepared.positives, recommended: rec, leastBad: worst }),
+    anchor: (recommended ?? leastBad)!,
+    base: {
+      eval_name: 'threshold_cost_policy_eval',
+      policy,
+      cases: prepared.n,
+      evaluated_policies: scan.length,
+      feasible_policies: feasible.length,
+      recommended_policy: recommended,
+      least_bad_policy: leastBad,
+      scan,
+      roc: curves.roc,
+      pr: curves.pr,
+      undefined_metrics: curves.undefined_metrics,
+      checks,
+      decision,
+    },
   };
+}
+
+/**
+ * The cheap part: the scorecard with `selected_policy` set to the pair the view names (any
+ * 0 <= low <= high <= 1, O(log n) on the prepared cases), or the recommended (else least-bad) pair
+ * when the view names none.
+ * @throws RangeError for a pair outside that range (the view schema prevents it).
+ */
+export function selectThreshold(heavy: ThresholdHeavy, view: ThresholdView | undefined): ThresholdResult {
+  const a = heavy.anchor;
+  const pick = view && view.low !== undefined && view.high !== undefined ? { low: view.low, high: view.high } : null;
+  if (pick) checkPair(pick.low, pick.high);
+  const selected = !pick || (pick.low === a.threshold_low && pick.high === a.threshold_high) ? a : policyDetail(heavy.prepared, heavy.policy, pick.low, pick.high);
+  return { ...heavy.base, selected_policy: selected };
+}
+
+/** runThresholdHeavy then selectThreshold: the whole lab in one call (tests, benchmarks). */
+export function runThreshold(input: ThresholdInput, view?: ThresholdView): ThresholdResult {
+  return selectThreshold(runThresholdHeavy(input), view);
 }

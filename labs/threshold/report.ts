@@ -6,6 +6,7 @@
 import type { Lang, MaybeNumber } from '../core/contract/types.ts';
 import { msg } from '../i18n/index.ts';
 import type { PolicyDetail, ThresholdResult } from './engine.ts';
+import type { ThresholdReason } from './i18n/index.ts';
 
 /** A number rounded to 4 decimals for display ("0.6667", "8.5", "1"). */
 export function fmt4(x: number): string {
@@ -21,7 +22,7 @@ export function fmt4(x: number): string {
 export function renderThresholdReport(result: ThresholdResult, lang: Lang): string {
   const m = msg(lang);
   const t = m.threshold.report;
-  const reasonText = (code: string) => m.threshold.reasons[code] ?? code;
+  const reasonText = (code: ThresholdReason) => m.threshold.reasons[code];
   const undefinedText = (code: string | undefined) =>
     t.undefined(code ? ((m.undefined_reason as Record<string, string>)[code] ?? code) : '?');
   const val = (x: MaybeNumber, reason?: string) => (x === null ? undefinedText(reason) : `\`${fmt4(x)}\``);

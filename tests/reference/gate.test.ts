@@ -13,9 +13,10 @@ import { readFileSync } from 'node:fs';
 import { parseGateInput } from '../../labs/gate/schema.ts';
 import { runGate } from '../../labs/gate/engine.ts';
 import type { GateResult } from '../../labs/gate/engine.ts';
-import { computeManifestHashes, withManifestHashes } from '../../labs/gate/index.ts';
+import { computeManifestHashes, withManifestHashes } from '../../labs/gate/lab.ts';
 import { renderGateReport, fmtNumber } from '../../labs/gate/report.ts';
-import { gatePresetFiles } from '../../labs/gate/presets/index.ts';
+import { gateMeta } from '../../labs/gate/meta.ts';
+const gatePresetFiles = gateMeta.presets[0].files.es;
 
 const REF = new URL('../../../shared/reference/c01/', import.meta.url);
 const PRESET = new URL('../../labs/gate/presets/', import.meta.url);

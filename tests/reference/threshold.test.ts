@@ -16,9 +16,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { thresholdLab } from '../../labs/threshold/index.ts';
+import { lab as thresholdLab } from '../../labs/threshold/lab.ts';
 import { runThreshold } from '../../labs/threshold/engine.ts';
-import type { ThresholdResult } from '../../labs/threshold/index.ts';
+import type { ThresholdResult } from '../../labs/threshold/lab.ts';
 
 const REF = new URL('../../../shared/reference/c02/', import.meta.url);
 const refText = (p: string) => readFileSync(new URL(p, REF), 'utf8');

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import golden from '../golden/calibration_sklearn.json';
-import { calibrationLab } from '../../labs/calibration/index.ts';
+import { lab as calibrationLab } from '../../labs/calibration/lab.ts';
 import { runCalibration } from '../../labs/calibration/engine.ts';
+import { ViewError } from '../../labs/core/contract/lab.ts';
 import { calibrationEs } from '../../labs/calibration/i18n/es.ts';
 import { calibrationEn } from '../../labs/calibration/i18n/en.ts';
 import { wilsonInterval } from '../../labs/core/stats/wilson.ts';
@@ -71,7 +72,7 @@ describe('parsing: errors name the row and the column', () => {
     ]);
     // same numbers as the CSV preset
     expect(r.recommended_policy.low).toBe(0.2);
-    expect(() => runCalibration(p.value, { slice_by: 'nope' })).toThrow(RangeError);
+    expect(() => runCalibration(p.value, { slice_by: 'nope' })).toThrow(ViewError);
   });
 });
 

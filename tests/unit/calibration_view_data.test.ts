@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { calibrationLab } from '../../labs/calibration/index.ts';
+import { lab as calibrationLab } from '../../labs/calibration/lab.ts';
 import { runCalibration, CURVE_POINTS, SCORE_HISTOGRAM_BINS } from '../../labs/calibration/engine.ts';
 import { countsByLabel as labelHistogram } from '../../labs/core/stats/histogram.ts';
 
@@ -111,7 +111,7 @@ describe('progress reports', () => {
     const hooks = { progress: (stage: string, f: number) => seen.push([stage, f]) };
     const parsed = calibrationLab.parse({ cases: casesText, policy: policyText }, 'en', hooks);
     if (!parsed.ok) throw new Error('preset should parse');
-    const withHooks = await calibrationLab.run(parsed.value, {}, hooks);
+    const withHooks = calibrationLab.select(await calibrationLab.run(parsed.value, {}, hooks), {});
     const without = runCalibration(input());
     expect(withHooks.metrics).toEqual(without.metrics);
     const stages = new Set(seen.map((s) => s[0]));

@@ -5,7 +5,7 @@ import { bootstrapWeightedQuality, runGate } from '../../labs/gate/engine.ts';
 import { exactSumScale } from '../../labs/core/stats/paired.ts';
 import type { VersionScore } from '../../labs/gate/engine.ts';
 import { parseGateInput } from '../../labs/gate/schema.ts';
-import { gateLab } from '../../labs/gate/index.ts';
+import { lab as gateLab } from '../../labs/gate/lab.ts';
 
 /** Minimal scorecards: bootstrapWeightedQuality reads only results[i].weight and .passed. */
 function versions(weights: number[], passedB: boolean[], passedC: boolean[]): [VersionScore, VersionScore] {
@@ -160,7 +160,7 @@ describe('bootstrap progress', () => {
     const lp = gateLab.parse({ cases, outputs, policy }, 'en');
     if (!lp.ok) throw new Error(JSON.stringify(lp.issues));
     const stages: string[] = [];
-    const viaLab = await gateLab.run(lp.value, undefined, { progress: (s) => stages.push(s) });
+    const viaLab = await gateLab.run(lp.value, {}, { progress: (s) => stages.push(s) });
     expect(stages.length).toBeGreaterThan(1);
     expect(new Set(stages)).toEqual(new Set(['bootstrap']));
     expect(viaLab.bootstrap.deltas).toEqual(withHooks.bootstrap.deltas);

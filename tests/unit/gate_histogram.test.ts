@@ -10,7 +10,8 @@ import { readFileSync } from 'node:fs';
 import { valueHistogram } from '../../labs/core/stats/histogram.ts';
 import { parseGateInput } from '../../labs/gate/schema.ts';
 import { runGate } from '../../labs/gate/engine.ts';
-import { gatePresetFiles } from '../../labs/gate/presets/index.ts';
+import { gateMeta } from '../../labs/gate/meta.ts';
+const gatePresetFiles = gateMeta.presets[0].files.es;
 
 describe('valueHistogram', () => {
   it('is empty, with the left-out entries counted, when nothing is defined', () => {

@@ -10,8 +10,9 @@ import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { createRunner } from '../../labs/runner.ts';
-import { gatePresetFiles } from '../../labs/gate/presets/index.ts';
-import type { GateResult } from '../../labs/gate/index.ts';
+import { gateMeta } from '../../labs/gate/meta.ts';
+const gatePresetFiles = gateMeta.presets[0].files.es;
+import type { GateResult } from '../../labs/gate/lab.ts';
 
 const DIR = 'labs/gate/presets/';
 const texts: Record<string, string> = Object.fromEntries(Object.entries(gatePresetFiles).map(([k, f]) => [k, readFileSync(DIR + f, 'utf8')]));
@@ -20,7 +21,7 @@ const outputsSha = createHash('sha256').update(readFileSync(DIR + gatePresetFile
 
 describe('gate lab run: manifest hashes in the scorecard', () => {
   it('through the runner (what the worker does): the kit’s four hashes plus outputs_sha256', async () => {
-    const res = await createRunner()('gate', texts, 'en');
+    const res = await createRunner().runAny('gate', texts, 'en');
     if (!res.ok) throw new Error(JSON.stringify(res.issues));
     const r = res.result as GateResult;
     expect(r.manifest!.computed_hashes).toEqual({ ...kitHashes, outputs_sha256: outputsSha });
@@ -31,14 +32,14 @@ describe('gate lab run: manifest hashes in the scorecard', () => {
 
   it('without a manifest input, the scorecard still carries the hashes of what was given', async () => {
     const { cases, outputs, policy } = texts;
-    const res = await createRunner()('gate', { cases, outputs, policy }, 'es');
+    const res = await createRunner().runAny('gate', { cases, outputs, policy }, 'es');
     if (!res.ok) throw new Error(JSON.stringify(res.issues));
     const r = res.result as GateResult;
     expect(r.manifest).toEqual({ computed_hashes: { cases_sha256: kitHashes.cases_sha256, policy_sha256: kitHashes.policy_sha256, outputs_sha256: outputsSha } });
   });
 
   it('an edit changes only the hash of the edited input', async () => {
-    const res = await createRunner()('gate', { ...texts, outputs: texts.outputs.replace('0.012', '0.013') }, 'es');
+    const res = await createRunner().runAny('gate', { ...texts, outputs: texts.outputs.replace('0.012', '0.013') }, 'es');
     if (!res.ok) throw new Error(JSON.stringify(res.issues));
     const h = (res.result as GateResult).manifest!.computed_hashes!;
     expect(h.outputs_sha256).not.toBe(outputsSha);

@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { parseRubricInput, runRubricLab } from '../../labs/rubric/index.ts';
+import { parseRubricInput, runRubricLab } from '../../labs/rubric/lab.ts';
 
 const P = new URL('../../labs/rubric/presets/', import.meta.url);
 const read = (f: string) => readFileSync(new URL(f, P), 'utf8');
-const run = (rubricFile: string, items = read('capstone_items.jsonl')) => {
+const run = async (rubricFile: string, items = read('capstone_items.jsonl')) => {
   const r = parseRubricInput({ items, rubric: read(rubricFile) }, 'en');
   if (!r.ok) throw new Error(JSON.stringify(r.issues));
-  return runRubricLab(r.value);
+  return await runRubricLab(r.value);
 };
 
 describe('axis columns (the dashboard column totals)', () => {
   // Preset: 13 items (10 exam pl-01..pl-10, 3 regression rg-01..rg-03, all correct). With full
   // normalization only pl-10 / correctness misses ("mrs." vs "Mrs." after the period is stripped).
-  it('full normalization: one correctness miss, nothing else', () => {
-    const cols = run('capstone_rubric.json').aggregate.axis_columns;
+  it('full normalization: one correctness miss, nothing else', async () => {
+    const cols = (await run('capstone_rubric.json')).aggregate.axis_columns;
     expect(cols.map((c) => c.axis)).toEqual(['correctness', 'spanish_gloss', 'schema', 'conciseness']);
     const c = cols[0];
     expect(c.weight_share).toBeCloseTo(0.6, 12); // weights sum to 1
@@ -33,9 +33,9 @@ describe('axis columns (the dashboard column totals)', () => {
     expect(lost).toBeCloseTo(1 - 0.94, 12);
   });
 
-  it('case folding off: correctness misses on 4 exam items, spanish_gloss on 2', () => {
+  it('case folding off: correctness misses on 4 exam items, spanish_gloss on 2', async () => {
     // correctness: pl-01 "Mice.", pl-03 "Teeth", pl-06 "People.", pl-10; spanish_gloss: pl-07 "Pies", pl-10.
-    const cols = run('capstone_rubric_casefold_off.json').aggregate.axis_columns;
+    const cols = (await run('capstone_rubric_casefold_off.json')).aggregate.axis_columns;
     const byAxis = Object.fromEntries(cols.map((c) => [c.axis, c]));
     expect(byAxis.correctness.failures).toBe(4);
     expect(byAxis.correctness.total).toBe(9);
@@ -45,13 +45,13 @@ describe('axis columns (the dashboard column totals)', () => {
     expect(cols.reduce((s, x) => s + x.lost_exam!, 0)).toBeCloseTo(1 - 0.71, 12);
   });
 
-  it('unequal weights are shared out by their sum; no exam items leave the exam columns undefined', () => {
+  it('unequal weights are shared out by their sum; no exam items leave the exam columns undefined', async () => {
     const rubric = JSON.parse(read('capstone_rubric.json'));
     rubric.axes = rubric.axes.map((a: { weight: number }) => ({ ...a, weight: a.weight * 2 })); // sum 2
     const items = read('capstone_items.jsonl').split('\n').filter((l) => l.includes('"regression"')).join('\n');
     const r = parseRubricInput({ items, rubric: JSON.stringify(rubric) }, 'en');
     if (!r.ok) throw new Error(JSON.stringify(r.issues));
-    const cols = runRubricLab(r.value).aggregate.axis_columns;
+    const cols = (await runRubricLab(r.value)).aggregate.axis_columns;
     expect(cols[0].weight).toBeCloseTo(1.2, 12);
     expect(cols[0].weight_share).toBeCloseTo(0.6, 12);
     expect(cols[0].total).toBe(3);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import Ajv from 'ajv';
-import { parseRubricInput } from '../../labs/rubric/index.ts';
+import { parseRubricInput } from '../../labs/rubric/lab.ts';
 import { describeViolation } from '../../labs/rubric/report.ts';
 import { schemaCompileProblem, validateAgainstSchema } from '../../labs/rubric/jsonschema.ts';
 

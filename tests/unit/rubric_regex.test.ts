@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { parseRubricInput, runRubricLab } from '../../labs/rubric/index.ts';
+import { parseRubricInput, runRubricLab } from '../../labs/rubric/lab.ts';
 import { MAX_PATTERN_LENGTH, MAX_REGEX_INPUT, regexProblem, schemaPatterns } from '../../labs/rubric/regex.ts';
 
 const P = new URL('../../labs/rubric/presets/', import.meta.url);
@@ -69,14 +69,14 @@ describe('untrusted regular expressions in a rubric', () => {
     expect(r.issues.every((i) => !i.message.startsWith('rubric.'))).toBe(true);
   });
 
-  it('an ordinary automatic failure still fires, and only the first MAX_REGEX_INPUT characters are tested', () => {
+  it('an ordinary automatic failure still fires, and only the first MAX_REGEX_INPUT characters are tested', async () => {
     const rubric = { ...baseRubric(), automatic_failures: [{ id: 'apology', pattern: 'lo siento' }] };
     const near = JSON.stringify({ item: 'near', output: 'Lo siento, no sé.' });
     const far = JSON.stringify({ item: 'far', output: 'x'.repeat(MAX_REGEX_INPUT) + ' lo siento' });
     const r = parseRubricInput(texts(rubric, `${near}\n${far}\n`), 'en');
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    const res = runRubricLab(r.value);
+    const res = await runRubricLab(r.value);
     expect(res.items[0].overrides).toContain('automatic_failure:apology');
     expect(res.items[1].overrides).not.toContain('automatic_failure:apology');
   });

@@ -13,9 +13,9 @@
  * Policy A: cost FP 1, FN 10, review 0.5; max_review_rate 0.5; min_operational_recall 0.5; beta 2.
  */
 import { describe, expect, it } from 'vitest';
-import { thresholdLab } from '../../labs/threshold/index.ts';
+import { lab as thresholdLab } from '../../labs/threshold/lab.ts';
 import { runThreshold } from '../../labs/threshold/engine.ts';
-import type { ThresholdInput } from '../../labs/threshold/index.ts';
+import type { ThresholdInput } from '../../labs/threshold/lab.ts';
 import { countsForPair, evaluatePair, prepareCases, actionClass } from '../../labs/threshold/engine.ts';
 import { formatIssue } from '../../labs/core/contract/parse.ts';
 import { averagePrecisionScore, rocAucScore } from '../../labs/core/stats/curves.ts';
@@ -318,23 +318,6 @@ describe('counting by binary search = counting case by case', () => {
   });
 });
 
-describe('i18n', () => {
-  it('every reason code the lab emits has a Spanish and an English text', () => {
-    const codes = ['no_policy_meets_constraints', 'review_rate_above_max', 'review_rate_undefined',
-      'operational_recall_below_min', 'operational_recall_undefined', 'no_positives'];
-    for (const c of codes) {
-      expect(msg('es').threshold.reasons[c]).toBeTruthy();
-      expect(msg('en').threshold.reasons[c]).toBeTruthy();
-    }
-    const undef = ['no_predicted_positives', 'no_automated_positives', 'no_positives', 'no_automated_negatives',
-      'no_errors_or_hits', 'depends_on_undefined', 'no_automated_cases', 'no_cases', 'single_class'];
-    for (const c of undef) {
-      expect((msg('es').undefined_reason as Record<string, string>)[c]).toBeTruthy();
-      expect((msg('en').undefined_reason as Record<string, string>)[c]).toBeTruthy();
-    }
-  });
-});
-
 describe('curves in the lab result', () => {
   it('preset: ROC and PR equal scikit-learn (golden), thresholds[0] of ROC written as null', async () => {
     const { readFileSync } = await import('node:fs');
@@ -353,7 +336,7 @@ describe('curves in the lab result', () => {
     expect(res.pr.average_precision).toBeCloseTo(g.average_precision.value, 12);
   });
 
-  it('large input: curves thinned to <= 1000 points keeping the ends and the chosen thresholds', () => {
+  it('large input: curves thinned to <= 1000 points keeping the ends and the recommended thresholds', () => {
     let s = 99;
     const next = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296;
     const cases = Array.from({ length: 20000 }, (_, i) => {
@@ -372,8 +355,10 @@ describe('curves in the lab result', () => {
     const pr = res.pr as Extract<typeof res.pr, { reason: null }>;
     expect([pr.precision.at(-1), pr.recall.at(-1)]).toEqual([1, 0]);
     expect(pr.thresholds.length).toBe(pr.precision.length - 1);
-    // The points on both sides of the selected thresholds are kept.
-    for (const t of [0.41, 0.83]) {
+    // The points on both sides of the recommended (else least-bad) pair's thresholds are kept (the
+    // curves are computed once per input; a selected pair is marked by its exact operating points).
+    const anchor = res.recommended_policy ?? res.least_bad_policy!;
+    for (const t of [anchor.threshold_low, anchor.threshold_high]) {
       const above = Math.min(...pr.thresholds.filter((x) => x >= t));
       const below = Math.max(...pr.thresholds.filter((x) => x < t));
       const allThr = cases.map((c) => c.score);

@@ -1,5 +1,5 @@
 /** Calibration lab (chapter 05) messages, in English. Must have every key of es.ts (type-checked). */
-import type { Widen } from '../../i18n/index.ts';
+import type { Widen } from '../../core/contract/i18n/index.ts';
 import type { calibrationEs } from './es.ts';
 
 export const calibrationEn: Widen<typeof calibrationEs> = {

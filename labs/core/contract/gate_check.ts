@@ -7,7 +7,8 @@
  * `status` is 'pass' when `value comparator threshold` holds, 'fail' when it does not, and
  * 'undefined' when the value itself is undefined (null): an undefined value never passes (the gate
  * fails closed, visibly). `reason` is the lab's reason code for a check that does not pass (null
- * when it passes); `value_reason` says why the value is undefined.
+ * when it passes); `value_reason` says why the value is undefined. A check with `blocking: false`
+ * (a soft gate) never changes the verdict: when it does not pass, its reason is a warning.
  */
 import type { Maybe } from '../stats/maybe.ts';
 
@@ -27,6 +28,8 @@ export interface GateCheck<Id extends string = string, Reason extends string = s
   reason: Reason | null;
   /** Why `value` is undefined (a reason code), when it is. */
   value_reason?: string | null;
+  /** false for a soft gate: it warns and never blocks (default: blocking). */
+  blocking?: false;
 }
 
 /** Tolerance of the comparisons: values within 1e-12 of the threshold count as equal to it. */
@@ -56,6 +59,8 @@ export function gateCheck<Id extends string, Reason extends string>(args: {
   threshold: number;
   failReason: Reason;
   undefinedReason?: Reason;
+  /** false for a soft gate (see GateCheck.blocking). */
+  blocking?: boolean;
 }): GateCheck<Id, Reason> {
   const m = args.value;
   const value = m === null || typeof m === 'number' ? m : m.value;
@@ -70,12 +75,21 @@ export function gateCheck<Id extends string, Reason extends string>(args: {
     status,
     reason: status === 'pass' ? null : status === 'undefined' ? (args.undefinedReason ?? args.failReason) : args.failReason,
     ...(value === null ? { value_reason: valueReason } : {}),
+    ...(args.blocking === false ? { blocking: false as const } : {}),
   };
 }
 
-/** The verdict of a list of checks: 'pass' iff every check passes; reasons deduplicated, in order. */
-export function verdictOf<Reason extends string>(checks: readonly GateCheck<string, Reason>[]): { verdict: 'pass' | 'fail'; reasons: Reason[] } {
+/**
+ * The verdict of a list of checks: 'pass' iff every blocking check passes. `reasons` are the
+ * blocking checks' reason codes, `warnings` the non-blocking ones' (each deduplicated, in order).
+ */
+export function verdictOf<Reason extends string>(checks: readonly GateCheck<string, Reason>[]): { verdict: 'pass' | 'fail'; reasons: Reason[]; warnings: Reason[] } {
   const reasons: Reason[] = [];
-  for (const c of checks) if (c.reason !== null && !reasons.includes(c.reason)) reasons.push(c.reason);
-  return { verdict: checks.every((c) => c.status === 'pass') ? 'pass' : 'fail', reasons };
+  const warnings: Reason[] = [];
+  for (const c of checks) {
+    if (c.reason === null) continue;
+    const into = c.blocking === false ? warnings : reasons;
+    if (!into.includes(c.reason)) into.push(c.reason);
+  }
+  return { verdict: checks.every((c) => c.blocking === false || c.status === 'pass') ? 'pass' : 'fail', reasons, warnings };
 }

@@ -101,3 +101,21 @@ export interface LabDefinition<Input, Result extends LabResultBase, View = undef
   run(input: Input, view?: View, hooks?: RunHooks): Result | Promise<Result>;
   report(result: Result, lang: Lang): string;
 }
+
+/** View problems a lab's `select` may report; each has an es/en message in core/contract/i18n (`view`). */
+export type ViewErrorCode = 'unknown_calibrator' | 'unknown_slice_column' | 'unknown_case' | 'unknown_variant';
+
+/**
+ * Thrown by `select` when the view names something the input does not have (a slice column the
+ * data lacks, a case id that was deleted). The runner turns it into an issue on the input 'view',
+ * in the page's language; it is never shown as an English engine error.
+ */
+export class ViewError extends Error {
+  readonly code: ViewErrorCode;
+  readonly detail: string;
+  constructor(code: ViewErrorCode, detail: string) {
+    super(`${code}: ${detail}`);
+    this.code = code;
+    this.detail = detail;
+  }
+}

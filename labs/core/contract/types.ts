@@ -36,8 +36,8 @@ export type MaybeNumber = number | null;
 /** Verdict of a lab's gate. `fail` is also what a gate returns when a metric it needs is undefined. */
 export type Verdict = 'pass' | 'fail';
 
-export interface Decision {
+export interface Decision<R extends string = string> {
   verdict: Verdict;
-  /** Reason codes, in a fixed order; each has a translation in labs/i18n/{es,en}.ts. */
-  reasons: string[];
+  /** Reason codes, in a fixed order; each has a translation in the lab's i18n catalog (`reasons`). */
+  reasons: R[];
 }

@@ -15,15 +15,14 @@
  */
 
 /** A category label: a Likert level (1..5) or a binary value (0/1), or any string label. */
+import type { Maybe } from './maybe.ts';
+
 export type Category = number | string;
 
 export type KappaWeights = 'none' | 'linear' | 'quadratic';
 
-/** A number that may be undefined, with the reason code (translated in labs/i18n). */
-export interface AgreementValue {
-  value: number | null;
-  reason: AgreementUndefinedReason | null;
-}
+/** A number that may be undefined, with the reason code (core/stats/maybe.ts). */
+export type AgreementValue = Maybe<AgreementUndefinedReason>;
 
 export type AgreementUndefinedReason = 'no_items' | 'chance_agreement_total';
 

@@ -1,6 +1,6 @@
 /** Messages of the eval-gate lab (chapter 01), in English. Must have every key of es.ts. */
 import type { gateEs } from './es.ts';
-import type { Widen } from '../../i18n/index.ts';
+import type { Widen } from '../../core/contract/i18n/index.ts';
 
 export const gateEn: Widen<typeof gateEs> = {
   verdict: {
@@ -23,6 +23,7 @@ export const gateEn: Widen<typeof gateEs> = {
     minimum_delta_not_reached: 'the whole confidence interval lies below the minimum interpretable delta: any improvement is too small to matter',
   },
   undefined_reason: {
+    slice_not_in_dataset: 'the slice does not appear in the dataset',
     zero_total_weight: 'every weight is zero: the weighted quality has no denominator',
     no_accepted_cases: 'no case is accepted (passed and within budget)',
     no_discordant_pairs: 'there are no discordant pairs (no improvements, no regressions): McNemar has no information',

@@ -15,14 +15,15 @@ export const gateEs = {
     critical_slice_below_threshold: 'en un segmento crítico la calidad ponderada de la candidata queda por debajo del mínimo',
     critical_slice_undefined: 'un segmento crítico no tiene casos con peso en el dataset: no se puede comprobar',
     insufficient_evidence_for_minimum_delta: 'el intervalo bootstrap no descarta una mejora menor que el delta mínimo interpretable',
-  } as Record<string, string>,
+  },
   /** Avisos que no bloquean. */
   warnings: {
     not_enough_evidence: 'no hay evidencia suficiente: el intervalo de confianza del delta cruza el delta mínimo interpretable de la hipótesis',
     minimum_delta_not_reached: 'todo el intervalo de confianza queda por debajo del delta mínimo interpretable: la mejora, si existe, es demasiado pequeña',
-  } as Record<string, string>,
+  },
   /** Por qué una métrica propia del gate no está definida. */
   undefined_reason: {
+    slice_not_in_dataset: 'el segmento no aparece en el dataset',
     zero_total_weight: 'todos los pesos son cero: la calidad ponderada no tiene denominador',
     no_accepted_cases: 'ningún caso queda aceptado (aprobado y dentro de presupuesto)',
     no_discordant_pairs: 'no hay pares discordantes (ni mejoras ni regresiones): McNemar no tiene información',
@@ -30,25 +31,25 @@ export const gateEs = {
     no_minimum_interpretable_delta: 'la hipótesis no fija un delta mínimo interpretable',
     no_cases: 'no hay casos',
     depends_on_undefined: 'depende de una métrica no definida',
-  } as Record<string, string>,
+  },
   error_types: {
     ok: 'correcto',
     content_missing: 'falta contenido esperado',
     abstention_failure: 'fallo de abstención',
     cost_budget: 'fuera de presupuesto',
-  } as Record<string, string>,
+  },
   case_reason: {
     contains_expected: 'contiene todos los términos esperados',
     missing_terms: 'faltan términos esperados',
     abstained: 'se abstiene como debía',
     answered_instead_of_abstaining: 'responde cuando debía abstenerse',
-  } as Record<string, string>,
+  },
   evidence: {
     supports: 'el intervalo entero supera el delta mínimo interpretable',
     inconclusive: 'el intervalo cruza el delta mínimo interpretable: no concluyente',
     below: 'el intervalo entero queda por debajo del delta mínimo interpretable',
     undefined: 'no se puede comparar con el delta mínimo interpretable',
-  } as Record<string, string>,
+  },
   checks: {
     weighted_quality: 'Calidad ponderada de la candidata',
     critical_failures: 'Fallos críticos de la candidata',
@@ -59,7 +60,7 @@ export const gateEs = {
   },
   notes: {
     small_sample_signal: 'Con pocos casos, la comparación pareada es una pista y no una prueba: amplía el dataset antes de confiar en ella.',
-  } as Record<string, string>,
+  },
   validation: {
     same_versions: 'baseline_version y candidate_version deben ser distintas.',
     unknown_version: (v: string, base: string, cand: string) => `La versión «${v}» no es ni la baseline («${base}») ni la candidata («${cand}»).`,

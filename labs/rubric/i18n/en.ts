@@ -1,5 +1,5 @@
 /** Rubric lab (chapter 06) messages, in English. Same keys and signatures as es.ts (type-checked). */
-import type { Widen } from '../../i18n/index.ts';
+import type { Widen } from '../../core/contract/i18n/index.ts';
 import type { rubricEs } from './es.ts';
 
 export const rubricEn: Widen<typeof rubricEs> = {
@@ -11,24 +11,18 @@ export const rubricEn: Widen<typeof rubricEs> = {
     warnings_heading: 'Warnings: they do not change the verdict, but deserve a look',
   },
   reasons: {
-    hard_gate_met: 'the mean exam score reaches the hard gate minimum',
     hard_gate_missed: 'the mean exam score is below the hard gate minimum',
     hard_gate_undefined: 'there are no exam items, so the mean score is undefined and the hard gate cannot count as cleared',
-    soft_latency_met: 'the median latency (p50) is within budget',
     soft_latency_missed: 'warning: the median latency (p50) is over budget',
     soft_latency_undefined: 'warning: no item reports latency_ms, so latency cannot be checked',
-    soft_schema_met: 'the regression set stays within the maximum number of schema failures',
     soft_schema_missed: 'warning: the regression set has more schema failures than allowed',
     soft_schema_undefined: 'warning: regression schema failures cannot be counted (no regression items, or the rubric has no schema axis)',
-    soft_regression_score_met: 'the regression-set score reaches its minimum',
     soft_regression_score_missed: 'warning: the regression-set score is below its minimum',
     soft_regression_score_undefined: 'warning: there are no regression items, so their score is undefined',
-    soft_drop_met: 'the drop against the stable distribution is within the margin',
     soft_drop_missed: 'warning: the regression score dropped more than allowed against the stable distribution',
     soft_drop_undefined: 'warning: the drop against the stable distribution cannot be measured (no regression items)',
     rubric_drift: 'warning: the rubric is not the one the baseline run used (the hashes differ): the scores are not comparable',
     breakdown_inconsistent: 'a pasted breakdown does not add up: its stated score is not the weighted sum of its axes',
-    agreement_met: 'agreement between annotators reaches the rubric minimum',
     agreement_below_min: 'agreement between annotators is below the minimum: refine the rubric before automating it',
     agreement_undefined: 'agreement between annotators is undefined on these data, so it cannot be accepted',
   },
@@ -117,6 +111,7 @@ export const rubricEn: Widen<typeof rubricEs> = {
     other: (at: string, keyword: string) => `${at}: breaks the schema rule “${keyword}”`,
   },
   report: {
+    hard_gate_met: 'the mean exam score reaches the hard gate minimum',
     title: 'Rubric decision',
     verdict: 'Verdict',
     reasons: 'Reasons',

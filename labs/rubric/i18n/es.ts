@@ -10,27 +10,21 @@ export const rubricEs = {
   },
   /** Códigos de motivo de la decisión (puerta dura, puertas blandas y comprobaciones). */
   reasons: {
-    hard_gate_met: 'la puntuación media del examen alcanza el mínimo de la puerta dura',
     hard_gate_missed: 'la puntuación media del examen queda por debajo del mínimo de la puerta dura',
     hard_gate_undefined: 'no hay ítems de examen, así que la puntuación media no está definida y la puerta dura no puede darse por superada',
-    soft_latency_met: 'la latencia mediana (p50) está dentro del presupuesto',
     soft_latency_missed: 'aviso: la latencia mediana (p50) supera el presupuesto',
     soft_latency_undefined: 'aviso: ningún ítem informa latency_ms, así que no se puede comprobar la latencia',
-    soft_schema_met: 'el conjunto de regresión no supera el máximo de fallos de esquema',
     soft_schema_missed: 'aviso: hay más fallos de esquema en el conjunto de regresión de los permitidos',
     soft_schema_undefined: 'aviso: no se pueden contar los fallos de esquema de regresión (no hay ítems de regresión o la rúbrica no tiene eje de esquema)',
-    soft_regression_score_met: 'la puntuación del conjunto de regresión alcanza su mínimo',
     soft_regression_score_missed: 'aviso: la puntuación del conjunto de regresión queda por debajo de su mínimo',
     soft_regression_score_undefined: 'aviso: no hay ítems de regresión, así que su puntuación no está definida',
-    soft_drop_met: 'la caída frente a la distribución estable está dentro del margen',
     soft_drop_missed: 'aviso: la puntuación de regresión cae más de lo permitido frente a la distribución estable',
     soft_drop_undefined: 'aviso: no se puede medir la caída frente a la distribución estable (no hay ítems de regresión)',
     rubric_drift: 'aviso: la rúbrica no es la misma que la de la ejecución de referencia (los hashes difieren): las puntuaciones no son comparables',
     breakdown_inconsistent: 'un desglose pegado no cuadra: su puntuación declarada no es la suma ponderada de sus ejes',
-    agreement_met: 'el acuerdo entre anotadores alcanza el mínimo de la rúbrica',
     agreement_below_min: 'el acuerdo entre anotadores queda por debajo del mínimo: hay que afinar la rúbrica antes de automatizarla',
     agreement_undefined: 'el acuerdo entre anotadores no está definido con estos datos, así que no se puede dar por bueno',
-  } as Record<string, string>,
+  },
   /** Por qué un eje puntuó lo que puntuó (por ítem). */
   axis_reasons: {
     matched: 'coincide',
@@ -72,7 +66,7 @@ export const rubricEs = {
     no_schema_axis: 'la rúbrica no tiene eje de esquema',
     no_items: 'no hay ítems',
     chance_agreement_total: 'el acuerdo esperado por azar es total (p_e = 1): kappa es 0/0',
-  } as Record<string, string>,
+  },
   /** Mensajes de validación propios (además de los de zod). */
   validation: {
     scale_order: 'El mínimo de la escala debe ser menor que el máximo.',
@@ -121,6 +115,7 @@ export const rubricEs = {
     other: (at: string, keyword: string) => `${at}: no cumple la regla «${keyword}» del esquema`,
   },
   report: {
+    hard_gate_met: 'la puntuación media del examen alcanza el mínimo del gate duro',
     title: 'Decisión de la rúbrica',
     verdict: 'Veredicto',
     reasons: 'Motivos',
@@ -141,7 +136,7 @@ export const rubricEs = {
       regression_schema_failures: 'fallos de esquema en regresión ≤',
       regression_score: 'puntuación de regresión ≥',
       max_drop: 'caída frente a la distribución estable ≤',
-    } as Record<string, string>,
+    },
     status: { pass: 'cumple', fail: 'no cumple', warn: 'aviso', undefined: 'no definida' } as Record<string, string>,
     axes_heading: 'Ejes (media en el examen y fallos)',
     axis_row: (axis: string, weight: string, mean: string, fails: number) => `- ${axis} (peso ${weight}): media ${mean}; por debajo de 1 en ${fails} ítems`,

@@ -1,5 +1,5 @@
 /** Threshold lab (chapter 02) messages, in English. */
-import type { Widen } from '../../i18n/index.ts';
+import type { Widen } from '../../core/contract/i18n/index.ts';
 import type { thresholdEs } from './es.ts';
 
 export const thresholdEn: Widen<typeof thresholdEs> = {

@@ -14,7 +14,7 @@ export const thresholdEs = {
     operational_recall_undefined:
       'el recall operativo no está definido (no hay positivos), así que no se puede demostrar que alcanza el mínimo',
     no_positives: 'los datos no contienen ningún caso positivo: no hay forma de medir cuántos se escaparían',
-  } as Record<string, string>,
+  },
   validation: {
     grid_too_long: (max: number) => `La rejilla admite como mucho ${max} valores (por ejemplo, de 0 a 1 en pasos de 0,01).`,
     grid_two_distinct: 'La rejilla de umbrales necesita al menos dos valores distintos.',

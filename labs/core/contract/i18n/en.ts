@@ -39,6 +39,16 @@ export const coreEn: CoreMessages = {
     no_predicted_negatives: 'no case is predicted negative (TN + FN = 0)',
     degenerate_margin: 'a row or a column of the confusion matrix is empty: the coefficient has no denominator',
   },
+  view: {
+    pair_incomplete: 'Give both thresholds (low and high), or neither.',
+    low_above_high: 'The low threshold cannot be above the high one.',
+    unknown_calibrator: (name: string) => `There is no calibrator “${name}”.`,
+    unknown_slice_column: (name: string) => `The cases have no column “${name}” to slice by; choose “slice” or a column of the CSV.`,
+    unknown_case: (id: string) => `There is no case with the id “${id}” (was it deleted?).`,
+    unknown_variant: (id: string) => `There is no variant with the id “${id}”.`,
+  },
+  engine_error: (detail: string) => `Unexpected error in the lab engine; your text is kept. Technical detail: ${detail}`,
+  unknown_lab: (id: string) => `There is no lab “${id}”.`,
   cli: {
     usage: 'usage: npm run --silent lab -- <lab-id> [inputs] [--format json|md] [--lang es|en] [--strict]',
     labs: 'labs:',

@@ -40,6 +40,18 @@ export const coreEs = {
     degenerate_margin: 'una fila o una columna de la matriz de confusión está vacía: el coeficiente no tiene denominador',
   },
   /** Mensajes de la línea de órdenes (labs/cli.ts). */
+  /** Problemas de la vista (los controles del laboratorio) que el motor detecta. */
+  view: {
+    pair_incomplete: 'Hay que dar los dos umbrales (bajo y alto), o ninguno.',
+    low_above_high: 'El umbral bajo no puede ser mayor que el alto.',
+    unknown_calibrator: (name: string) => `El calibrador «${name}» no existe.`,
+    unknown_slice_column: (name: string) => `Los casos no tienen la columna «${name}» para separar por segmentos; se puede elegir «slice» o una columna del CSV.`,
+    unknown_case: (id: string) => `No hay ningún caso con el identificador «${id}» (¿se borró?).`,
+    unknown_variant: (id: string) => `No hay ninguna variante con el identificador «${id}».`,
+  },
+  /** Un fallo inesperado del motor (un error de programación, no de la entrada). */
+  engine_error: (detail: string) => `Error inesperado del motor del laboratorio; tu texto se conserva. Detalle técnico: ${detail}`,
+  unknown_lab: (id: string) => `No existe el laboratorio «${id}».`,
   cli: {
     usage: 'uso: npm run --silent lab -- <laboratorio> [entradas] [--format json|md] [--lang es|en] [--strict]',
     labs: 'laboratorios:',

@@ -22,3 +22,19 @@ const catalogs: Record<Lang, CoreMessages> = { es: coreEs, en: coreEn };
 export function coreMsg(lang: Lang): CoreMessages {
   return catalogs[lang];
 }
+
+/**
+ * The text of a code that arrives as a plain string (an undefined-metric reason stored in a
+ * scorecard map), looked up in the given catalogs in order (own properties only); null when none
+ * has it. Codes typed as a catalog's keys should index the catalog directly instead, so that a
+ * missing translation fails to compile.
+ */
+export function lookupText(code: string, ...catalogs: readonly object[]): string | null {
+  for (const c of catalogs) {
+    if (Object.prototype.hasOwnProperty.call(c, code)) {
+      const v = (c as Record<string, unknown>)[code];
+      if (typeof v === 'string') return v;
+    }
+  }
+  return null;
+}

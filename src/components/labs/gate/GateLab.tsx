@@ -8,7 +8,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
-import type { GateResult, GateCheck, CaseResult, VersionScore, GatePolicy } from '../../../../labs/gate/index.ts';
+import type { GateResult, GateCheck, CaseResult, VersionScore, GatePolicy } from '../../../../labs/gate/lab.ts';
 import { ui, labMsg } from '../../../i18n/index.ts';
 import { useLabRunner } from '../shared/useLabRunner.ts';
 import { useLabState } from '../shared/useLabState.ts';

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useMemo } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
-import type { ThresholdResult, PolicyEvaluation } from '../../../../labs/threshold/index.ts';
+import type { ThresholdResult, PolicyEvaluation } from '../../../../labs/threshold/lab.ts';
 import { ui, labMsg } from '../../../i18n/index.ts';
 import { useLabRunner } from '../shared/useLabRunner.ts';
 import { LabShell, type LabInputDef } from '../shared/LabShell.tsx';

@@ -4,7 +4,8 @@
  * out. Inputs: items (JSONL), rubric (JSON), and optionally rubric_b, breakdown, ratings, baseline
  * (JSON). See schema.ts for the formats and engine.ts for the semantics.
  */
-import type { LabDefinition } from '../core/contract/lab.ts';
+import type { LabModule } from '../core/contract/lab.ts';
+import type { RubricView } from './meta.ts';
 import type { InputIssue, Lang, ParseOutcome } from '../core/contract/types.ts';
 import { parseJsonText, parseJsonlText } from '../core/contract/parse.ts';
 import { msg } from '../i18n/index.ts';
@@ -20,7 +21,8 @@ import { schemaCompileProblem } from './jsonschema.ts';
 import { describeViolation } from './report.ts';
 
 export type { RubricLabInput, Rubric, Item, Ratings, BreakdownEntry } from './schema.ts';
-export type { RubricScorecard, ItemResult, AxisResult, AxisReason, AxisColumn, Comparison, BreakdownCheck, AgreementResult, Pattern, GateResult } from './engine.ts';
+export type { RubricScorecard, ItemResult, AxisResult, AxisReason, AxisColumn, Comparison, BreakdownCheck, AgreementResult, Pattern, RubricGateCheck, RubricGateId } from './engine.ts';
+export type { RubricReason } from './i18n/index.ts';
 
 export type { RubricDecision } from './decision.ts';
 
@@ -116,22 +118,19 @@ export function parseRubricInput(texts: Record<string, string>, lang: Lang): Par
 }
 
 /** runRubric + decideRubric: the full result the worker, the CLI and the tests use. */
-export function runRubricLab(input: RubricLabInput): RubricResult {
-  const sc = runRubric(input);
+export async function runRubricLab(input: RubricLabInput): Promise<RubricResult> {
+  const sc = await runRubric(input);
   return { ...sc, decision: decideRubric(sc) };
 }
 
-export const rubricLab: LabDefinition<RubricLabInput, RubricResult> = {
-  id: 'rubric',
-  inputs: [
-    { name: 'items', format: 'jsonl', flag: '--items' },
-    { name: 'rubric', format: 'json', flag: '--rubric' },
-    { name: 'rubric_b', format: 'json', flag: '--rubric-b', optional: true },
-    { name: 'breakdown', format: 'json', flag: '--breakdown', optional: true },
-    { name: 'ratings', format: 'json', flag: '--ratings', optional: true },
-    { name: 'baseline', format: 'json', flag: '--baseline', optional: true },
-  ],
+/**
+ * parse: parseRubricInput; run: runRubricLab (async: the rubric lock hashes with WebCrypto);
+ * select: the scorecard as it is (the lab's controls edit the rubric text, not a view);
+ * report: decision.md.
+ */
+export const lab: LabModule<RubricLabInput, RubricResult, RubricResult, RubricView> = {
   parse: parseRubricInput,
-  run: runRubricLab,
+  run: (input) => runRubricLab(input),
+  select: (result) => result,
   report: renderRubricReport,
 };

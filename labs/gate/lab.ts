@@ -3,18 +3,20 @@
  * policy (plus optional hypothesis, error taxonomy and run manifest) in; per-version scorecards,
  * the paired comparison (McNemar, paired bootstrap CI of the delta) and a release decision out.
  */
-import type { LabDefinition } from '../core/contract/lab.ts';
+import type { LabModule } from '../core/contract/lab.ts';
+import type { GateView } from './meta.ts';
 import { sha256Hex } from '../core/contract/hash.ts';
 import { parseGateInput } from './schema.ts';
 import type { GateInput } from './schema.ts';
-import type { InputIssue, Lang, ParseOutcome } from '../core/contract/types.ts';
+import type { Lang, ParseOutcome } from '../core/contract/types.ts';
 import { runGate } from './engine.ts';
 import type { GateResult } from './engine.ts';
 import { renderGateReport } from './report.ts';
 
 export type { GateInput, GatePolicy, CaseRow, OutputRow, Hypothesis, Taxonomy, Manifest } from './schema.ts';
 export type { GateResult, VersionScore, CaseResult, SliceScore, PairedComparison, BootstrapSummary, ErrorType, CaseReason } from './engine.ts';
-export type { GateCheck, GateDecision, EvidenceAssessment } from './decision.ts';
+export type { GateLabCheck, GateCheckId, GateDecision, EvidenceAssessment } from './decision.ts';
+export type { GateReason, GateWarning } from './i18n/index.ts';
 
 /**
  * Input texts hashed into manifest.computed_hashes, and the key each hash gets. The first four are
@@ -53,17 +55,6 @@ export function withManifestHashes(result: GateResult, hashes: Record<string, st
   return { ...result, manifest: { ...(result.manifest ?? {}), computed_hashes: hashes } };
 }
 
-/**
- * Runs the whole lab from texts to scorecard with hashes: parse, run, hash. Resolves to the
- * issues when the input is invalid. For the CLI and for tests; the worker may do the same.
- */
-export async function runGateWithHashes(texts: Record<string, string>, lang: Lang): Promise<{ ok: true; result: GateResult } | { ok: false; issues: InputIssue[] }> {
-  const parsed = parseGateInput(texts, lang);
-  if (!parsed.ok) return parsed;
-  const result = runGate(parsed.value);
-  return { ok: true, result: withManifestHashes(result, await computeManifestHashes(texts)) };
-}
-
 /** What gateLab.parse gives run: the validated input plus the input texts to hash (HASHED_INPUTS). */
 export interface GateLabInput extends GateInput {
   /** The raw texts of the hashed inputs, as given (strings are shared, not copied). */
@@ -83,22 +74,14 @@ export function parseGateLabInput(texts: Record<string, string>, lang: Lang): Pa
 }
 
 /**
- * parse: the six texts (schema.ts) plus the texts to hash; run: runGate (no view; hooks.progress
- * gets ('bootstrap', fraction) during the bootstrap), then the SHA-256
- * of the inputs in manifest.computed_hashes (async: WebCrypto), so the worker's scorecard and the
- * CLI's carry them; report: decision.md (report.ts).
+ * parse: the six texts (schema.ts) plus the texts to hash; run: runGate (hooks.progress gets
+ * ('bootstrap', fraction) during the bootstrap), then the SHA-256 of the inputs in
+ * manifest.computed_hashes (async: WebCrypto), so the worker's scorecard and the CLI's carry them;
+ * select: the scorecard as it is (the lab has no view controls); report: decision.md (report.ts).
  */
-export const gateLab: LabDefinition<GateLabInput, GateResult> = {
-  id: 'gate',
-  inputs: [
-    { name: 'cases', format: 'jsonl', flag: '--cases' },
-    { name: 'outputs', format: 'jsonl', flag: '--outputs' },
-    { name: 'policy', format: 'json', flag: '--policy' },
-    { name: 'hypothesis', format: 'json', flag: '--hypothesis', optional: true },
-    { name: 'taxonomy', format: 'json', flag: '--taxonomy', optional: true },
-    { name: 'manifest', format: 'json', flag: '--manifest', optional: true },
-  ],
+export const lab: LabModule<GateLabInput, GateResult, GateResult, GateView> = {
   parse: parseGateLabInput,
   run: async (input, _view, hooks) => withManifestHashes(runGate(input, undefined, hooks), await computeManifestHashes(input.hashed_texts)),
+  select: (result) => result,
   report: renderGateReport,
 };

@@ -1,28 +1,23 @@
 /**
  * The threshold lab (chapter 02): cases with classifier scores and true labels, plus a cost policy,
  * in; a scan of threshold pairs, the recommended pair, ROC/PR curves and a gate decision out.
+ * run: the scan, the curves and the gate (heavy, once per input); select: the pair the learner's
+ * sliders name, in O(log n).
  */
-import type { LabDefinition } from '../core/contract/lab.ts';
+import type { LabModule } from '../core/contract/lab.ts';
 import { parseThresholdInput } from './schema.ts';
 import type { ThresholdInput } from './schema.ts';
-import { runThreshold } from './engine.ts';
-import type { ThresholdResult } from './engine.ts';
+import { runThresholdHeavy, selectThreshold } from './engine.ts';
+import type { ThresholdHeavy, ThresholdResult, ThresholdView } from './engine.ts';
 import { renderThresholdReport } from './report.ts';
 
 export type { ThresholdInput, ThresholdPolicy, CaseRow } from './schema.ts';
 export type { ThresholdResult, ThresholdView, PolicyDetail, PolicyEvaluation, PairEvaluation, RocResult, PrResult } from './engine.ts';
+export type { ThresholdReason } from './i18n/index.ts';
 
-/**
- * parse: cases JSONL + policy JSON (see schema.ts); run: runThreshold (view = the pair shown as
- * selected_policy, any 0 <= low <= high <= 1, RangeError otherwise); report: decision.md.
- */
-export const thresholdLab: LabDefinition<ThresholdInput, ThresholdResult, { low: number; high: number }> = {
-  id: 'threshold',
-  inputs: [
-    { name: 'cases', format: 'jsonl', flag: '--cases' },
-    { name: 'policy', format: 'json', flag: '--policy' },
-  ],
+export const lab: LabModule<ThresholdInput, ThresholdHeavy, ThresholdResult, ThresholdView> = {
   parse: parseThresholdInput,
-  run: runThreshold,
+  run: (input) => runThresholdHeavy(input),
+  select: selectThreshold,
   report: renderThresholdReport,
 };

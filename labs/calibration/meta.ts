@@ -1,0 +1,46 @@
+/** The calibration lab (chapter 05): what the site and the CLI know of it without loading the engine. */
+import * as z from 'zod/mini';
+import { defineLab } from '../core/contract/lab.ts';
+
+/**
+ * What the learner changes without editing the policy: the calibrator shown, the binning and number
+ * of bins (these refit the histogram calibrator), and the slice column. A calibrator or a slice
+ * column the input does not have is reported by the engine (ViewError), in the page's language.
+ */
+export const calibrationView = z.object({
+  calibrator: z.optional(z.enum(['histogram_laplace', 'platt', 'isotonic', 'temperature'])),
+  binning: z.optional(z.enum(['uniform', 'quantile'])),
+  bins: z.optional(z.number().check(z.int(), z.gte(1), z.lte(100))),
+  slice_by: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+});
+
+export const calibrationMeta = defineLab({
+  id: 'calibration',
+  chapter: '05-calibration',
+  names: { es: 'calibración, conformal y política de revisión', en: 'calibration, conformal sets and review policy' },
+  inputs: [
+    { name: 'cases', format: 'csv', flag: '--cases', accept: '.csv,.jsonl,.json,.txt,text/csv,application/json' },
+    { name: 'policy', format: 'json', flag: '--policy', accept: '.json,application/json' },
+  ],
+  presets: [
+    {
+      id: 'kit',
+      label: { es: 'los 40 casos del libro', en: "the textbook's 40 cases" },
+      files: {
+        es: { cases: 'calibration_cases.csv', policy: 'calibration_policy.json' },
+        en: { cases: 'calibration_cases.csv', policy: 'calibration_policy.json' },
+      },
+    },
+    {
+      id: 'breast_cancer',
+      label: { es: 'cáncer de mama (scikit-learn, naive Bayes)', en: 'breast cancer (scikit-learn, naive Bayes)' },
+      files: {
+        es: { cases: 'breast_cancer_gnb.csv', policy: 'breast_cancer_gnb_policy.json' },
+        en: { cases: 'breast_cancer_gnb.csv', policy: 'breast_cancer_gnb_policy.json' },
+      },
+    },
+  ],
+  view: calibrationView,
+  defaultView: {},
+  load: () => import('./lab.ts'),
+});
