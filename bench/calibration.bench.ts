@@ -33,7 +33,7 @@ function syntheticInput(n: number): CalibrationInput {
     });
   }
   const policy = policySchema.parse(JSON.parse(readFileSync(new URL('../labs/calibration/presets/calibration_policy.json', import.meta.url), 'utf8')));
-  return { cases, policy, extra_columns: [], cases_format: 'csv', input_sha256: { cases: '', policy: '' } };
+  return { cases, policy, extra_columns: [], cases_format: 'csv', source_texts: { cases: '', policy: '' } };
 }
 
 const N = 100_000;

@@ -6,8 +6,7 @@ import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { exerciseFrontmatterSchema } from '../labs/core/contract/exercise.ts';
-
-export const LAB_IDS = ['gate', 'threshold', 'rag', 'evaluator', 'calibration', 'rubric'] as const;
+import { LAB_IDS, isLabId } from '../labs/manifest.ts';
 
 const chapters = defineCollection({
   loader: glob({ pattern: '**/*.{md,mdx}', base: './content/chapters' }),
@@ -15,7 +14,8 @@ const chapters = defineCollection({
     title: z.string().min(1),
     chapter: z.number().int().min(1).max(99),
     summary: z.string().min(1),
-    lab: z.enum(LAB_IDS).optional(),
+    /** The chapter's main lab (every lab whose meta names this chapter is listed with it). */
+    lab: z.string().refine(isLabId, { message: `lab must be one of: ${LAB_IDS.join(', ')}` }).optional(),
     outcomes: z.array(z.string().min(1)).min(1),
     self_check: z
       .array(z.object({ question: z.string().min(1), answer: z.string().min(1) }))
@@ -29,7 +29,7 @@ const chapters = defineCollection({
 /** Exercises: content/exercises/{es,en}/<slug>.mdx; the frontmatter is the exercise (labs/core/contract/exercise.ts), the body its instructions. */
 const exercises = defineCollection({
   loader: glob({ pattern: '**/*.{md,mdx}', base: './content/exercises' }),
-  schema: exerciseFrontmatterSchema,
+  schema: exerciseFrontmatterSchema.refine((d) => isLabId(d.lab), { message: `lab must be one of: ${LAB_IDS.join(', ')}`, path: ['lab'] }),
 });
 
 export const collections = { chapters, exercises };

@@ -35,9 +35,10 @@ import { wilsonInterval } from '../core/stats/wilson.ts';
 import { countsByLabel } from '../core/stats/histogram.ts';
 import { lowerBound, sortFloat64, upperBound } from '../core/stats/sorted.ts';
 import { ViewError } from '../core/contract/lab.ts';
+import type { CalibrationReason, CalibrationTrigger, CalibrationWarning } from './i18n/index.ts';
 import { bootstrapResamples, percentileInterval } from '../core/stats/bootstrap.ts';
 import type { LabResultBase, RunHooks } from '../core/contract/lab.ts';
-import type { MaybeNumber } from '../core/contract/types.ts';
+import type { Decision, MaybeNumber } from '../core/contract/types.ts';
 import type { CalibrationCase, CalibrationInput, CalibrationPolicy } from './schema.ts';
 import { decideCalibration } from './decision.ts';
 
@@ -87,6 +88,8 @@ export interface MetricsBlock {
   bins: number;
   empty_bins: number;
   reliability: ReliabilityRow[];
+  /** Why the metrics above are null: 'no_cases' (an empty split or slice), else null. */
+  undefined_reason: 'no_cases' | null;
 }
 
 export interface CalibratorSummary {
@@ -118,7 +121,7 @@ export interface GridPair {
   confusion_auto: Confusion;
   passes: boolean;
   /** Constraint codes this pair fails (empty when it passes). */
-  failed_constraints: string[];
+  failed_constraints: CalibrationReason[];
 }
 
 export interface RecommendedPolicy extends GridPair {
@@ -155,6 +158,8 @@ export interface SliceRow {
   auto_error_rate: MaybeNumber;
   in_valid_slices: boolean;
   known_bad: boolean;
+  /** Column -> reason code, for the columns of this row that are undefined (null). */
+  undefined_metrics: Partial<Record<'base_rate' | 'raw_brier' | 'calibrated_brier' | 'raw_ece' | 'calibrated_ece' | 'auto_coverage' | 'auto_error_rate', 'no_cases' | 'no_automated_cases'>>;
 }
 
 export interface BootstrapBlock {
@@ -171,7 +176,7 @@ export interface BootstrapBlock {
 }
 
 export interface TriggerCheck {
-  trigger: string;
+  trigger: CalibrationTrigger;
   fired: boolean;
   /** The measured value, when the trigger is measurable from the data. */
   value: MaybeNumber;
@@ -180,6 +185,7 @@ export interface TriggerCheck {
 }
 
 export interface CalibrationResult extends LabResultBase {
+  decision: Decision<CalibrationReason>;
   raw_metrics: MetricsBlock;
   calibrated_metrics: MetricsBlock;
   calibrator: {
@@ -202,6 +208,8 @@ export interface CalibrationResult extends LabResultBase {
     mean_set_size: MaybeNumber;
     set_size_counts: { '0': number; '1': number; '2': number };
     singleton_counts: { '0': number; '1': number };
+    /** Why coverage and mean_set_size are null ('no_cases': no evaluation case), else null. */
+    undefined_reason: 'no_cases' | null;
   };
   risk_coverage_curve: RiskCoveragePoint[];
   recommended_policy: RecommendedPolicy;
@@ -223,7 +231,7 @@ export interface CalibrationResult extends LabResultBase {
   score_histograms: ScoreHistograms;
   manifest: Record<string, unknown>;
   triggers: TriggerCheck[];
-  warnings: string[];
+  warnings: CalibrationWarning[];
   metrics: Record<string, MaybeNumber>;
   undefined_metrics: Record<string, string>;
   counts: { calibration: number; evaluation: number; calibration_positives: number; evaluation_positives: number };
@@ -263,6 +271,7 @@ export function metricsBlock(p: ArrayLike<number>, y: ArrayLike<number>, bins: n
     binning,
     bins,
     empty_bins: table.filter((r) => r.count === 0).length,
+    undefined_reason: p.length === 0 ? 'no_cases' : null,
     reliability,
   };
 }
@@ -275,8 +284,8 @@ function decideCase(p: number, mask: number, low: number, high: number): 0 | 1 |
 }
 
 /** Constraint codes a pair fails, in a fixed order. */
-export function failedConstraints(reviewRate: number, coverage: number, errorRate: MaybeNumber, policy: CalibrationPolicy): string[] {
-  const out: string[] = [];
+export function failedConstraints(reviewRate: number, coverage: number, errorRate: MaybeNumber, policy: CalibrationPolicy): CalibrationReason[] {
+  const out: CalibrationReason[] = [];
   if (reviewRate > policy.max_review_rate + COMPARE_TOLERANCE) out.push('review_rate_above_max');
   if (coverage < policy.min_auto_coverage - COMPARE_TOLERANCE) out.push('auto_coverage_below_min');
   if (errorRate === null) out.push('auto_error_rate_undefined');
@@ -412,6 +421,14 @@ export function riskCoverage(p: ArrayLike<number>, masks: ArrayLike<number>, y: 
       accepted,
     };
   });
+}
+
+/** The undefined columns of a slice row: every rate without cases; the error rate without automated cases. */
+function sliceUndefined(count: number, automated: number): SliceRow['undefined_metrics'] {
+  if (count === 0) {
+    return { base_rate: 'no_cases', raw_brier: 'no_cases', calibrated_brier: 'no_cases', raw_ece: 'no_cases', calibrated_ece: 'no_cases', auto_coverage: 'no_cases', auto_error_rate: 'no_cases' };
+  }
+  return automated === 0 ? { auto_error_rate: 'no_automated_cases' } : {};
 }
 
 function sliceValue(c: CalibrationCase, by: string): string {
@@ -679,6 +696,7 @@ export function selectCalibration(h: CalibrationHeavy, view: CalibrationView = {
       auto_error_rate: automated ? errors / automated : null,
       in_valid_slices: sliceBy === 'slice' ? validSet.has(name) : true,
       known_bad: sliceBy === 'slice' ? badSet.has(name) : false,
+      undefined_metrics: sliceUndefined(idx.length, automated),
     };
   });
 
@@ -725,7 +743,7 @@ export function selectCalibration(h: CalibrationHeavy, view: CalibrationView = {
   const badSeen = sliceReport.filter((s) => s.known_bad).map((s) => s.slice);
   if (badSeen.length) triggers.push({ trigger: 'known_bad_slice_present', fired: true, value: badSeen.length, limit: 0, detail: badSeen });
 
-  const warnings: string[] = [];
+  const warnings: CalibrationWarning[] = [];
   if (thr.q === Number.POSITIVE_INFINITY) warnings.push('conformal_q_infinite');
   if (bootstrap && bootstrap.rounds < bootstrap.rounds_requested) warnings.push('bootstrap_rounds_reduced');
   if (chosen.evaluation.ece !== null && rawBlock.ece !== null && chosen.evaluation.ece > rawBlock.ece + COMPARE_TOLERANCE) warnings.push('calibrated_ece_worse_than_raw');
@@ -776,6 +794,7 @@ export function selectCalibration(h: CalibrationHeavy, view: CalibrationView = {
       mean_set_size: conf.mean_set_size,
       set_size_counts: conf.set_size_counts,
       singleton_counts: conf.singleton_counts,
+      undefined_reason: conf.coverage === null ? 'no_cases' : null,
     },
     risk_coverage_curve: curve,
     recommended_policy: recommended,

@@ -4,7 +4,9 @@
  * "undefined (reason)".
  */
 import type { Lang, MaybeNumber } from '../core/contract/types.ts';
-import { msg } from '../i18n/index.ts';
+import { coreMsg } from '../core/contract/i18n/index.ts';
+import { calibrationMsg } from './i18n/index.ts';
+import { lookupText } from '../core/contract/i18n/index.ts';
 import type { CalibrationResult } from './engine.ts';
 
 /** A number rounded to 4 decimals for display ("0.6667", "11.6", "1"). */
@@ -21,15 +23,15 @@ export function fmt4(x: number): string {
  * produced by runCalibration.
  */
 export function renderCalibrationReport(result: CalibrationResult, lang: Lang): string {
-  const m = msg(lang);
-  const c = m.calibration;
+  const m = coreMsg(lang);
+  const c = calibrationMsg(lang);
   const t = c.report;
-  const und = (code: string) => t.undefined((m.undefined_reason as Record<string, string>)[code] ?? (c.undefined_reason as Record<string, string>)[code] ?? code);
+  const und = (code: string) => t.undefined(lookupText(code, m.undefined_reason, c.undefined_reason) ?? code);
   const v = (x: MaybeNumber, reason = 'no_cases') => (x === null ? und(reason) : fmt4(x));
   const lines: string[] = [`# ${t.title}`, ''];
   const pass = result.decision.verdict === 'pass';
   lines.push(`**${t.verdict}:** ${pass ? c.verdict.pass : c.verdict.fail}`, '');
-  for (const r of result.decision.reasons) lines.push(`- ${c.reasons[r] ?? r}`);
+  for (const r of result.decision.reasons) lines.push(`- ${c.reasons[r]}`);
   if (result.decision.reasons.length) lines.push('');
 
   const cal = result.calibrator;

@@ -14,7 +14,8 @@ import type { RunHooks } from '../core/contract/lab.ts';
 import { parseJsonText, parseJsonlText, zodErrorMap } from '../core/contract/parse.ts';
 import { CALIBRATOR_TYPES } from '../core/stats/calibrators.ts';
 import type { CalibratorType } from '../core/stats/calibrators.ts';
-import { msg } from '../i18n/index.ts';
+import { coreMsg } from '../core/contract/i18n/index.ts';
+import { calibrationMsg } from './i18n/index.ts';
 
 /** Rows between two progress reports while reading cases. */
 export const PROGRESS_EVERY_ROWS = 5000;
@@ -233,8 +234,8 @@ export function parseCasesCsv(
   maxIssues = 50,
   progress?: (stage: string, fraction: number) => void,
 ): ParseOutcome<{ cases: CalibrationCase[]; extra_columns: string[] }> {
-  const t = msg(lang);
-  const c = t.calibration.validation;
+  const t = coreMsg(lang);
+  const c = calibrationMsg(lang).validation;
   const input = 'cases';
   if (text.trim() === '') return { ok: false, issues: [{ input, message: t.validation.empty_input }] };
   progress?.('parse', 0);
@@ -310,7 +311,7 @@ export function parseCasesCsv(
  * code gets a generic sentence (never the raw code).
  */
 export function csvSyntaxMessage(code: string, line: number | undefined, lang: Lang): string {
-  const c = msg(lang).calibration.validation;
+  const c = calibrationMsg(lang).validation;
   const ln = line === undefined ? '?' : String(line);
   switch (code) {
     case 'MissingQuotes':
@@ -362,7 +363,7 @@ export function parseCalibrationInput(texts: Record<string, string>, lang: Lang,
   let total = (cases.ok ? 0 : (cases.total_issues ?? cases.issues.length)) + (policy.ok ? 0 : (policy.total_issues ?? policy.issues.length));
   if (cases.ok) {
     const before = issues.length;
-    const c = msg(lang).calibration.validation;
+    const c = calibrationMsg(lang).validation;
     if (cases.value.cases.length > MAX_CASES) issues.push({ input: 'cases', message: c.too_many_cases(cases.value.cases.length, MAX_CASES) });
     for (const split of ['calibration', 'evaluation'] as const) {
       if (!cases.value.cases.some((x) => x.split === split)) issues.push({ input: 'cases', field: 'split', message: c.split_missing(split) });

@@ -5,7 +5,8 @@
  * checklist and, when computed, the inputs' SHA-256. Numbers are rounded to 4 decimals here only.
  */
 import type { Lang, MaybeNumber } from '../core/contract/types.ts';
-import { msg } from '../i18n/index.ts';
+import { coreMsg } from '../core/contract/i18n/index.ts';
+import { gateMsg } from './i18n/index.ts';
 import { lookupText } from '../core/contract/i18n/index.ts';
 import type { GateResult, VersionScore } from './engine.ts';
 
@@ -22,8 +23,8 @@ export function fmtNumber(x: MaybeNumber, digits = 4): string | null {
  * "no definido (motivo)" / "undefined (reason)" with the translated reason. Never throws.
  */
 export function renderGateReport(result: GateResult, lang: Lang): string {
-  const all = msg(lang);
-  const t = all.gate;
+  const all = coreMsg(lang);
+  const t = gateMsg(lang);
   const r = t.report;
   const undefinedText = (reason: string | null | undefined) => r.undefined((reason ? lookupText(reason, t.undefined_reason, all.undefined_reason) : null) ?? reason ?? '?');
   const num = (x: MaybeNumber, reason?: string) => fmtNumber(x) ?? undefinedText(reason);

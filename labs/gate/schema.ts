@@ -16,7 +16,7 @@
 import { z } from 'zod';
 import type { InputIssue, Lang, ParseOutcome } from '../core/contract/types.ts';
 import { parseJsonText, parseJsonlText } from '../core/contract/parse.ts';
-import { msg } from '../i18n/index.ts';
+import { gateMsg } from './i18n/index.ts';
 
 /** The kit's abstention markers (eval_runner.py, `abstains`), matched after text normalization. */
 export const KIT_ABSTENTION_MARKERS: readonly string[] = [
@@ -67,7 +67,7 @@ export type OutputRow = z.output<typeof outputRowSchema>;
  *   minimum_interpretable_delta blocks the release (default false: it is only a warning).
  */
 export function policySchema(lang: Lang) {
-  const t = msg(lang).gate.validation;
+  const t = gateMsg(lang).validation;
   return z
     .object({
       min_weighted_quality: z.number().min(0).max(1),
@@ -150,7 +150,7 @@ function optionalJson<S extends z.ZodType>(text: string | undefined, schema: S, 
  * then each case that lacks an answer from a version (on the case's line, field case_id).
  */
 export function crossCheck(input: GateInput, lang: Lang, maxIssues = 50): InputIssue[] {
-  const t = msg(lang).gate.validation;
+  const t = gateMsg(lang).validation;
   const issues: InputIssue[] = [];
   const { baseline_version: base, candidate_version: cand } = input.policy;
   const caseIds = new Set(input.cases.map((c) => c.case_id));

@@ -132,7 +132,7 @@ export interface GateResult extends LabResultBase {
   decision: GateDecision;
   /** Flat metrics (null = undefined, see undefined_metrics). */
   metrics: Record<string, MaybeNumber>;
-  /** Metric name -> reason code (labs/i18n undefined_reason or gate.undefined_reason). */
+  /** Metric name -> reason code (labs/core/contract/i18n undefined_reason or the gate catalog). */
   undefined_metrics: Record<string, string>;
 }
 

@@ -8,7 +8,7 @@ import type { LabModule } from '../core/contract/lab.ts';
 import type { RubricView } from './meta.ts';
 import type { InputIssue, Lang, ParseOutcome } from '../core/contract/types.ts';
 import { parseJsonText, parseJsonlText } from '../core/contract/parse.ts';
-import { msg } from '../i18n/index.ts';
+import { rubricMsg } from './i18n/index.ts';
 import { z } from 'zod';
 import { BreakdownInputSchema, ItemSchema, RatingsSchema, RubricSchema } from './schema.ts';
 import type { Rubric, RubricLabInput } from './schema.ts';
@@ -34,7 +34,7 @@ export type RubricResult = RubricScorecard & { decision: RubricDecision };
  * into `lang`; other messages (zod's own, already localized) pass through.
  */
 export function translateIssues(issues: InputIssue[], lang: Lang): InputIssue[] {
-  const v = msg(lang).rubric.validation as unknown as Record<string, string | ((p: string) => string)>;
+  const v = rubricMsg(lang).validation as unknown as Record<string, string | ((p: string) => string)>;
   return issues.map((i) => {
     const m = /^rubric\.([a-z_]+)(?:\|(.*))?$/s.exec(i.message);
     if (!m) return i;
@@ -59,7 +59,7 @@ function checkRubricSchema(r: ParseOutcome<Rubric>, input: string, lang: Lang): 
   if (!r.ok || !r.value.json_schema) return r;
   const problem = schemaCompileProblem(r.value.json_schema);
   if (problem === null) return r;
-  const v = msg(lang).rubric.validation;
+  const v = rubricMsg(lang).validation;
   if (problem.kind === 'missing_ref') return { ok: false, issues: [{ input, field: 'json_schema', message: v.schema_missing_ref(problem.ref) }] };
   if (problem.kind === 'other') return { ok: false, issues: [{ input, field: 'json_schema', message: v.schema_compile_other }] };
   const vs = problem.violations.filter(

@@ -31,6 +31,10 @@ export const rubricMeta = defineLab({
       },
     },
   ],
+  examples: {
+    es: { rubric_b: 'capstone_rubric_casefold_off.json', breakdown: 'seed_breakdown.json', ratings: 'seed004_ratings.json' },
+    en: { rubric_b: 'capstone_rubric_casefold_off.json', breakdown: 'seed_breakdown.json', ratings: 'seed004_ratings.json' },
+  },
   view: rubricView,
   defaultView: {},
   load: () => import('./lab.ts'),

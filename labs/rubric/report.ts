@@ -4,7 +4,8 @@
  * "undefined (reason)".
  */
 import type { Lang } from '../core/contract/types.ts';
-import { msg } from '../i18n/index.ts';
+import { coreMsg } from '../core/contract/i18n/index.ts';
+import { rubricMsg } from './i18n/index.ts';
 import { lookupText } from '../core/contract/i18n/index.ts';
 import type { RubricDecision } from './decision.ts';
 import type { AxisReason, RubricScorecard } from './engine.ts';
@@ -25,7 +26,7 @@ export function fmt4(x: number): string {
  * shown as it is (a JSON Pointer; "" is the root).
  */
 export function describeViolation(v: SchemaViolation, lang: Lang): string {
-  const t = msg(lang).rubric.schema_errors;
+  const t = rubricMsg(lang).schema_errors;
   const at = v.path === '' ? t.root : v.path;
   const p = v.params;
   switch (v.keyword) {
@@ -82,7 +83,7 @@ export function describeViolation(v: SchemaViolation, lang: Lang): string {
 
 /** An axis reason as a short sentence in `lang` (missing substrings, the step that made or broke the match, words, schema errors). */
 export function describeAxisReason(r: AxisReason, lang: Lang): string {
-  const t = msg(lang).rubric.axis_reasons;
+  const t = rubricMsg(lang).axis_reasons;
   const list = (xs: string[] | undefined) => (xs ?? []).map((x) => JSON.stringify(x)).join(', ');
   let s: string;
   switch (r.code) {
@@ -121,8 +122,8 @@ export function describeAxisReason(r: AxisReason, lang: Lang): string {
  * Pure; never throws on a scorecard produced by runRubric.
  */
 export function renderRubricReport(sc: RubricScorecard & { decision: RubricDecision }, lang: Lang): string {
-  const m = msg(lang);
-  const R = m.rubric;
+  const m = coreMsg(lang);
+  const R = rubricMsg(lang);
   const t = R.report;
   const und = (code: string | undefined) => t.undefined(code ? (lookupText(code, R.undefined_reason, m.undefined_reason) ?? code) : '?');
   const num = (x: number | null, code?: string) => (x === null ? und(code) : fmt4(x));

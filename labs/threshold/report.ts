@@ -4,7 +4,9 @@
  * "undefined (reason)".
  */
 import type { Lang, MaybeNumber } from '../core/contract/types.ts';
-import { msg } from '../i18n/index.ts';
+import { coreMsg } from '../core/contract/i18n/index.ts';
+import { thresholdMsg } from './i18n/index.ts';
+import { lookupText } from '../core/contract/i18n/index.ts';
 import type { PolicyDetail, ThresholdResult } from './engine.ts';
 import type { ThresholdReason } from './i18n/index.ts';
 
@@ -20,16 +22,16 @@ export function fmt4(x: number): string {
  * the decision owner. Pure; never throws on a result produced by runThreshold.
  */
 export function renderThresholdReport(result: ThresholdResult, lang: Lang): string {
-  const m = msg(lang);
-  const t = m.threshold.report;
-  const reasonText = (code: ThresholdReason) => m.threshold.reasons[code];
-  const undefinedText = (code: string | undefined) =>
-    t.undefined(code ? ((m.undefined_reason as Record<string, string>)[code] ?? code) : '?');
+  const m = thresholdMsg(lang);
+  const core = coreMsg(lang);
+  const t = m.report;
+  const reasonText = (code: ThresholdReason) => m.reasons[code];
+  const undefinedText = (code: string | undefined) => t.undefined(code ? (lookupText(code, core.undefined_reason) ?? code) : '?');
   const val = (x: MaybeNumber, reason?: string) => (x === null ? undefinedText(reason) : `\`${fmt4(x)}\``);
   const p = result.policy;
   const lines: string[] = [`# ${t.title}`, ''];
   const pass = result.decision.verdict === 'pass';
-  lines.push(`**${t.verdict}:** ${pass ? m.threshold.verdict.pass : m.threshold.verdict.fail}`, '');
+  lines.push(`**${t.verdict}:** ${pass ? m.verdict.pass : m.verdict.fail}`, '');
   for (const r of result.decision.reasons) lines.push(`- ${reasonText(r)}`);
   if (result.decision.reasons.length) lines.push('');
   lines.push(t.summary(result.evaluated_policies, result.feasible_policies, result.cases), '');

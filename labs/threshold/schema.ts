@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { Lang, ParseOutcome } from '../core/contract/types.ts';
 import type { RunHooks } from '../core/contract/lab.ts';
 import { parseJsonText, parseJsonlText } from '../core/contract/parse.ts';
-import { msg } from '../i18n/index.ts';
+import { thresholdMsg } from './i18n/index.ts';
 
 /** One case: a classifier score in [0, 1] and the true label (1 = positive class, e.g. "urgente"). */
 export const caseRowSchema = z.object({
@@ -46,8 +46,8 @@ export function policySchema(lang: Lang) {
     min_operational_recall: unit,
     threshold_grid: z
       .array(unit)
-      .max(MAX_GRID, { message: msg(lang).threshold.validation.grid_too_long(MAX_GRID) })
-      .refine((g) => new Set(g).size >= 2, { message: msg(lang).threshold.validation.grid_two_distinct }),
+      .max(MAX_GRID, { message: thresholdMsg(lang).validation.grid_too_long(MAX_GRID) })
+      .refine((g) => new Set(g).size >= 2, { message: thresholdMsg(lang).validation.grid_two_distinct }),
     positive_label: z.string().min(1).default('positive'),
     negative_label: z.string().min(1).default('negative'),
     decision_owner: z.string().optional(),

@@ -1,18 +1,16 @@
 /**
  * UI strings of the site. Spanish is the source type; English must have every key (the type
  * `UiStrings` makes `npm run check` fail otherwise, and tests/unit/i18n.test.ts compares the keys).
- * Lab-engine messages (reason codes, validation, reports) live in labs/i18n and are re-exported
- * through `labMsg`.
+ * Lab-engine messages (reason codes, validation, reports) live beside each engine
+ * (labs/<id>/i18n, and the shared ones in labs/core/contract/i18n); islands import their own lab's.
  */
 import type { Lang } from '../../labs/core/contract/types.ts';
-import type { Widen } from '../../labs/i18n/index.ts';
-import { msg as labMsg } from '../../labs/i18n/index.ts';
+import type { Widen } from '../../labs/core/contract/i18n/index.ts';
 import { es } from './es.ts';
 import { en } from './en.ts';
 
 export type UiStrings = Widen<typeof es>;
 export type { Lang };
-export { labMsg };
 
 export const LANGS: readonly Lang[] = ['es', 'en'];
 const dictionaries: Record<Lang, UiStrings> = { es, en };

@@ -1,17 +1,22 @@
 /**
- * The labs that have a browser island, with their display names. A lab listed here gets a
- * standalone page (/laboratorios/<id>/, /en/labs/<id>/) and can be embedded in a chapter with
- * <Lab id="<id>" />.
+ * The labs as the site sees them, derived from labs/manifest.ts: a lab listed there gets a
+ * standalone page (/laboratorios/<id>/, /en/labs/<id>/), can be embedded in a chapter with
+ * <Lab id="<id>" />, and is named in the page's language.
  */
+import { LAB_METAS, labMeta, type LabId } from '../../labs/manifest.ts';
 import type { Lang } from '../i18n/index.ts';
 
-export const LAB_PAGES: Record<string, Record<Lang, string>> = {
-  gate: { es: 'gate de evaluación: baseline frente a candidata', en: 'eval gate: baseline vs candidate' },
-  threshold: { es: 'umbral y coste del error', en: 'threshold and cost of error' },
-  calibration: { es: 'calibración, conformal y política de revisión', en: 'calibration, conformal sets and review policy' },
-  rubric: { es: 'puntuación con rúbricas', en: 'rubric scoring' },
-};
+/** The lab's name in a language, or null for an unknown id. */
+export function labName(id: string, lang: Lang): string | null {
+  return labMeta(id)?.names[lang] ?? null;
+}
 
+/** The labs a chapter teaches (by its slug, e.g. '04-evaluators'), in manifest order. */
+export function labsOfChapter(slug: string): LabId[] {
+  return LAB_METAS.filter((m) => m.chapter === slug).map((m) => m.id);
+}
+
+/** getStaticPaths() of the lab pages (the same ids in both languages). */
 export function labPaths() {
-  return Object.keys(LAB_PAGES).map((id) => ({ params: { lab: id }, props: { id } }));
+  return LAB_METAS.map((m) => ({ params: { lab: m.id }, props: { id: m.id } }));
 }

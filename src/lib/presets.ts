@@ -5,6 +5,7 @@
  */
 import jsonMergePatch from 'json-merge-patch';
 import type { StartText } from '../../labs/core/contract/exercise.ts';
+import { labMeta } from '../../labs/manifest.ts';
 
 const files = import.meta.glob('../../labs/*/presets/*.{json,jsonl,csv}', { query: '?raw', import: 'default' }) as Record<string, () => Promise<string>>;
 
@@ -31,4 +32,33 @@ export async function resolveStartTexts(lab: string, texts: Record<string, Start
 export function presetNames(lab: string): string[] {
   const prefix = `../../labs/${lab}/presets/`;
   return Object.keys(files).filter((k) => k.startsWith(prefix)).map((k) => k.slice(prefix.length));
+}
+
+/**
+ * The texts of a lab's preset in a language (labs/<id>/meta.ts `presets`; default: the first),
+ * loaded on demand. Throws an Error naming a preset file that does not exist.
+ */
+export async function loadPresetTexts(lab: string, lang: 'es' | 'en', presetId?: string): Promise<Record<string, string>> {
+  const meta = labMeta(lab);
+  if (!meta) throw new Error(`unknown lab: ${lab}`);
+  const preset = (presetId ? meta.presets.find((p) => p.id === presetId) : undefined) ?? meta.presets[0];
+  const out: Record<string, string> = {};
+  for (const [name, file] of Object.entries(preset.files[lang])) {
+    const load = files[`../../labs/${lab}/presets/${file}`];
+    if (!load) throw new Error(`${name}: ${file}`);
+    out[name] = await load();
+  }
+  return out;
+}
+
+/** The texts of a lab's examples for its optional inputs in a language (meta `examples`), loaded on demand. */
+export async function loadExampleTexts(lab: string, lang: 'es' | 'en'): Promise<Record<string, string>> {
+  const meta = labMeta(lab);
+  const out: Record<string, string> = {};
+  for (const [name, file] of Object.entries(meta?.examples?.[lang] ?? {})) {
+    const load = files[`../../labs/${lab}/presets/${file}`];
+    if (!load) throw new Error(`${name}: ${file}`);
+    out[name] = await load();
+  }
+  return out;
 }

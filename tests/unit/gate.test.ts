@@ -9,8 +9,10 @@ import { caseFold as fastCaseFold, caseFoldByCodePoint as caseFold } from '../..
 import { computeManifestHashes, lab as gateLab, withManifestHashes } from '../../labs/gate/lab.ts';
 import { gateMeta } from '../../labs/gate/meta.ts';
 import { sha256Hex } from '../../labs/core/contract/hash.ts';
-import { es } from '../../labs/i18n/es.ts';
-import { en } from '../../labs/i18n/en.ts';
+import { gateEs } from '../../labs/gate/i18n/es.ts';
+import { gateEn } from '../../labs/gate/i18n/en.ts';
+const es = { gate: gateEs };
+const en = { gate: gateEn };
 
 type Obj = Record<string, unknown>;
 const jsonl = (rows: Obj[]) => rows.map((r) => JSON.stringify(r)).join('\n') + '\n';

@@ -5,8 +5,19 @@
 import { describe, expect, it } from 'vitest';
 import { es as uiEs } from '../../src/i18n/es.ts';
 import { en as uiEn } from '../../src/i18n/en.ts';
-import { es as labEs } from '../../labs/i18n/es.ts';
-import { en as labEn } from '../../labs/i18n/en.ts';
+import { coreEs } from '../../labs/core/contract/i18n/es.ts';
+import { coreEn } from '../../labs/core/contract/i18n/en.ts';
+
+// Every engine catalog: the shared one and each lab's own (labs/<id>/i18n/{es,en}.ts).
+const labCatalogs = import.meta.glob<Record<string, unknown>>('../../labs/*/i18n/{es,en}.ts', { eager: true });
+const catalogOf = (lang: 'es' | 'en') =>
+  Object.fromEntries(
+    Object.entries(labCatalogs)
+      .filter(([path]) => path.endsWith(`/${lang}.ts`))
+      .map(([path, mod]) => [path.split('/')[3], Object.values(mod)[0]]),
+  );
+const labEs = { ...coreEs, ...catalogOf('es') };
+const labEn = { ...coreEn, ...catalogOf('en') };
 
 type Shape = Record<string, unknown>;
 
@@ -26,6 +37,10 @@ function emptyStrings(obj: unknown, prefix = ''): string[] {
 describe('dictionaries', () => {
   it('the UI has the same keys in es and en', () => {
     expect(shape(uiEn).sort()).toEqual(shape(uiEs).sort());
+  });
+  it('every lab has its catalogs in both languages', () => {
+    expect(Object.keys(catalogOf('en')).sort()).toEqual(Object.keys(catalogOf('es')).sort());
+    expect(Object.keys(catalogOf('es')).length).toBeGreaterThanOrEqual(4);
   });
   it('the lab engines have the same messages in es and en', () => {
     expect(shape(labEn).sort()).toEqual(shape(labEs).sort());

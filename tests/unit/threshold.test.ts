@@ -19,7 +19,9 @@ import type { ThresholdInput } from '../../labs/threshold/lab.ts';
 import { countsForPair, evaluatePair, prepareCases, actionClass } from '../../labs/threshold/engine.ts';
 import { formatIssue } from '../../labs/core/contract/parse.ts';
 import { averagePrecisionScore, rocAucScore } from '../../labs/core/stats/curves.ts';
-import { msg } from '../../labs/i18n/index.ts';
+import { coreMsg } from '../../labs/core/contract/i18n/index.ts';
+import { thresholdMsg } from '../../labs/threshold/i18n/index.ts';
+const msg = (lang: 'es' | 'en') => ({ ...coreMsg(lang), threshold: thresholdMsg(lang) });
 
 const casesA = [
   { case_id: 'a1', score: 0.9, label: 1, slice: 'x' },

@@ -13,7 +13,7 @@ export const calibrationEs = {
     auto_coverage_below_min: 'la cobertura automática no llega al mínimo exigido',
     auto_error_rate_above_max: 'la tasa de error de las decisiones automáticas supera el máximo permitido',
     auto_error_rate_undefined: 'no se automatiza ningún caso, así que la tasa de error automática no está definida',
-  } as Record<string, string>,
+  },
   /** Avisos que no cambian el veredicto pero conviene leer. */
   warnings: {
     conformal_q_infinite: 'q conformal infinito: el rango ⌈(n+1)(1−α)⌉ supera el número de casos de calibración.',
@@ -24,19 +24,19 @@ export const calibrationEs = {
     ties_at_best_cost: 'Varios pares empatan en el mejor coste; el desempate (revisión, cobertura, −high, low) elige uno.',
     bootstrap_rounds_reduced: 'Con tantos casos se hicieron menos rondas de bootstrap de las pedidas (ver bootstrap.rounds) para no bloquear la página.',
     recalibration_trigger_fired: 'Se ha activado al menos un disparador de recalibración.',
-  } as Record<string, string>,
+  },
   triggers: {
     base_rate_relative_change: 'cambio relativo de la tasa base (evaluación frente a calibración)',
     ece_regression: 'empeoramiento del ECE calibrado (evaluación menos calibración)',
     new_slice_without_50_cases: 'segmentos nuevos (fuera de valid_slices) con pocos casos',
     known_bad_slice_present: 'aparecen segmentos marcados como problemáticos',
-  } as Record<string, string>,
+  },
   calibrator_names: {
     histogram_laplace: 'histograma con suavizado de Laplace',
     platt: 'escalado de Platt',
     isotonic: 'regresión isotónica',
     temperature: 'escalado de temperatura',
-  } as Record<string, string>,
+  },
   undefined_reason: {
     conformal_rank_exceeds_n: 'el rango ⌈(n+1)(1−α)⌉ supera n: q es infinito',
   },

@@ -11,7 +11,8 @@
 import { z } from 'zod';
 import { goalSchema } from './goals.ts';
 
-export const EXERCISE_LABS = ['gate', 'threshold', 'rag', 'evaluator', 'calibration', 'rubric'] as const;
+/** A lab id (checked against labs/manifest.ts where exercises are read: the content collection, the link page). */
+const labIdSchema = z.string().regex(/^[a-z][a-z0-9_-]{0,39}$/);
 
 const startTextSchema = z.union([
   z
@@ -35,7 +36,7 @@ export const questionSchema = z.object({
 
 /** Fields shared by authored exercises (frontmatter) and exercise links. */
 export const exerciseFields = {
-  lab: z.enum(EXERCISE_LABS),
+  lab: labIdSchema,
   title: z.string().min(1).max(200),
   summary: z.string().min(1).max(600),
   start: z.object({

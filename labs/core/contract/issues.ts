@@ -3,7 +3,7 @@
  * loading zod and the JSON parser (those run in the worker).
  */
 import type { InputIssue, Lang } from './types.ts';
-import { msg } from '../../i18n/index.ts';
+import { coreMsg as msg } from './i18n/index.ts';
 
 /** Formats an issue as one line of text: "cases, línea 3, campo score: …". Used by the CLI and the page. */
 export function formatIssue(issue: InputIssue, lang: Lang): string {

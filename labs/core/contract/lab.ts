@@ -78,6 +78,8 @@ export interface LabMeta<Id extends string = string, View = unknown, M extends A
   inputs: readonly LabInputSpec[];
   /** The first preset is the lab's default. */
   presets: readonly LabPreset[];
+  /** Ready examples for optional inputs (a button loads each): input name -> file, per language. */
+  examples?: Record<Lang, Record<string, string>>;
   /** Validates the view (the learner's controls); its messages come in the page's language. */
   view: z.ZodMiniType<View>;
   /** The view a fresh lab starts with. */

@@ -2,7 +2,7 @@
  * Reading untrusted text (editor content, a dropped file, a share link, a CLI argument) into values
  * checked by a zod schema. One mechanism for every lab and every entry point: errors come back as
  * InputIssue objects naming the input, the 1-based line and the field, with the message in the
- * requested language (zod's own es/en locales for schema problems, labs/i18n for syntax problems).
+ * requested language (zod's own es/en locales for schema problems, core/contract/i18n for syntax problems).
  * Nothing here throws on bad input.
  */
 import type { z } from 'zod';
@@ -11,7 +11,7 @@ import type { ParseError, Node as JsonNode } from 'jsonc-parser';
 import zodEs from 'zod/v4/locales/es.js';
 import zodEn from 'zod/v4/locales/en.js';
 import type { InputIssue, Lang, ParseOutcome } from './types.ts';
-import { msg } from '../../i18n/index.ts';
+import { coreMsg as msg } from './i18n/index.ts';
 
 const zodLocales = { es: zodEs().localeError, en: zodEn().localeError };
 type ZodIssueLike = Parameters<(typeof zodLocales)['es']>[0];

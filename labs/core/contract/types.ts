@@ -28,7 +28,7 @@ export type ParseOutcome<T> = { ok: true; value: T } | { ok: false; issues: Inpu
 
 /**
  * A metric that may be undefined. Undefined is not zero: `value` is null and `reason` says why
- * (a reason code translated by labs/i18n). Scorecards flatten these into `metrics` (number | null)
+ * (a reason code translated by core/contract/i18n or the lab catalog). Scorecards flatten these into `metrics` (number | null)
  * plus `undefined_metrics` (metric name -> reason code).
  */
 export type MaybeNumber = number | null;

@@ -10,7 +10,7 @@
  * with two deliberate differences:
  *   - roc_curve's first threshold is +Infinity (scikit-learn >= 1.3; older versions used max + 1);
  *   - where scikit-learn raises, or warns and returns nan / a placeholder, the value here is `null`
- *     with a reason code (labs/i18n `undefined_reason`): no cases -> 'no_cases'; ROC curve and ROC
+ *     with a reason code (labs/core/contract/i18n `undefined_reason`): no cases -> 'no_cases'; ROC curve and ROC
  *     AUC with one class -> 'single_class'; PR curve and AP without positives -> 'no_positives'
  *     (scikit-learn sets recall to 1 and returns AP 0 there; undefined is not zero).
  *

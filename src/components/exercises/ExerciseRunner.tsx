@@ -5,13 +5,14 @@
  * props (validated at build time); link exercises (`source="link"`) are read from the URL hash
  * and validated with the same zod schema before anything is loaded.
  */
-import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Lang } from '../../../labs/core/contract/types.ts';
 import { evaluateGoals, type Goal } from '../../../labs/core/contract/goals.ts';
 import type { z } from 'zod';
 import { exerciseFields } from '../../../labs/core/contract/exercise.ts';
 import { ui } from '../../i18n/index.ts';
-import { LAB_ISLANDS } from '../labs/islands.ts';
+import LabLoader from '../labs/LabLoader.tsx';
+import { isLabId } from '../../../labs/manifest.ts';
 import { resolveStartTexts } from '../../lib/presets.ts';
 import { fmt } from '../labs/shared/format.tsx';
 import { downloadText } from '../labs/shared/labState.ts';
@@ -68,7 +69,7 @@ export default function ExerciseRunner({ lang, id, spec, source }: Props) {
     return <p className="issues" role="alert" data-testid="exercise-invalid">{loaded === 'invalid' ? t.link_invalid : t.link_missing}</p>;
   }
   if (!loaded) return <p>{ui(lang).lab.loading}</p>;
-  const exercise = <Exercise lang={lang} id={loaded.id} spec={loaded.spec} instructions={loaded.instructions} />;
+  const exercise = <Exercise lang={lang} id={loaded.id} spec={loaded.spec} instructions={loaded.instructions} fromLink={source === 'link'} />;
   if (!loaded.fromLink) return exercise;
   // A link exercise: its title and summary come with it (the page only knows it is "shared").
   const own = loaded.fromLink;
@@ -84,7 +85,7 @@ export default function ExerciseRunner({ lang, id, spec, source }: Props) {
   );
 }
 
-function Exercise({ lang, id, spec, instructions }: { lang: Lang; id: string; spec: Spec; instructions: string }) {
+function Exercise({ lang, id, spec, instructions, fromLink }: { lang: Lang; id: string; spec: Spec; instructions: string; fromLink: boolean }) {
   const t = ui(lang).exercise;
   const [texts, setTexts] = useState<Record<string, string> | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -98,7 +99,7 @@ function Exercise({ lang, id, spec, instructions }: { lang: Lang; id: string; sp
   }, [spec]);
 
   const onResult = useCallback((value: unknown, stale: boolean) => setResult((r) => (value === null && r ? { ...r, stale } : { value, stale })), []);
-  const embed = useMemo(() => (texts ? { storageId: `exercise-${id}`, start: { texts, view: spec.start.view }, onResult } : undefined), [texts, id, spec, onResult]);
+  const embed = useMemo(() => (texts ? { storageId: `exercise-${id}`, start: { texts, view: spec.start.view }, onResult, fromLink } : undefined), [texts, id, spec, onResult, fromLink]);
   const evaluation = useMemo(() => (result?.value ? evaluateGoals(spec.goals as Goal[], result.value) : null), [result, spec]);
 
   useEffect(() => {
@@ -108,7 +109,7 @@ function Exercise({ lang, id, spec, instructions }: { lang: Lang; id: string; sp
     }
   }, [evaluation, result, id, spec]);
 
-  const Lab = LAB_ISLANDS[spec.lab];
+  const known = isLabId(spec.lab);
   return (
     <div className="exercise" data-testid="exercise">
       {instructions && (
@@ -142,12 +143,8 @@ function Exercise({ lang, id, spec, instructions }: { lang: Lang; id: string; sp
         </button>
       </section>
       {error && <p className="issues" role="alert">{t.link_invalid} ({error})</p>}
-      {!Lab && <p className="notice">{ui(lang).chapter.lab_pending}</p>}
-      {embed && Lab && (
-        <Suspense fallback={<p>{ui(lang).lab.loading}</p>}>
-          <Lab lang={lang} embed={embed} />
-        </Suspense>
-      )}
+      {!known && <p className="notice">{ui(lang).chapter.lab_pending}</p>}
+      {embed && known && <LabLoader id={spec.lab} lang={lang} embed={embed} loadingText={ui(lang).lab.loading} failedText={ui(lang).lab.load_failed} />}
       {evaluation && (
         <p className={evaluation.allMet && !result?.stale ? 'goal-summary done' : 'goal-summary'} data-testid="goal-summary">
           <a href="#ex-goals">{t.goals}</a>: {t.goals_count(evaluation.results.filter((r) => r.met).length, evaluation.results.length)}

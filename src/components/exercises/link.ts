@@ -8,6 +8,7 @@
 import LZString from 'lz-string';
 import { exerciseLinkSchema, type ExerciseLink } from '../../../labs/core/contract/exercise.ts';
 import { sha256Hex } from '../../../labs/core/contract/hash.ts';
+import { isLabId } from '../../../labs/manifest.ts';
 
 const CHECK_CHARS = 16;
 
@@ -31,7 +32,7 @@ export async function decodeExerciseHash(hash: string): Promise<ExerciseLink | n
     const json = LZString.decompressFromEncodedURIComponent(payload);
     if (!json) return 'invalid';
     const r = exerciseLinkSchema.safeParse(JSON.parse(json));
-    return r.success ? r.data : 'invalid';
+    return r.success && isLabId(r.data.lab) ? r.data : 'invalid';
   } catch {
     return 'invalid';
   }

@@ -1,13 +1,15 @@
 /**
- * Lab islands by lab id, loaded on demand: an exercise page embeds whichever lab its exercise names
- * without bundling the others. (Chapter and lab pages import their island directly in LabSlot.astro.)
+ * Lab islands by lab id, found by convention (src/components/labs/<id>/<Name>Lab.tsx, default
+ * export) and loaded on demand: a page bundles none of them up front, and fetches only the one it
+ * shows when it scrolls into view.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import type { LabIslandProps } from './shared/embed.ts';
 
-export const LAB_ISLANDS: Record<string, LazyExoticComponent<ComponentType<LabIslandProps>>> = {
-  threshold: lazy(() => import('./threshold/ThresholdLab.tsx')),
-  gate: lazy(() => import('./gate/GateLab.tsx')),
-  calibration: lazy(() => import('./calibration/CalibrationLab.tsx')),
-  rubric: lazy(() => import('./rubric/RubricLab.tsx')),
-};
+const modules = import.meta.glob<{ default: ComponentType<LabIslandProps> }>('./*/*Lab.tsx');
+
+/** The island loader of a lab, or undefined when the lab has no island. */
+export function islandLoader(labId: string): (() => Promise<{ default: ComponentType<LabIslandProps> }>) | undefined {
+  const key = Object.keys(modules).find((k) => k.startsWith(`./${labId}/`));
+  return key ? modules[key] : undefined;
+}

@@ -2,9 +2,9 @@
  * UI strings of the eval-gate lab island (chapter 01), in both languages. Spanish is the source
  * type; English must have every key (type-checked, and compared in tests/unit/i18n.test.ts).
  * Reason codes, warnings, error types and undefined reasons come from the engine's catalog
- * (labs/gate/i18n via labMsg(lang).gate), not from here.
+ * (labs/gate/i18n, gateMsg), not from here.
  */
-import type { Widen } from '../../../labs/i18n/index.ts';
+import type { Widen } from '../../../labs/core/contract/i18n/index.ts';
 
 const es = {
   input_cases: 'casos (JSONL)',

@@ -2,11 +2,12 @@
  * UI strings of the threshold lab island (chapter 02), in both languages. Spanish is the source
  * type; English must have every key (type-checked, and compared in tests/unit/i18n.test.ts).
  */
-import type { Widen } from '../../../labs/i18n/index.ts';
+import type { Widen } from '../../../labs/core/contract/i18n/index.ts';
 
 const es = {
   low: 'Umbral bajo',
   high: 'Umbral alto',
+  checklist_caption: 'Las dos restricciones de la política, medidas en el par recomendado (o en el menos malo si ninguno las cumple).',
   operating_point: 'Punto de operación',
   operating_help: 'Puntuación ≤ umbral bajo: normal. Puntuación ≥ umbral alto: positivo. En medio: revisión humana.',
   use_recommended: 'Volver al par recomendado',
@@ -76,6 +77,7 @@ const es = {
 const en: Widen<typeof es> = {
   low: 'Low threshold',
   high: 'High threshold',
+  checklist_caption: "The policy's two constraints, measured on the recommended pair (or on the least-bad one when no pair meets them).",
   operating_point: 'Operating point',
   operating_help: 'Score ≤ low threshold: negative. Score ≥ high threshold: positive. In between: human review.',
   use_recommended: 'Back to the recommended pair',

@@ -6,10 +6,13 @@
  * intervals, the four calibrators side by side, conformal sets, risk-coverage curve, cost heat map,
  * slices, triggers and the calibration manifest. It computes no metric.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
-import type { CalibrationResult, CalibrationView, MetricsBlock } from '../../../../labs/calibration/index.ts';
-import { ui, labMsg } from '../../../i18n/index.ts';
+import type { CalibrationResult, CalibrationView, MetricsBlock } from '../../../../labs/calibration/lab.ts';
+import { calibrationMeta } from '../../../../labs/calibration/meta.ts';
+import { calibrationMsg } from '../../../../labs/calibration/i18n/index.ts';
+import { ui } from '../../../i18n/index.ts';
+import { loadPresetTexts } from '../../../lib/presets.ts';
 import { useLabRunner } from '../shared/useLabRunner.ts';
 import { useLabState } from '../shared/useLabState.ts';
 import { LabShell, type LabInputDef } from '../shared/LabShell.tsx';
@@ -24,73 +27,62 @@ import ReliabilityDiagram from '../../charts/ReliabilityDiagram.tsx';
 import MultiLineChart from '../../charts/MultiLineChart.tsx';
 import LabelHistogram from '../../charts/LabelHistogram.tsx';
 import CostHeatMap from '../../charts/CostHeatMap.tsx';
-import kitCases from '../../../../labs/calibration/presets/calibration_cases.csv?raw';
-import kitPolicy from '../../../../labs/calibration/presets/calibration_policy.json?raw';
-import bcCases from '../../../../labs/calibration/presets/breast_cancer_gnb.csv?raw';
-import bcPolicy from '../../../../labs/calibration/presets/breast_cancer_gnb_policy.json?raw';
-
 type CalibratorType = NonNullable<CalibrationView['calibrator']>;
 const CALIBRATORS: readonly CalibratorType[] = ['histogram_laplace', 'platt', 'isotonic', 'temperature'];
 const BIN_CHOICES = [2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50];
-const INPUT_NAMES = ['cases', 'policy'] as const;
-
-/** The data sets a learner can load: the chapter's kit and a real one. */
-export const PRESETS = {
-  kit: { cases: kitCases, policy: kitPolicy },
-  breast_cancer: { cases: bcCases, policy: bcPolicy },
-} as const;
-type PresetId = keyof typeof PRESETS;
-const PRESET_IDS = Object.keys(PRESETS) as PresetId[];
+/** The data sets a learner can load (labs/calibration/meta.ts): the chapter's kit and a real one. */
+type PresetId = 'kit' | 'breast_cancer';
+const PRESET_IDS = calibrationMeta.presets.map((p) => p.id) as PresetId[];
 
 const COLORS = { raw: '#8a4b08', cal: '#1d4e89', neg: '#6a3d9a', pos: '#1f7a5a' };
 const CAL_COLORS: Record<CalibratorType, string> = { histogram_laplace: '#1d4e89', platt: '#b35900', isotonic: '#1f7a5a', temperature: '#8e2a6e' };
 
-/** A view from storage or a link: only known keys with valid values. */
-export function isCalibrationView(v: unknown): v is CalibrationView {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const o = v as Record<string, unknown>;
-  if (Object.keys(o).some((k) => !['calibrator', 'binning', 'bins', 'slice_by'].includes(k))) return false;
-  if (o.calibrator !== undefined && !CALIBRATORS.includes(o.calibrator as CalibratorType)) return false;
-  if (o.binning !== undefined && o.binning !== 'uniform' && o.binning !== 'quantile') return false;
-  if (o.bins !== undefined && !(Number.isInteger(o.bins) && (o.bins as number) >= 1 && (o.bins as number) <= 100)) return false;
-  if (o.slice_by !== undefined && !(typeof o.slice_by === 'string' && o.slice_by.length > 0 && o.slice_by.length <= 200)) return false;
-  return true;
-}
-
-function currentPreset(texts: Record<string, string>): PresetId | 'custom' {
+function currentPreset(texts: Record<string, string>, presets: Partial<Record<PresetId, Record<string, string>>>): PresetId | 'custom' {
   for (const id of PRESET_IDS) {
-    const p = PRESETS[id];
-    if (texts.cases === p.cases && texts.policy === p.policy) return id;
+    const p = presets[id];
+    if (p && texts.cases === p.cases && texts.policy === p.policy) return id;
   }
   return 'custom';
 }
 
-export default function CalibrationLab({ lang, embed }: LabIslandProps) {
+export default function CalibrationLab({ lang, preset: kit, embed }: LabIslandProps) {
   const tc = ui(lang).calibration;
-  const lab = useLabState('calibration', INPUT_NAMES, PRESETS.kit, isCalibrationView, embed);
+  const lab = useLabState(calibrationMeta, kit, embed);
   const view = (lab.view ?? {}) as CalibrationView;
-  const run = useLabRunner<CalibrationResult>('calibration', lab.texts, lang, lab.view, lab);
+  const run = useLabRunner('calibration', lab.texts, lang, view, lab);
   const result = run.result;
-  const preset = currentPreset(lab.texts);
+  const [presets, setPresets] = useState<Partial<Record<PresetId, Record<string, string>>>>({ kit });
+  useEffect(() => {
+    let live = true;
+    for (const id of PRESET_IDS) {
+      if (id === 'kit') continue;
+      void loadPresetTexts('calibration', lang, id).then((texts) => live && setPresets((p) => ({ ...p, [id]: texts })));
+    }
+    return () => {
+      live = false;
+    };
+  }, [lang]);
+  const preset = currentPreset(lab.texts, presets);
 
   const setView = (patch: Partial<CalibrationView>) => lab.setView({ ...view, ...patch });
   const loadPreset = (id: PresetId) => {
-    if (id === preset) return;
+    const texts = presets[id];
+    if (id === preset || !texts) return;
     if (preset === 'custom' && !window.confirm(tc.preset_confirm)) return;
-    lab.setText('cases', PRESETS[id].cases);
-    lab.setText('policy', PRESETS[id].policy);
-    lab.setView(undefined);
+    lab.setText('cases', texts.cases);
+    lab.setText('policy', texts.policy);
+    lab.setView({});
   };
 
   const inputs: LabInputDef[] = [
-    { name: 'cases', label: tc.input_cases, accept: '.csv,.tsv,.jsonl,.json,.txt,text/csv,application/json' },
-    { name: 'policy', label: tc.input_policy, accept: '.json,application/json' },
+    { name: 'cases', label: tc.input_cases },
+    { name: 'policy', label: tc.input_policy },
   ];
 
   return (
     <div className="cal-lab">
       <PresetPicker lang={lang} preset={preset} onPick={loadPreset} />
-      <LabShell labId="calibration" lang={lang} inputs={inputs} state={lab} run={run} filePrefix="calibration" embed={embed}>
+      <LabShell meta={calibrationMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed}>
         {result && (
           <>
             <ViewControls lang={lang} result={result} view={view} onChange={setView} />
@@ -147,7 +139,7 @@ function PresetPicker({ lang, preset, onPick }: { lang: Lang; preset: PresetId |
 
 function ViewControls({ lang, result, view, onChange }: { lang: Lang; result: CalibrationResult; view: CalibrationView; onChange: (p: Partial<CalibrationView>) => void }) {
   const tc = ui(lang).calibration;
-  const names = labMsg(lang).calibration.calibrator_names;
+  const names = calibrationMsg(lang).calibrator_names;
   // The learner's choice shows at once; the result catches up when the worker answers.
   const bins = view.bins ?? result.raw_metrics.bins;
   const calibrator = view.calibrator ?? result.calibrator.type;
@@ -162,7 +154,7 @@ function ViewControls({ lang, result, view, onChange }: { lang: Lang; result: Ca
         <label className="cal-field">
           {tc.calibrator}
           <select value={calibrator} onChange={(e) => onChange({ calibrator: e.currentTarget.value as CalibratorType })} data-testid="calibrator-select">
-            {CALIBRATORS.map((c) => <option key={c} value={c}>{names[c] ?? c}</option>)}
+            {CALIBRATORS.map((c) => <option key={c} value={c}>{names[c]}</option>)}
           </select>
         </label>
         <label className="cal-field">
@@ -195,14 +187,14 @@ function ViewControls({ lang, result, view, onChange }: { lang: Lang; result: Ca
 function Verdict({ result, lang }: { result: CalibrationResult; lang: Lang }) {
   const t = ui(lang);
   const tc = t.calibration;
-  const lm = labMsg(lang).calibration;
+  const lm = calibrationMsg(lang);
   const d = result.decision;
   const rec = result.recommended_policy;
   return (
     <VerdictPanel id="cal-verdict" verdict={d.verdict} lang={lang} summary={lm.verdict}>
       <p data-testid="rec-pair" data-low={rec.low} data-high={rec.high}>
         {rec.passes ? tc.recommended(fmt(rec.low, 2), fmt(rec.high, 2)) : tc.cheapest(fmt(rec.low, 2), fmt(rec.high, 2))}
-        {' · '}{lm.calibrator_names[result.calibrator.type] ?? result.calibrator.type}
+        {' · '}{lm.calibrator_names[result.calibrator.type]}
       </p>
       <dl className="cal-figures">
         <div><dt>{tc.cost}</dt><dd data-testid="rec-cost">{fmt(rec.cost, 4)}</dd></div>
@@ -220,7 +212,7 @@ function Verdict({ result, lang }: { result: CalibrationResult; lang: Lang }) {
       {result.warnings.length > 0 && (
         <>
           <p>{tc.warnings}:</p>
-          <ul className="cal-warnings">{result.warnings.map((w) => <li key={w} data-warning={w}>{lm.warnings[w] ?? w}</li>)}</ul>
+          <ul className="cal-warnings">{result.warnings.map((w) => <li key={w} data-warning={w}>{lm.warnings[w]}</li>)}</ul>
         </>
       )}
     </VerdictPanel>
@@ -230,7 +222,7 @@ function Verdict({ result, lang }: { result: CalibrationResult; lang: Lang }) {
 function Reliability({ result, lang }: { result: CalibrationResult; lang: Lang }) {
   const t = ui(lang);
   const tc = t.calibration;
-  const names = labMsg(lang).calibration.calibrator_names;
+  const names = calibrationMsg(lang).calibrator_names;
   const calName = names[result.calibrator.type] ?? result.calibrator.type;
   const binning = result.raw_metrics.binning === 'uniform' ? tc.binning_uniform : tc.binning_quantile;
   return (
@@ -291,7 +283,7 @@ function Histograms({ result, lang }: { result: CalibrationResult; lang: Lang })
 function Curves({ result, lang }: { result: CalibrationResult; lang: Lang }) {
   const t = ui(lang);
   const tc = t.calibration;
-  const names = labMsg(lang).calibration.calibrator_names;
+  const names = calibrationMsg(lang).calibrator_names;
   const c = result.calibrator_curves;
   return (
     <LabPanel id="cal-curves-h" title={tc.curves_title}>
@@ -334,7 +326,7 @@ function MetricsTable({ result, lang }: { result: CalibrationResult; lang: Lang 
     const iv = b[`${which}_${k}` as 'raw_brier'];
     return iv.low === null ? '–' : `[${fmt(iv.low, 4)}, ${fmt(iv.high, 4)}]`;
   };
-  const cell = (v: number | null, k: string) => (v === null ? <UndefinedValue reason="no_cases" lang={lang} /> : k === 'empty_bins' ? String(v) : fmt(v, 4));
+  const cell = (v: number | null, k: string, block: MetricsBlock) => (v === null ? <UndefinedValue reason={block.undefined_reason} lang={lang} /> : k === 'empty_bins' ? String(v) : fmt(v, 4));
   return (
     <LabPanel id="cal-metrics-h" title={tc.metrics_title}>
       <DataTable label={tc.metrics_title} className="metrics" testId="metrics" caption={tc.metrics_caption(result.counts.evaluation)}
@@ -342,9 +334,9 @@ function MetricsTable({ result, lang }: { result: CalibrationResult; lang: Lang 
         {METRIC_ROWS.map((k) => (
           <tr key={k} data-metric={k}>
             <th scope="row">{tc.metric_names[k]}</th>
-            <td data-testid={`raw-${k}`}>{cell(metricValue(result.raw_metrics, k), k)}</td>
+            <td data-testid={`raw-${k}`}>{cell(metricValue(result.raw_metrics, k), k, result.raw_metrics)}</td>
             <td>{ci(k, 'raw')}</td>
-            <td data-testid={`cal-${k}`}>{cell(metricValue(result.calibrated_metrics, k), k)}</td>
+            <td data-testid={`cal-${k}`}>{cell(metricValue(result.calibrated_metrics, k), k, result.calibrated_metrics)}</td>
             <td>{ci(k, 'calibrated')}</td>
           </tr>
         ))}
@@ -369,25 +361,25 @@ function params(fit: CalibrationResult['calibrators'][number]['fit'], knots: (n:
 
 function CompareTable({ result, lang, onUse }: { result: CalibrationResult; lang: Lang; onUse: (c: CalibratorType) => void }) {
   const tc = ui(lang).calibration;
-  const names = labMsg(lang).calibration.calibrator_names;
-  const v = (x: number | null) => (x === null ? <UndefinedValue reason="no_cases" lang={lang} /> : fmt(x, 4));
+  const names = calibrationMsg(lang).calibrator_names;
+  const v = (x: number | null, reason: string | null = null) => (x === null ? <UndefinedValue reason={reason} lang={lang} /> : fmt(x, 4));
   return (
     <LabPanel id="cal-compare-h" title={tc.compare_title}>
       <DataTable label={tc.compare_title} testId="compare-table" caption={tc.compare_caption}
         columns={[tc.calibrator_col, 'Brier', tc.metric_names.log_loss, 'ECE', 'MCE', tc.cal_split_ece, tc.params, <span className="sr-only">{tc.calibrator}</span>]}>
         <tr data-calibrator="raw">
           <th scope="row">{tc.raw}</th>
-          <td>{v(result.raw_metrics.brier)}</td><td>{v(result.raw_metrics.log_loss)}</td><td>{v(result.raw_metrics.ece)}</td><td>{v(result.raw_metrics.mce)}</td>
+          <td>{v(result.raw_metrics.brier, result.raw_metrics.undefined_reason)}</td><td>{v(result.raw_metrics.log_loss, result.raw_metrics.undefined_reason)}</td><td>{v(result.raw_metrics.ece, result.raw_metrics.undefined_reason)}</td><td>{v(result.raw_metrics.mce, result.raw_metrics.undefined_reason)}</td>
           <td>–</td><td>–</td><td />
         </tr>
         {result.calibrators.map((c) => {
           const chosen = c.type === result.calibrator.type;
           return (
             <tr key={c.type} data-calibrator={c.type} className={chosen ? 'selected' : undefined} aria-current={chosen ? 'true' : undefined}>
-              <th scope="row">{names[c.type] ?? c.type}{chosen ? ` (${tc.feeds_policy})` : ''}</th>
-              <td>{v(c.evaluation.brier)}</td><td>{v(c.evaluation.log_loss)}</td><td>{v(c.evaluation.ece)}</td><td>{v(c.evaluation.mce)}</td>
-              <td>{v(c.calibration_split_ece)}</td><td>{params(c.fit, tc.knots)}</td>
-              <td>{!chosen && <button type="button" onClick={() => onUse(c.type)} data-testid={`use-${c.type}`}>{tc.use_this(names[c.type] ?? c.type)}</button>}</td>
+              <th scope="row">{names[c.type]}{chosen ? ` (${tc.feeds_policy})` : ''}</th>
+              <td>{v(c.evaluation.brier, c.evaluation.undefined_reason)}</td><td>{v(c.evaluation.log_loss, c.evaluation.undefined_reason)}</td><td>{v(c.evaluation.ece, c.evaluation.undefined_reason)}</td><td>{v(c.evaluation.mce, c.evaluation.undefined_reason)}</td>
+              <td>{v(c.calibration_split_ece, 'no_cases')}</td><td>{params(c.fit, tc.knots)}</td>
+              <td>{!chosen && <button type="button" onClick={() => onUse(c.type)} data-testid={`use-${c.type}`}>{tc.use_this(names[c.type])}</button>}</td>
             </tr>
           );
         })}
@@ -399,7 +391,7 @@ function CompareTable({ result, lang, onUse }: { result: CalibrationResult; lang
 function Conformal({ result, lang }: { result: CalibrationResult; lang: Lang }) {
   const t = ui(lang);
   const tc = t.calibration;
-  const lm = labMsg(lang).calibration;
+  const lm = calibrationMsg(lang);
   const c = result.conformal;
   const sizes = c.set_size_counts;
   return (
@@ -416,8 +408,8 @@ function Conformal({ result, lang }: { result: CalibrationResult; lang: Lang }) 
             </dd>
           </div>
           <div><dt>{tc.conformal_target}</dt><dd>{fmt(c.target_coverage, 4)}</dd></div>
-          <div><dt>{tc.conformal_coverage}</dt><dd data-testid="conformal-coverage">{c.coverage === null ? <UndefinedValue reason="no_cases" lang={lang} /> : fmt(c.coverage, 4)}</dd></div>
-          <div><dt>{tc.mean_set_size}</dt><dd>{c.mean_set_size === null ? <UndefinedValue reason="no_cases" lang={lang} /> : fmt(c.mean_set_size, 4)}</dd></div>
+          <div><dt>{tc.conformal_coverage}</dt><dd data-testid="conformal-coverage">{c.coverage === null ? <UndefinedValue reason={c.undefined_reason} lang={lang} /> : fmt(c.coverage, 4)}</dd></div>
+          <div><dt>{tc.mean_set_size}</dt><dd>{c.mean_set_size === null ? <UndefinedValue reason={c.undefined_reason} lang={lang} /> : fmt(c.mean_set_size, 4)}</dd></div>
         </dl>
         <div>
           <BarChart
@@ -517,16 +509,16 @@ function CostMap({ result, lang }: { result: CalibrationResult; lang: Lang }) {
 function Slices({ result, lang }: { result: CalibrationResult; lang: Lang }) {
   const tc = ui(lang).calibration;
   const rec = result.recommended_policy;
-  const v = (x: number | null, reason = 'no_cases') => (x === null ? <UndefinedValue reason={reason} lang={lang} /> : fmt(x, 4));
+  const v = (x: number | null, reason?: string | null) => (x === null ? <UndefinedValue reason={reason} lang={lang} /> : fmt(x, 4));
   return (
     <LabPanel id="cal-slices-h" title={tc.slices_title}>
       <DataTable label={tc.slices_title} testId="slice-table" caption={tc.slices_caption(result.slice_by, `low ${fmt(rec.low, 2)}, high ${fmt(rec.high, 2)}`)}
         columns={[tc.slice, tc.count, tc.n_cal, tc.base_rate, tc.raw_brier, tc.cal_brier, tc.raw_ece, tc.cal_ece, tc.auto_coverage, tc.auto_error_rate, tc.flags]}>
         {result.slice_report.map((s) => (
           <tr key={s.slice}>
-            <th scope="row">{s.slice}</th><td>{s.count}</td><td>{s.calibration_count}</td><td>{v(s.base_rate)}</td>
-            <td>{v(s.raw_brier)}</td><td>{v(s.calibrated_brier)}</td><td>{v(s.raw_ece)}</td><td>{v(s.calibrated_ece)}</td>
-            <td>{v(s.auto_coverage)}</td><td>{v(s.auto_error_rate, 'no_automated_cases')}</td>
+            <th scope="row">{s.slice}</th><td>{s.count}</td><td>{s.calibration_count}</td><td>{v(s.base_rate, s.undefined_metrics.base_rate)}</td>
+            <td>{v(s.raw_brier, s.undefined_metrics.raw_brier)}</td><td>{v(s.calibrated_brier, s.undefined_metrics.calibrated_brier)}</td><td>{v(s.raw_ece, s.undefined_metrics.raw_ece)}</td><td>{v(s.calibrated_ece, s.undefined_metrics.calibrated_ece)}</td>
+            <td>{v(s.auto_coverage, s.undefined_metrics.auto_coverage)}</td><td>{v(s.auto_error_rate, s.undefined_metrics.auto_error_rate)}</td>
             <td>{[!s.in_valid_slices ? tc.flag_new : '', s.known_bad ? tc.flag_bad : ''].filter(Boolean).join('; ')}</td>
           </tr>
         ))}
@@ -537,7 +529,7 @@ function Slices({ result, lang }: { result: CalibrationResult; lang: Lang }) {
 
 function Triggers({ result, lang }: { result: CalibrationResult; lang: Lang }) {
   const tc = ui(lang).calibration;
-  const lm = labMsg(lang).calibration;
+  const lm = calibrationMsg(lang);
   if (result.triggers.length === 0) return null;
   return (
     <LabPanel id="cal-trig-h" title={tc.triggers_title}>
@@ -545,7 +537,7 @@ function Triggers({ result, lang }: { result: CalibrationResult; lang: Lang }) {
         columns={[tc.trigger, tc.value, tc.limit, tc.state]}>
         {result.triggers.map((g) => (
           <tr key={g.trigger} className={g.fired ? 'fired' : undefined}>
-            <th scope="row">{lm.triggers[g.trigger] ?? g.trigger}{g.detail && g.detail.length > 0 ? `: ${g.detail.join(', ')}` : ''}</th>
+            <th scope="row">{lm.triggers[g.trigger]}{g.detail && g.detail.length > 0 ? `: ${g.detail.join(', ')}` : ''}</th>
             <td>{fmt(g.value, 4)}</td><td>{fmt(g.limit, 4)}</td><td>{g.fired ? tc.fired : tc.not_fired}</td>
           </tr>
         ))}

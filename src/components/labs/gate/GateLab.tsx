@@ -8,8 +8,13 @@
  */
 import { useState, type ReactNode } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
-import type { GateResult, GateCheck, CaseResult, VersionScore, GatePolicy } from '../../../../labs/gate/lab.ts';
-import { ui, labMsg } from '../../../i18n/index.ts';
+import type { GateResult, GateLabCheck, CaseResult, VersionScore, GatePolicy } from '../../../../labs/gate/lab.ts';
+import { gateMeta } from '../../../../labs/gate/meta.ts';
+import { gateMsg } from '../../../../labs/gate/i18n/index.ts';
+import { lookupText } from '../../../../labs/core/contract/i18n/index.ts';
+import { modify, applyEdits, parse as parseJsonc } from 'jsonc-parser';
+import { ui } from '../../../i18n/index.ts';
+import { Checklist as GateChecklist } from '../shared/Checklist.tsx';
 import { useLabRunner } from '../shared/useLabRunner.ts';
 import { useLabState } from '../shared/useLabState.ts';
 import { LabShell, type LabInputDef } from '../shared/LabShell.tsx';
@@ -20,26 +25,17 @@ import { LabPanel, DataTable } from '../shared/Panel.tsx';
 import { VerdictPanel } from '../shared/Verdict.tsx';
 import HistogramChart, { type HistMarker } from '../../charts/HistogramChart.tsx';
 import HBarChart, { type HBar } from '../../charts/HBarChart.tsx';
-import casesPreset from '../../../../labs/gate/presets/eval_cases.jsonl?raw';
-import outputsPreset from '../../../../labs/gate/presets/outputs.jsonl?raw';
-import policyPreset from '../../../../labs/gate/presets/eval_policy.json?raw';
-import hypothesisPreset from '../../../../labs/gate/presets/eval_hypothesis.json?raw';
-import taxonomyPreset from '../../../../labs/gate/presets/error_taxonomy.json?raw';
-import manifestPreset from '../../../../labs/gate/presets/eval_run_manifest.json?raw';
 
-const PRESET = { cases: casesPreset, outputs: outputsPreset, policy: policyPreset, hypothesis: hypothesisPreset, taxonomy: taxonomyPreset, manifest: manifestPreset };
-const INPUT_NAMES = ['cases', 'outputs', 'policy', 'hypothesis', 'taxonomy', 'manifest'] as const;
 /** The policy's grader settings, shown and (on request) written into the policy text. */
 const SETTINGS = ['abstention_markers', 'text_normalization', 'unicode_normalization', 'bootstrap_seed', 'bootstrap_rounds', 'confidence_level', 'baseline_version', 'candidate_version'] as const;
 const MAX_ROWS = 300;
 
-const noView = (v: unknown) => v === undefined || v === null;
 const pct = (level: number) => fmt(level * 100, 2);
 
 /** "undefined (reason)" with the gate's own reasons first, then the shared ones. */
 function Undef({ reason, lang }: { reason?: string | null; lang: Lang }) {
-  const lm = labMsg(lang);
-  return <UndefinedValue reason={reason} lang={lang} catalogs={[lm.gate.undefined_reason, lm.undefined_reason as Record<string, string>, lm.gate.reasons]} />;
+  const lm = gateMsg(lang);
+  return <UndefinedValue reason={reason} lang={lang} catalogs={[lm.undefined_reason, lm.reasons]} />;
 }
 
 function Num({ v, digits = 4, reason, lang }: { v: number | null | undefined; digits?: number; reason?: string | null; lang: Lang }) {
@@ -51,45 +47,39 @@ function Interval({ ci, reason, lang }: { ci: [number, number] | null; reason?: 
 }
 
 /**
- * The policy text with the grader settings it leaves out appended (their values are the defaults in
- * use, taken from the last result), keeping the learner's own text as typed. null when the text is
- * not a JSON object.
+ * The policy text with the grader settings it leaves out added (their values are the defaults in
+ * use, taken from the last result), through jsonc-parser's `modify`, so the learner's own
+ * formatting stays as typed. null when the text is not a JSON object.
  */
 function writeSettings(text: string, policy: GatePolicy): string | null {
-  let obj: unknown;
-  try {
-    obj = JSON.parse(text);
-  } catch {
-    return null;
-  }
+  const obj: unknown = parseJsonc(text);
   if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) return null;
-  const missing = SETTINGS.filter((k) => !(k in (obj as Record<string, unknown>)));
-  if (missing.length === 0) return text;
-  const end = text.lastIndexOf('}');
-  const head = text.slice(0, end).replace(/\s*$/, '');
-  const empty = head.trim() === '{';
-  const lines = missing.map((k) => `  ${JSON.stringify(k)}: ${JSON.stringify(policy[k])}`);
-  return `${head}${empty ? '' : ','}\n${lines.join(',\n')}\n}${text.slice(end + 1)}`;
+  let out = text;
+  for (const k of SETTINGS) {
+    if (Object.prototype.hasOwnProperty.call(obj, k)) continue;
+    out = applyEdits(out, modify(out, [k], policy[k], { formattingOptions: { insertSpaces: true, tabSize: 2 } }));
+  }
+  return out;
 }
 
-export default function GateLab({ lang, embed }: LabIslandProps) {
+export default function GateLab({ lang, preset, embed }: LabIslandProps) {
   const t = ui(lang);
   const tg = t.gate;
-  const lab = useLabState('gate', INPUT_NAMES, PRESET, noView, embed);
-  const run = useLabRunner<GateResult>('gate', lab.texts, lang, undefined, lab);
+  const lab = useLabState(gateMeta, preset, embed);
+  const run = useLabRunner('gate', lab.texts, lang, {}, lab);
   const result = run.result;
 
   const inputs: LabInputDef[] = [
-    { name: 'cases', label: tg.input_cases, accept: '.jsonl,.json,.txt,application/json' },
-    { name: 'outputs', label: tg.input_outputs, accept: '.jsonl,.json,.txt,application/json' },
-    { name: 'policy', label: tg.input_policy, accept: '.json,application/json' },
-    { name: 'hypothesis', label: tg.input_hypothesis, accept: '.json,application/json', secondary: true, example: hypothesisPreset, description: tg.desc_hypothesis },
-    { name: 'taxonomy', label: tg.input_taxonomy, accept: '.json,application/json', secondary: true, example: taxonomyPreset, description: tg.desc_taxonomy },
-    { name: 'manifest', label: tg.input_manifest, accept: '.json,application/json', secondary: true, example: manifestPreset, description: tg.desc_manifest },
+    { name: 'cases', label: tg.input_cases },
+    { name: 'outputs', label: tg.input_outputs },
+    { name: 'policy', label: tg.input_policy },
+    { name: 'hypothesis', label: tg.input_hypothesis, secondary: true, example: preset.hypothesis, description: tg.desc_hypothesis },
+    { name: 'taxonomy', label: tg.input_taxonomy, secondary: true, example: preset.taxonomy, description: tg.desc_taxonomy },
+    { name: 'manifest', label: tg.input_manifest, secondary: true, example: preset.manifest, description: tg.desc_manifest },
   ];
 
   return (
-    <LabShell labId="gate" lang={lang} inputs={inputs} state={lab} run={run} filePrefix="gate" embed={embed} secondaryLabels={tg.secondary}>
+    <LabShell meta={gateMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} secondaryLabels={tg.secondary}>
       {result && (
         <div className="lab-results" aria-live="off">
           <Verdict result={result} lang={lang} />
@@ -115,20 +105,20 @@ export default function GateLab({ lang, embed }: LabIslandProps) {
 function Verdict({ result, lang }: { result: GateResult; lang: Lang }) {
   const t = ui(lang);
   const tg = t.gate;
-  const lm = labMsg(lang).gate;
+  const lm = gateMsg(lang);
   const d = result.decision;
   return (
     <VerdictPanel id="gate-verdict" verdict={d.verdict} lang={lang} summary={lm.verdict} marks>
       <p>{t.lab.reasons}:</p>
       {d.reasons.length > 0 ? (
-        <ul data-testid="reasons">{d.reasons.map((r) => <li key={r} data-reason={r}>{lm.reasons[r] ?? r} <code>{r}</code></li>)}</ul>
+        <ul data-testid="reasons">{d.reasons.map((r) => <li key={r} data-reason={r}>{lm.reasons[r]} <code>{r}</code></li>)}</ul>
       ) : (
         <p data-testid="reasons">{tg.no_reasons}</p>
       )}
       {d.warnings.length > 0 && (
         <div className="gate-warnings" data-testid="warnings">
           <p>⚠ {tg.warnings}:</p>
-          <ul>{d.warnings.map((w) => <li key={w} data-warning={w}>{lm.warnings[w] ?? w} <code>{w}</code></li>)}</ul>
+          <ul>{d.warnings.map((w) => <li key={w} data-warning={w}>{lm.warnings[w]} <code>{w}</code></li>)}</ul>
         </div>
       )}
       <dl className="gate-owner">
@@ -145,47 +135,17 @@ function Verdict({ result, lang }: { result: GateResult; lang: Lang }) {
   );
 }
 
-/** The metric behind a check, for its "undefined (reason)". */
-function checkUndefinedReason(c: GateCheck, r: GateResult): string | null {
-  const um = r.undefined_metrics;
-  if (c.id === 'weighted_quality') return um['candidate.weighted_quality'] ?? null;
-  if (c.id === 'cost_per_accepted') return um['candidate.cost_per_accepted_eur'] ?? null;
-  if (c.id === 'critical_slice') return um[`candidate.slice.${c.slice}.weighted_quality`] ?? c.reason;
-  if (c.id === 'minimum_delta_evidence') return r.evidence.undefined_reason ?? 'no_defined_bootstrap_rounds';
-  return c.reason;
-}
-
 function Checklist({ result, lang }: { result: GateResult; lang: Lang }) {
   const tg = ui(lang).gate;
-  const lm = labMsg(lang).gate;
-  const digits = (c: GateCheck) => (c.id === 'critical_failures' || c.id === 'regressions' ? 0 : 4);
-  return (
-    <LabPanel id="gate-checks" title={tg.checklist}>
-      <DataTable label={tg.checklist} className="gate-checks" testId="checklist" caption={tg.checklist_caption}
-        columns={[tg.condition, tg.value, tg.threshold, tg.result]}>
-        {result.gate.map((c) => {
-          const key = c.id === 'critical_slice' ? `critical_slice:${c.slice}` : c.id;
-          const label = c.id === 'critical_slice' ? lm.checks.critical_slice(c.slice ?? '') : lm.checks[c.id];
-          return (
-            <tr key={key} data-check={key} data-passed={c.passed ? 'true' : 'false'} className={c.passed ? 'check-ok' : 'check-fail'}>
-              <th scope="row">{label}</th>
-              <td data-testid={`check-value-${key}`}>{c.value === null ? <Undef reason={checkUndefinedReason(c, result)} lang={lang} /> : fmt(c.value, digits(c))}</td>
-              <td>{c.comparison === '>=' ? '≥' : '≤'} {fmt(c.threshold, 4)}</td>
-              <td>
-                <strong>{c.passed ? tg.met : tg.not_met}</strong>
-                {c.reason && <> <code>{c.reason}</code></>}
-              </td>
-            </tr>
-          );
-        })}
-      </DataTable>
-    </LabPanel>
-  );
+  const lm = gateMsg(lang);
+  const digits = (c: GateLabCheck) => (c.id === 'critical_failures' || c.id === 'regressions' ? 0 : 4);
+  const label = (c: GateLabCheck) => (c.id === 'critical_slice' ? lm.checks.critical_slice(c.subject ?? '') : lm.checks[c.id]);
+  return <GateChecklist id="gate-checks" checks={result.checks} lang={lang} label={label} digits={digits} undefinedCatalogs={[lm.undefined_reason]} caption={tg.checklist_caption} />;
 }
 
 function ErrorSummary({ s, lang }: { s: VersionScore; lang: Lang }) {
-  const lm = labMsg(lang).gate;
-  return <>{Object.entries(s.error_summary).map(([k, n]) => `${lm.error_types[k] ?? k}: ${n}`).join(' · ')}</>;
+  const lm = gateMsg(lang);
+  return <>{Object.entries(s.error_summary).map(([k, n]) => `${lookupText(k, lm.error_types) ?? k}: ${n}`).join(' · ')}</>;
 }
 
 function Versions({ result, lang }: { result: GateResult; lang: Lang }) {
@@ -227,7 +187,7 @@ function Versions({ result, lang }: { result: GateResult; lang: Lang }) {
 
 function Paired({ result, lang }: { result: GateResult; lang: Lang }) {
   const tg = ui(lang).gate;
-  const lm = labMsg(lang).gate;
+  const lm = gateMsg(lang);
   const p = result.paired_comparison;
   const um = result.undefined_metrics;
   const ids = (list: string[]) => (list.length ? <span className="case-list">{list.join(', ')}</span> : null);
@@ -268,7 +228,7 @@ function Paired({ result, lang }: { result: GateResult; lang: Lang }) {
 function Histogram({ result, lang }: { result: GateResult; lang: Lang }) {
   const t = ui(lang);
   const tg = t.gate;
-  const lm = labMsg(lang).gate;
+  const lm = gateMsg(lang);
   const h = result.bootstrap.histogram;
   const ci = result.bootstrap_delta_quality_ci95;
   const ev = result.evidence;
@@ -312,17 +272,17 @@ function Histogram({ result, lang }: { result: GateResult; lang: Lang }) {
 function CostChart({ result, lang }: { result: GateResult; lang: Lang }) {
   const t = ui(lang);
   const tg = t.gate;
-  const lm = labMsg(lang).gate;
+  const lm = gateMsg(lang);
   const budget = result.policy.max_cost_per_accepted_eur;
-  const candCheck = result.gate.find((c) => c.id === 'cost_per_accepted');
+  const candCheck = result.checks.find((c) => c.id === 'cost_per_accepted');
   const bar = (s: VersionScore, role: 'baseline' | 'candidate'): HBar => {
     const reason = result.undefined_metrics[`${role}.cost_per_accepted_eur`];
-    const flagged = role === 'candidate' && !!candCheck && !candCheck.passed && s.cost_per_accepted_eur !== null;
+    const flagged = role === 'candidate' && !!candCheck && candCheck.status !== 'pass' && s.cost_per_accepted_eur !== null;
     return {
       key: role,
       label: `${s.name} (${tg.accepted_n(s.accepted_cases, s.total_cases)})${flagged ? ' ✗' : ''}`,
       value: s.cost_per_accepted_eur,
-      undefinedText: `${t.lab.undefined_value} (${reason ? lm.undefined_reason[reason] ?? reason : ''})`,
+      undefinedText: `${t.lab.undefined_value} (${reason ? lookupText(reason, lm.undefined_reason) ?? reason : ''})`,
       flagged,
       color: role === 'baseline' ? '#8a94a3' : '#1d4e89',
     };
@@ -351,9 +311,9 @@ function Slices({ result, lang }: { result: GateResult; lang: Lang }) {
   const b = result.baseline;
   const c = result.candidate;
   const critical = new Set(result.policy.critical_slices);
-  const failedSlices = new Set(result.gate.filter((x) => x.id === 'critical_slice' && !x.passed).map((x) => x.slice));
+  const failedSlices = new Set(result.checks.filter((x) => x.id === 'critical_slice' && x.status !== 'pass').map((x) => x.subject));
   const pairs = new Map(result.paired_comparison.by_slice.map((s) => [s.slice, s]));
-  const undef = (r: string | null) => `${t.lab.undefined_value} (${r ? labMsg(lang).gate.undefined_reason[r] ?? r : ''})`;
+  const undef = (r: string | null) => `${t.lab.undefined_value} (${r ? lookupText(r, gateMsg(lang).undefined_reason) ?? r : ''})`;
   const bars: HBar[] = c.slices.flatMap((cs) => {
     const bs = b.slices.find((x) => x.slice === cs.slice);
     const name = `${cs.slice}${critical.has(cs.slice) ? ' ★' : ''}`;
@@ -406,7 +366,7 @@ function Slices({ result, lang }: { result: GateResult; lang: Lang }) {
 
 function VersionCells({ r, lang }: { r: CaseResult; lang: Lang }) {
   const tg = ui(lang).gate;
-  const lm = labMsg(lang).gate;
+  const lm = gateMsg(lang);
   return (
     <>
       <td className={r.passed ? 'cell-ok' : 'cell-bad'}>{r.passed ? `✓ ${tg.yes}` : `✗ ${tg.no}`}</td>

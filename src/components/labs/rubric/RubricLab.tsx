@@ -11,9 +11,12 @@
  */
 import { useMemo, useRef } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
-import type { RubricResult, ItemResult, AgreementResult, BreakdownCheck, Comparison, GateResult, Pattern } from '../../../../labs/rubric/index.ts';
+import type { RubricResult, ItemResult, AgreementResult, BreakdownCheck, Comparison, RubricGateCheck, Pattern } from '../../../../labs/rubric/lab.ts';
+import { rubricMeta } from '../../../../labs/rubric/meta.ts';
+import { rubricMsg } from '../../../../labs/rubric/i18n/index.ts';
+import { lookupText } from '../../../../labs/core/contract/i18n/index.ts';
 import { describeAxisReason } from '../../../../labs/rubric/report.ts';
-import { ui, labMsg } from '../../../i18n/index.ts';
+import { ui } from '../../../i18n/index.ts';
 import { useLabRunner } from '../shared/useLabRunner.ts';
 import { LabShell, type LabInputDef } from '../shared/LabShell.tsx';
 import { useLabState, type LabStateApi } from '../shared/useLabState.ts';
@@ -24,41 +27,27 @@ import HeatmapChart from '../../charts/HeatmapChart.tsx';
 import ScoreScaleChart, { type ScoreRow } from '../../charts/ScoreScaleChart.tsx';
 import { LabPanel, DataTable } from '../shared/Panel.tsx';
 import { VerdictPanel, ReasonList } from '../shared/Verdict.tsx';
+import { Checklist } from '../shared/Checklist.tsx';
 import { readPipeline, setCaseFoldMode, setNormalizeExpected, setStepEnabled, type CaseFoldMode, type PipelineView } from './pipeline.ts';
-import itemsPreset from '../../../../labs/rubric/presets/capstone_items.jsonl?raw';
-import rubricPreset from '../../../../labs/rubric/presets/capstone_rubric.json?raw';
-import rubricBExample from '../../../../labs/rubric/presets/capstone_rubric_casefold_off.json?raw';
-import breakdownExample from '../../../../labs/rubric/presets/seed_breakdown.json?raw';
-import ratingsExample from '../../../../labs/rubric/presets/seed004_ratings.json?raw';
-
-/** The chapter's preset: the capstone exam and rubric; the optional inputs start empty. */
-export const RUBRIC_PRESET: Record<string, string> = { items: itemsPreset, rubric: rubricPreset, rubric_b: '', breakdown: '', ratings: '', baseline: '' };
-/** Examples the optional inputs can load (labs/rubric/presets). */
-export const RUBRIC_EXAMPLES: Record<string, string> = { rubric_b: rubricBExample, breakdown: breakdownExample, ratings: ratingsExample };
-export const RUBRIC_INPUT_NAMES = ['items', 'rubric', 'rubric_b', 'breakdown', 'ratings', 'baseline'] as const;
-
-/** This lab has no view state: everything lives in the texts. */
-const noView = (v: unknown) => v === undefined;
-
 const AXIS_COLORS = ['#1d4e89', '#b35900', '#2e7d32', '#6a3d9a', '#00838f', '#a3211b', '#5d4037', '#ad1457'];
 
-export default function RubricLab({ lang, embed }: LabIslandProps) {
+export default function RubricLab({ lang, preset, examples, embed }: LabIslandProps) {
   const tr = ui(lang).rubric;
-  const lab = useLabState('rubric', RUBRIC_INPUT_NAMES, RUBRIC_PRESET, noView, embed);
-  const run = useLabRunner<RubricResult>('rubric', lab.texts, lang, undefined, lab);
+  const lab = useLabState(rubricMeta, preset, embed);
+  const run = useLabRunner('rubric', lab.texts, lang, {}, lab);
   const result = run.result;
 
   const inputs: LabInputDef[] = [
-    { name: 'items', label: tr.input_items, accept: '.jsonl,.json,.txt,application/json', description: tr.desc_items },
-    { name: 'rubric', label: tr.input_rubric, accept: '.json,application/json', description: tr.desc_rubric, extra: <PipelineControls lang={lang} state={lab} /> },
-    { name: 'rubric_b', label: tr.input_rubric_b, accept: '.json,application/json', description: tr.desc_rubric_b, secondary: true, example: RUBRIC_EXAMPLES.rubric_b },
-    { name: 'breakdown', label: tr.input_breakdown, accept: '.json,application/json', description: tr.desc_breakdown, secondary: true, example: RUBRIC_EXAMPLES.breakdown },
-    { name: 'ratings', label: tr.input_ratings, accept: '.json,application/json', description: tr.desc_ratings, secondary: true, example: RUBRIC_EXAMPLES.ratings },
-    { name: 'baseline', label: tr.input_baseline, accept: '.json,application/json', description: tr.desc_baseline, secondary: true },
+    { name: 'items', label: tr.input_items, description: tr.desc_items },
+    { name: 'rubric', label: tr.input_rubric, description: tr.desc_rubric, extra: <PipelineControls lang={lang} state={lab} /> },
+    { name: 'rubric_b', label: tr.input_rubric_b, description: tr.desc_rubric_b, secondary: true, example: examples.rubric_b },
+    { name: 'breakdown', label: tr.input_breakdown, description: tr.desc_breakdown, secondary: true, example: examples.breakdown },
+    { name: 'ratings', label: tr.input_ratings, description: tr.desc_ratings, secondary: true, example: examples.ratings },
+    { name: 'baseline', label: tr.input_baseline, description: tr.desc_baseline, secondary: true },
   ];
 
   return (
-    <LabShell labId="rubric" lang={lang} inputs={inputs} state={lab} run={run} filePrefix="rubric" embed={embed} secondaryLabels={tr.secondary}>
+    <LabShell meta={rubricMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} secondaryLabels={tr.secondary}>
       {result && (
         <div className="lab-results" aria-live="off">
           <Verdict result={result} lang={lang} />
@@ -140,7 +129,7 @@ function PipelineControls({ lang, state }: { lang: Lang; state: LabStateApi }) {
 
 function Verdict({ result, lang }: { result: RubricResult; lang: Lang }) {
   const t = ui(lang);
-  const lm = labMsg(lang).rubric;
+  const lm = rubricMsg(lang);
   const d = result.decision;
   const a = result.aggregate;
   return (
@@ -151,13 +140,13 @@ function Verdict({ result, lang }: { result: RubricResult; lang: Lang }) {
         <strong data-testid="exam-score">{a.exam_score === null ? t.rubric.undefined_value : fmt(a.exam_score, 4)}</strong>{' '}
         ({t.rubric.gates.names.hard_min_score} {fmt(result.gates.hard.threshold, 4)})
       </p>
-      <ReasonList reasons={d.reasons} messages={lm.reasons} lang={lang} />
+      {d.reasons.length > 0 ? <ReasonList reasons={d.reasons} messages={lm.reasons} lang={lang} /> : <p data-reason="hard_gate_met">{lm.report.hard_gate_met}</p>}
     </VerdictPanel>
     {/* Findings that do not change the verdict: a warning box outside the (green or red) verdict. */}
     {d.warnings.length > 0 && (
       <section className="notice" aria-labelledby="rub-warnings" data-testid="decision-warnings">
         <p id="rub-warnings">{lm.ui.warnings_heading}:</p>
-        <ul>{d.warnings.map((w) => <li key={w} data-warning={w}>{lm.reasons[w] ?? w}</li>)}</ul>
+        <ul>{d.warnings.map((w) => <li key={w} data-warning={w}>{lm.reasons[w]}</li>)}</ul>
       </section>
     )}
     </>
@@ -210,28 +199,22 @@ function ExamPanel({ result, lang }: { result: RubricResult; lang: Lang }) {
 
 /** "undefined (reason)" with the rubric engine's reasons (and its own word for "undefined"). */
 function Undef({ reason, lang }: { reason?: string; lang: Lang }) {
-  return <UndefinedValue reason={reason} lang={lang} catalogs={[labMsg(lang).rubric.undefined_reason]} label={ui(lang).rubric.undefined_value} />;
+  return <UndefinedValue reason={reason} lang={lang} catalogs={[rubricMsg(lang).undefined_reason]} label={ui(lang).rubric.undefined_value} />;
 }
 
 function GatesPanel({ result, lang }: { result: RubricResult; lang: Lang }) {
   const tg = ui(lang).rubric.gates;
-  const lm = labMsg(lang).rubric;
-  const rows: [GateResult, 'hard' | 'soft'][] = [[result.gates.hard, 'hard'], ...result.gates.soft.map((g) => [g, 'soft'] as [GateResult, 'soft'])];
+  const lm = rubricMsg(lang);
   return (
-    <LabPanel id="rub-gates" title={tg.heading}>
-      <DataTable label={tg.heading} testId="gates-table"
-        columns={[tg.gate, tg.kind, tg.value, tg.threshold, tg.status]}>
-        {rows.map(([g, kind]) => (
-          <tr key={g.gate} data-gate={g.gate} data-status={g.status} className={`gate-${g.status}`}>
-            <th scope="row">{tg.names[g.gate] ?? g.gate}</th>
-            <td>{kind === 'hard' ? tg.hard : tg.soft}</td>
-            <td>{g.value === null ? '–' : fmt(g.value, 4)}</td>
-            <td>{fmt(g.threshold, 4)}</td>
-            <td title={lm.reasons[g.reason] ?? g.reason}>{lm.report.status[g.status] ?? g.status}</td>
-          </tr>
-        ))}
-      </DataTable>
-    </LabPanel>
+    <Checklist
+      id="rub-gates"
+      title={tg.heading}
+      checks={result.checks}
+      lang={lang}
+      label={(c) => (c.id === 'agreement' ? ui(lang).rubric.agreement.heading : tg.names[c.id])}
+      digits={(c) => (c.id === 'regression_schema_failures' ? 0 : 4)}
+      undefinedCatalogs={[lm.undefined_reason]}
+    />
   );
 }
 
@@ -326,7 +309,7 @@ function Dashboard({ result, lang }: { result: RubricResult; lang: Lang }) {
 
 /** A detected pattern as a sentence in `lang` (engine catalog: labs/rubric/i18n, `patterns`). */
 function patternText(p: Pattern, lang: Lang): string {
-  const t = labMsg(lang).rubric.patterns;
+  const t = rubricMsg(lang).patterns;
   switch (p.code) {
     case 'missing_column':
       return t.missing_column(p.axis ?? '', p.count ?? 0);
@@ -402,7 +385,7 @@ function AxisList({ values }: { values: Record<string, number> }) {
 function ComparisonPanel({ cmp, gate, lang }: { cmp: Comparison | null; gate: number; lang: Lang }) {
   const t = ui(lang);
   const tc = t.rubric.compare;
-  const tg = labMsg(lang).rubric.report.status;
+  const tg = rubricMsg(lang).report.status;
   return (
     <LabPanel id="rub-cmp" title={tc.heading} testId="comparison">
       {!cmp ? (
@@ -528,10 +511,10 @@ function AgreementPanel({ agreement: ag, lang }: { agreement: AgreementResult | 
               <tr data-metric="quadratic_weighted_kappa"><th scope="row">{ta.quadratic}</th><td>{val(ag.quadratic_weighted_kappa)}</td></tr>
             </tbody>
           </table>
-          <p className={ag.verdict === 'pass' ? 'badge ok' : 'badge bad'} data-testid="agreement-verdict" data-verdict={ag.verdict}>
-            {ta.verdict(statName[ag.statistic] ?? ag.statistic, chosen.value === null ? t.rubric.undefined_value : fmt(chosen.value, 4), fmt(ag.min_kappa, 4))}: {ag.verdict === 'pass' ? ta.pass : ta.fail}
+          <p className={ag.check.status === 'pass' ? 'badge ok' : 'badge bad'} data-testid="agreement-verdict" data-verdict={ag.check.status === 'pass' ? 'pass' : 'fail'}>
+            {ta.verdict(statName[ag.statistic] ?? ag.statistic, chosen.value === null ? t.rubric.undefined_value : fmt(chosen.value, 4), fmt(ag.min_kappa, 4))}: {ag.check.status === 'pass' ? ta.pass : ta.fail}
           </p>
-          <p>{labMsg(lang).rubric.reasons[ag.reason] ?? ag.reason}</p>
+          {ag.check.reason && <p>{rubricMsg(lang).reasons[ag.check.reason]}</p>}
           {ag.disagreements.length > 0 && (
             <p>{ta.disagreements(ag.disagreements.map((i) => (ag.items ? ag.items[i] : String(i + 1))).join(', '))}</p>
           )}

@@ -4,7 +4,7 @@
  * preset, share link, downloads of scorecard.json and decision.md). The lab-specific views are its
  * children.
  */
-import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import { formatIssue } from '../../../../labs/core/contract/issues.ts';
 import { ui } from '../../../i18n/index.ts';
@@ -14,13 +14,16 @@ import { downloadText, isLargeText } from './labState.ts';
 import type { LabStateApi } from './useLabState.ts';
 import type { LabRunState } from './useLabRunner.ts';
 import type { LabEmbed } from './embed.ts';
-import ExerciseBuilder from '../../exercises/ExerciseBuilder.tsx';
+import type { LabMeta } from '../../../../labs/core/contract/lab.ts';
+
+// The instructor's builder (and the classic zod it validates with) loads only when it is opened.
+const ExerciseBuilder = lazy(() => import('../../exercises/ExerciseBuilder.tsx'));
 import ResultBoundary from './ResultBoundary.tsx';
 
 export interface LabInputDef {
+  /** An input of the lab's meta (its file types come from there). */
   name: string;
   label: string;
-  accept: string;
   /** Optional inputs go to the secondary area (tabs below the main editors). */
   secondary?: boolean;
   /** A ready example for this input (e.g. a chapter preset); a button loads it. */
@@ -43,12 +46,11 @@ export interface SecondaryLabels {
 }
 
 interface Props {
-  labId: string;
+  meta: LabMeta;
   lang: Lang;
   inputs: LabInputDef[];
   state: LabStateApi;
   run: LabRunState<unknown>;
-  filePrefix: string;
   /** Set when the lab is embedded (an exercise): its results are reported to the embedder. */
   embed?: LabEmbed;
   /** Needed when some input is `secondary`. */
@@ -56,8 +58,11 @@ interface Props {
   children?: ReactNode;
 }
 
-export function LabShell({ labId, lang, inputs, state, run, filePrefix, embed, secondaryLabels, children }: Props) {
+export function LabShell({ meta, lang, inputs: defs, state, run, embed, secondaryLabels, children }: Props) {
   const t = ui(lang).lab;
+  const labId = meta.id;
+  const filePrefix = meta.id;
+  const inputs = defs.map((d) => ({ ...d, accept: meta.inputs.find((i) => i.name === d.name)?.accept ?? '' }));
   const [message, setMessage] = useState<string | null>(null);
   const [shareText, setShareText] = useState<string | null>(null);
   const [shareBlocked, setShareBlocked] = useState(false);
@@ -70,7 +75,7 @@ export function LabShell({ labId, lang, inputs, state, run, filePrefix, embed, s
 
   const readFile = (name: string, file: File) => {
     file.text().then(
-      (text) => state.setText(name, text),
+      (text) => state.importFile(name, file.name, text),
       () => setMessage(t.file_read_error(file.name)),
     );
   };
@@ -101,6 +106,7 @@ export function LabShell({ labId, lang, inputs, state, run, filePrefix, embed, s
   return (
     <div className={`lab lab-${labId}`} data-testid={`lab-${labId}`} data-ready={run.result || run.issues.length ? 'true' : 'false'}>
       {state.notice && <p className="notice" role="status" data-testid="state-notice">{t[state.notice]}</p>}
+      <PendingBanner state={state} lang={lang} labels={Object.fromEntries(inputs.map((i) => [i.name, i.label]))} />
       <div className="lab-toolbar" role="group" aria-label={t.inputs}>
         <button type="button" onClick={onReset} data-testid="reset">{embed ? t.reset_exercise : t.reset}</button>
         <button type="button" onClick={share} data-testid="share">{t.share}</button>
@@ -126,7 +132,9 @@ export function LabShell({ labId, lang, inputs, state, run, filePrefix, embed, s
         </div>
       )}
       {building && !embed && run.result !== null && (
-        <ExerciseBuilder labId={labId} lang={lang} texts={state.texts} view={state.view} result={run.result} onClose={() => setBuilding(false)} />
+        <Suspense fallback={<p>{t.loading}</p>}>
+          <ExerciseBuilder labId={labId} lang={lang} texts={state.texts} view={state.view} result={run.result} onClose={() => setBuilding(false)} />
+        </Suspense>
       )}
       {shareBlocked && state.tooLarge && <p className="notice" role="status" data-testid="share-too-large">{t.share_too_large}</p>}
       {shareText && (
@@ -166,7 +174,39 @@ export function LabShell({ labId, lang, inputs, state, run, filePrefix, embed, s
   );
 }
 
-interface EditorProps { labId: string; lang: Lang; inp: LabInputDef; state: LabStateApi; run: LabRunState<unknown>; readFile: (name: string, file: File) => void }
+/**
+ * Where the state on screen comes from, when it is not the learner's saved work (a share link, an
+ * exercise link over saved work, an imported file), with the two choices; after a choice, an undo.
+ */
+function PendingBanner({ state, lang, labels }: { state: LabStateApi; lang: Lang; labels: Record<string, string> }) {
+  const t = ui(lang).lab.pending;
+  const p = state.pending;
+  if (p) {
+    const what = p.kind === 'link' ? t.from_link : p.kind === 'exercise' ? t.from_exercise : t.from_file(p.file, labels[p.input] ?? p.input);
+    return (
+      <div className="notice pending" role="region" aria-label={t.region} data-testid="pending" data-source={p.kind}>
+        <p>{what} {state.hasSavedWork ? t.saved_untouched : t.nothing_saved}</p>
+        <div className="pending-actions">
+          <button type="button" onClick={state.keepPending} data-testid="pending-keep">{p.kind === 'file' ? t.keep_file : p.kind === 'exercise' ? t.keep_exercise : t.keep_link}</button>
+          <button type="button" onClick={state.discardPending} data-testid="pending-discard">{state.hasSavedWork ? t.back_to_work : t.back_to_start}</button>
+        </div>
+      </div>
+    );
+  }
+  if (state.lastChoice) {
+    return (
+      <p className="notice" role="status" data-testid="pending-done">
+        {state.lastChoice === 'kept' ? t.kept : t.discarded}{' '}
+        <button type="button" className="linklike" onClick={state.undo} data-testid="pending-undo">{t.undo}</button>
+      </p>
+    );
+  }
+  return null;
+}
+
+type InputWithAccept = LabInputDef & { accept: string };
+
+interface EditorProps { labId: string; lang: Lang; inp: InputWithAccept; state: LabStateApi; run: LabRunState<unknown>; readFile: (name: string, file: File) => void }
 
 function InputEditor({ labId, lang, inp, state, run, readFile, actions }: EditorProps & { actions?: ReactNode }) {
   const t = ui(lang).lab;
@@ -221,7 +261,7 @@ function InputEditor({ labId, lang, inp, state, run, readFile, actions }: Editor
  * Only the selected tab's editor is mounted; the texts live in the lab state, so nothing is lost.
  * Each tab says whether its input is in use, and flags it when it has validation issues.
  */
-function SecondaryInputs({ labId, lang, inputs, state, run, readFile, labels }: Omit<EditorProps, 'inp'> & { inputs: LabInputDef[]; labels: SecondaryLabels }) {
+function SecondaryInputs({ labId, lang, inputs, state, run, readFile, labels }: Omit<EditorProps, 'inp'> & { inputs: InputWithAccept[]; labels: SecondaryLabels }) {
   const [active, setActive] = useState(inputs[0].name);
   const current = inputs.find((i) => i.name === active) ?? inputs[0];
   const tabId = (n: string) => `${labId}-tab-${n}`;

@@ -8,9 +8,15 @@ export interface LabEmbed {
   storageId: string;
   start: { texts: Record<string, string>; view?: unknown };
   onResult?: (result: unknown, stale: boolean) => void;
+  /** The exercise arrived by a link (its start state is offered over saved work, never forced). */
+  fromLink?: boolean;
 }
 
 export interface LabIslandProps {
   lang: 'es' | 'en';
+  /** The lab's default preset in the page's language (labs/<id>/meta.ts), input name -> text. */
+  preset: Record<string, string>;
+  /** Ready examples for the lab's optional inputs (meta `examples`), input name -> text. */
+  examples: Record<string, string>;
   embed?: LabEmbed;
 }

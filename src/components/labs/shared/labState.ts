@@ -38,8 +38,6 @@ export type LabState = z.infer<typeof labStateSchema>;
 /** localStorage key of a lab's state; `scope` separates an exercise's work from the free lab. */
 const storageKey = (lab: string, scope?: string) => `evals-lab:${lab}${scope ? `@${scope}` : ''}:v${STATE_VERSION}`;
 
-export type Loaded = { state: LabState | null; notice: 'bad_share_link' | 'storage_ignored' | null; fromLink: boolean };
-
 function validate(raw: unknown, lab: string, inputs: readonly string[]): LabState | null {
   const r = labStateSchema.safeParse(raw);
   if (!r.success || r.data.lab !== lab) return null;
@@ -77,20 +75,8 @@ export function withoutStateParam(hash: string): string {
   return parts.length ? `#${parts.join('&')}` : '';
 }
 
-/** What to start from: a share link in the URL, else the saved state, else nothing (the preset). */
-export function loadInitial(lab: string, inputs: readonly string[], scope?: string): Loaded {
-  const hash = typeof location !== 'undefined' ? location.hash : '';
-  if (/(?:^#|&)state=/.test(hash)) {
-    const shared = decodeShared(hash, lab, inputs);
-    if (shared) return { state: shared, notice: null, fromLink: true };
-    const saved = readSaved(lab, inputs, scope);
-    return { state: saved.state, notice: 'bad_share_link', fromLink: false };
-  }
-  const saved = readSaved(lab, inputs, scope);
-  return { state: saved.state, notice: saved.corrupt ? 'storage_ignored' : null, fromLink: false };
-}
-
-function readSaved(lab: string, inputs: readonly string[], scope?: string): { state: LabState | null; corrupt: boolean } {
+/** The saved state of a lab (in a scope); `corrupt` when something was stored but could not be read. */
+export function readSaved(lab: string, inputs: readonly string[], scope?: string): { state: LabState | null; corrupt: boolean } {
   let raw: string | null = null;
   try {
     raw = localStorage.getItem(storageKey(lab, scope));
@@ -106,12 +92,16 @@ function readSaved(lab: string, inputs: readonly string[], scope?: string): { st
   }
 }
 
-/** Saves the state; quota or privacy errors are ignored (the lab keeps working). */
-export function save(state: LabState, scope?: string): void {
+/**
+ * Saves the state. Returns false when the browser refuses (storage full or disabled): the lab keeps
+ * working and the page says that the work is not being saved.
+ */
+export function save(state: LabState, scope?: string): boolean {
   try {
     localStorage.setItem(storageKey(state.lab, scope), JSON.stringify(state));
+    return true;
   } catch {
-    /* storage full or disabled: nothing to do */
+    return false;
   }
 }
 

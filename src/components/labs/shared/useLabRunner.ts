@@ -9,6 +9,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import * as Comlink from 'comlink';
 import type { WorkerApi } from '../../../../labs/worker.ts';
 import type { RunResponse } from '../../../../labs/runner.ts';
+import type { LabId, ResultOf, ViewOf } from '../../../../labs/manifest.ts';
 import type { InputIssue, Lang } from '../../../../labs/core/contract/types.ts';
 
 export interface LabProgress { stage: string; fraction: number }
@@ -40,6 +41,14 @@ function connect(): Conn {
   return { worker, api: Comlink.wrap<WorkerApi>(worker) };
 }
 
+/**
+ * The one typed boundary with the worker: it answers for the lab it was asked about, so the result
+ * is that lab's scorecard (ResultOf<Id>, from labs/manifest.ts). Callers never choose the type.
+ */
+function callLab<Id extends LabId>(c: Conn, labId: Id, texts: Record<string, string>, lang: Lang, view: ViewOf<Id> | undefined, onProgress?: (stage: string, fraction: number) => void): Promise<RunResponse<ResultOf<Id>>> {
+  return c.api.run(labId, texts, lang, view, onProgress) as Promise<RunResponse<ResultOf<Id>>>;
+}
+
 function disconnect(c: Conn | null) {
   if (!c) return;
   c.api[Comlink.releaseProxy]();
@@ -59,7 +68,8 @@ export interface ValidMemory {
  *   with an invalid input (a reload after a mistake), the remembered input is run once so its
  *   result is on screen, marked stale, next to the issues.
  */
-export function useLabRunner<R>(labId: string, texts: Record<string, string>, lang: Lang, view: unknown, memory?: ValidMemory, debounceMs = 150): LabRunState<R> {
+export function useLabRunner<Id extends LabId>(labId: Id, texts: Record<string, string>, lang: Lang, view: ViewOf<Id> | undefined, memory?: ValidMemory, debounceMs = 150): LabRunState<ResultOf<Id>> {
+  type R = ResultOf<Id>;
   const conn = useRef<Conn | null>(null);
   const seq = useRef(0);
   const hasResult = useRef(false);
@@ -97,9 +107,9 @@ export function useLabRunner<R>(labId: string, texts: Record<string, string>, la
       const onProgress = Comlink.proxy((stage: string, fraction: number) => {
         if (id === seq.current) setState((s) => ({ ...s, progress: { stage, fraction } }));
       });
-      let res: RunResponse;
+      let res: RunResponse<R>;
       try {
-        res = await c.api.run(labId, texts, lang, view, onProgress);
+        res = await callLab(c, labId, texts, lang, view, onProgress);
       } catch (err) {
         if (id !== seq.current) return; // cancelled: the worker was terminated
         res = { ok: false, issues: [{ input: 'engine', message: err instanceof Error ? err.message : String(err) }] };
@@ -111,17 +121,17 @@ export function useLabRunner<R>(labId: string, texts: Record<string, string>, la
         mem?.setLastValid(texts);
       } else if (!hasResult.current && mem?.lastValid) {
         // Nothing on screen yet: show the last valid input's result, stale, with these issues.
-        const fallback = await c.api.run(labId, mem.lastValid, lang, view).catch(() => null);
+        const fallback = await callLab(c, labId, mem.lastValid, lang, view).catch(() => null);
         if (id !== seq.current) return;
         if (fallback?.ok) {
           hasResult.current = true;
-          setState({ result: fallback.result as R, report: fallback.report, issues: res.issues, totalIssues: res.total_issues ?? res.issues.length, slow: false, stale: true, busy: false, progress: null, cancelled: false });
+          setState({ result: fallback.result, report: fallback.report, issues: res.issues, totalIssues: res.total_issues ?? res.issues.length, slow: false, stale: true, busy: false, progress: null, cancelled: false });
           return;
         }
       }
       setState((s) =>
         res.ok
-          ? { result: res.result as R, report: res.report, issues: [], totalIssues: 0, slow: false, stale: false, busy: false, progress: null, cancelled: false }
+          ? { result: res.result, report: res.report, issues: [], totalIssues: 0, slow: false, stale: false, busy: false, progress: null, cancelled: false }
           : { ...s, issues: res.issues, totalIssues: res.total_issues ?? res.issues.length, slow: false, stale: s.result !== null, busy: false, progress: null },
       );
     }, debounceMs);

@@ -1,17 +1,30 @@
 /**
  * The learner's state of one lab: the texts of its inputs and its view (e.g. the chosen operating
- * point). Starts from a share link in the URL, else from this browser's saved state, else from the
- * chapter's preset; saves every change (versioned localStorage).
+ * point), saved in this browser (versioned localStorage) as the learner's own work.
+ *
+ * Nothing from outside replaces that work without the learner's choice. A share link (#state=…,
+ * on load or when only the hash changes), an exercise link opened over saved work on that exercise,
+ * and an imported file all open as a *pending* state: the page shows it, says where it comes from,
+ * and offers "keep it" (it becomes the saved work) or "go back to my work"; until then nothing is
+ * saved. Either choice can be undone once. The saved work is read and written only here.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { loadInitial, save, clearSaved, encodeShareUrl, isLargeText, withoutStateParam, STATE_VERSION, type Loaded } from './labState.ts';
+import type { LabMeta } from '../../../../labs/core/contract/lab.ts';
+import { zodErrorMap } from '../../../../labs/core/contract/parse.ts';
+import { clearSaved, decodeShared, encodeShareUrl, isLargeText, readSaved, save, withoutStateParam, STATE_VERSION } from './labState.ts';
 import type { LabEmbed } from './embed.ts';
+
+/** Where a pending state comes from. */
+export type PendingSource = { kind: 'link' } | { kind: 'exercise' } | { kind: 'file'; input: string; file: string };
 
 export interface LabStateApi {
   texts: Record<string, string>;
   view: unknown;
-  notice: Loaded['notice'];
+  /** A problem found while loading: a bad share link, damaged storage, or storage that cannot be written. */
+  notice: 'bad_share_link' | 'storage_ignored' | 'storage_failed' | null;
   setText: (name: string, text: string) => void;
+  /** A file's text for an input: opens as a pending state when it would replace saved work. */
+  importFile: (name: string, fileName: string, text: string) => void;
   setView: (view: unknown) => void;
   reset: () => void;
   shareUrl: () => string;
@@ -20,6 +33,26 @@ export interface LabStateApi {
   /** Texts of the last input that produced a result (saved with the state), or null. */
   lastValid: Record<string, string> | null;
   setLastValid: (texts: Record<string, string>) => void;
+  /** The state on screen came from outside and is not saved yet (null: the learner's own work). */
+  pending: PendingSource | null;
+  /** Whether saved work exists that the pending state would replace. */
+  hasSavedWork: boolean;
+  keepPending: () => void;
+  discardPending: () => void;
+  /** The last keep/discard choice, which `undo` reverts (null when there is nothing to undo). */
+  lastChoice: 'kept' | 'discarded' | null;
+  undo: () => void;
+}
+
+interface Snapshot {
+  texts: Record<string, string>;
+  view: unknown;
+}
+
+interface Store {
+  own: Snapshot;
+  pending: (Snapshot & { source: PendingSource }) | null;
+  undo: { choice: 'kept' | 'discarded'; before: Pick<Store, 'own' | 'pending'> } | null;
 }
 
 function sameTexts(a: Record<string, string>, b: Record<string, string>): boolean {
@@ -27,59 +60,142 @@ function sameTexts(a: Record<string, string>, b: Record<string, string>): boolea
   return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
 }
 
-export function useLabState(
-  labId: string,
-  inputNames: readonly string[],
-  preset: Record<string, string>,
-  isView: (v: unknown) => boolean,
-  embed?: LabEmbed,
-): LabStateApi {
-  // An embedding (an exercise) replaces the preset with its starting state and keeps its own storage.
+function sameSnapshot(a: Snapshot, b: Snapshot): boolean {
+  return sameTexts(a.texts, b.texts) && JSON.stringify(a.view ?? null) === JSON.stringify(b.view ?? null);
+}
+
+/**
+ * @param meta the lab (its inputs, view schema and default view)
+ * @param preset the lab's default texts in the page's language
+ * @param embed set when the lab is embedded in an exercise (its start state replaces the preset and
+ *   its work is saved apart from the free lab)
+ */
+export function useLabState(meta: LabMeta, preset: Record<string, string>, embed?: LabEmbed): LabStateApi {
+  const labId = meta.id;
+  const inputNames = useMemo(() => meta.inputs.map((i) => i.name), [meta]);
   const scope = embed?.storageId;
-  const base = useMemo(() => (embed ? { ...preset, ...embed.start.texts } : preset), [embed, preset]);
-  const baseView = embed && isView(embed.start.view) ? embed.start.view : undefined;
-  const initial = useRef<Loaded | null>(null);
-  if (initial.current === null) initial.current = loadInitial(labId, inputNames, scope);
-  const start = initial.current.state;
-  const [texts, setTexts] = useState<Record<string, string>>(() => (start ? { ...base, ...start.texts } : { ...base }));
-  const [view, setViewState] = useState<unknown>(() => (start && isView(start.view) ? start.view : baseView));
-  const [notice] = useState(initial.current.notice);
-  const [lastValid, setLastValidState] = useState<Record<string, string> | null>(() => start?.valid ?? null);
+  const validView = useCallback((v: unknown) => meta.view.safeParse(v, { error: zodErrorMap('en') }).success, [meta]);
+  const base = useMemo<Snapshot>(() => {
+    // Every input has a text (optional ones start empty unless the preset gives them).
+    const blank = Object.fromEntries(meta.inputs.map((i) => [i.name, '']));
+    const texts = embed ? { ...blank, ...preset, ...embed.start.texts } : { ...blank, ...preset };
+    const v = embed?.start.view;
+    return { texts, view: v !== undefined && validView(v) ? v : meta.defaultView };
+  }, [embed, preset, meta, validView]);
+
+  const init = useRef<{ store: Store; notice: LabStateApi['notice']; fromLink: boolean; savedExists: boolean; valid: Record<string, string> | null } | null>(null);
+  if (init.current === null) {
+    const saved = readSaved(labId, inputNames, scope);
+    const savedSnap: Snapshot | null = saved.state ? { texts: { ...base.texts, ...saved.state.texts }, view: validView(saved.state.view) ? saved.state.view : base.view } : null;
+    const own = savedSnap ?? base;
+    let notice: LabStateApi['notice'] = saved.corrupt ? 'storage_ignored' : null;
+    let pending: Store['pending'] = null;
+    let fromLink = false;
+    const hash = typeof location !== 'undefined' ? location.hash : '';
+    if (/(?:^#|&)state=/.test(hash)) {
+      const shared = decodeShared(hash, labId, inputNames);
+      if (shared) {
+        fromLink = true;
+        const snap = { texts: { ...base.texts, ...shared.texts }, view: validView(shared.view) ? shared.view : base.view };
+        if (!sameSnapshot(snap, own)) pending = { ...snap, source: { kind: 'link' } };
+      } else notice = 'bad_share_link';
+    } else if (embed?.fromLink && savedSnap && !sameSnapshot(savedSnap, base)) {
+      // An exercise link opened over saved work on that exercise: its start state is offered, the work kept.
+      pending = { ...base, source: { kind: 'exercise' } };
+    }
+    init.current = { store: { own, pending, undo: null }, notice, fromLink, savedExists: savedSnap !== null, valid: saved.state?.valid ?? null };
+  }
+  const [store, setStore] = useState<Store>(init.current.store);
+  const [notice, setNotice] = useState(init.current.notice);
+  const [hasSavedWork, setHasSavedWork] = useState(init.current.savedExists);
+  const [lastValid, setLastValidState] = useState<Record<string, string> | null>(init.current.valid);
+  const working = store.pending ?? store.own;
 
   useEffect(() => {
-    // A share link is applied once (and a bad one reported once): drop it from the address bar so
-    // a reload shows the saved work.
-    if (initial.current?.fromLink || initial.current?.notice === 'bad_share_link') history.replaceState(null, '', location.pathname + location.search + withoutStateParam(location.hash));
+    // A share link is applied once: drop it from the address bar so a reload shows the saved work.
+    if (init.current?.fromLink || init.current?.notice === 'bad_share_link') history.replaceState(null, '', location.pathname + location.search + withoutStateParam(location.hash));
   }, []);
 
-  const tooLarge = Object.values(texts).some(isLargeText);
   useEffect(() => {
-    // A large text (a dropped file of many rows) is kept in memory only: localStorage would
-    // overflow, and writing megabytes on every edit would stall the page.
-    if (tooLarge) return;
-    const valid = lastValid && !Object.values(lastValid).some(isLargeText) ? lastValid : undefined;
-    const timer = setTimeout(() => save({ v: STATE_VERSION, lab: labId, texts, view, valid }, scope), 300);
+    // Following a share link for the lab already open changes only the hash: apply it the same way.
+    const onHash = () => {
+      if (!/(?:^#|&)state=/.test(location.hash)) return;
+      const shared = decodeShared(location.hash, labId, inputNames);
+      history.replaceState(null, '', location.pathname + location.search + withoutStateParam(location.hash));
+      if (!shared) {
+        setNotice('bad_share_link');
+        return;
+      }
+      setStore((s) => {
+        const snap = { texts: { ...base.texts, ...shared.texts }, view: validView(shared.view) ? shared.view : base.view };
+        return sameSnapshot(snap, s.own) ? { ...s, pending: null } : { ...s, pending: { ...snap, source: { kind: 'link' } }, undo: null };
+      });
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, [labId, inputNames, base, validView]);
+
+  const tooLarge = Object.values(working.texts).some(isLargeText);
+  const ownLarge = Object.values(store.own.texts).some(isLargeText);
+  useEffect(() => {
+    // Only the learner's own work is saved. A large text (a dropped file of many rows) is kept in
+    // memory only: localStorage would overflow, and writing megabytes on every edit would stall the page.
+    if (ownLarge) return;
+    const valid = lastValid && !store.pending && !Object.values(lastValid).some(isLargeText) ? lastValid : undefined;
+    const timer = setTimeout(() => {
+      const ok = save({ v: STATE_VERSION, lab: labId, texts: store.own.texts, view: store.own.view, ...(valid ? { valid } : {}) }, scope);
+      if (!ok) setNotice('storage_failed');
+      else if (!sameSnapshot(store.own, base)) setHasSavedWork(true);
+    }, 300);
     return () => clearTimeout(timer);
-  }, [labId, texts, view, scope, tooLarge, lastValid]);
+  }, [labId, store.own, store.pending, scope, ownLarge, lastValid, base]);
 
   const setLastValid = useCallback((t: Record<string, string>) => setLastValidState((old) => (old && sameTexts(old, t) ? old : t)), []);
 
-  const setText = useCallback((name: string, text: string) => setTexts((t) => (t[name] === text ? t : { ...t, [name]: text })), []);
-  const setView = useCallback((v: unknown) => setViewState(v), []);
+  const edit = useCallback((f: (s: Snapshot) => Snapshot) => {
+    setStore((s) => (s.pending ? { ...s, pending: { ...f(s.pending), source: s.pending.source } } : { ...s, own: f(s.own), undo: null }));
+  }, []);
+  const setText = useCallback((name: string, text: string) => edit((s) => (s.texts[name] === text ? s : { ...s, texts: { ...s.texts, [name]: text } })), [edit]);
+  const setView = useCallback((v: unknown) => edit((s) => ({ ...s, view: v })), [edit]);
+  const importFile = useCallback((name: string, fileName: string, text: string) => {
+    setStore((s) => {
+      if (s.pending) return { ...s, pending: { ...s.pending, texts: { ...s.pending.texts, [name]: text } } };
+      if ((s.own.texts[name] ?? '') === text) return s;
+      // Nothing of the learner's would be replaced (the lab still shows its starting state): apply it.
+      if (sameSnapshot(s.own, base)) return { ...s, own: { ...s.own, texts: { ...s.own.texts, [name]: text } }, undo: null };
+      return { ...s, pending: { texts: { ...s.own.texts, [name]: text }, view: s.own.view, source: { kind: 'file', input: name, file: fileName } }, undo: null };
+    });
+  }, [base]);
+  const keepPending = useCallback(() => setStore((s) => (s.pending ? { own: { texts: s.pending.texts, view: s.pending.view }, pending: null, undo: { choice: 'kept', before: { own: s.own, pending: s.pending } } } : s)), []);
+  const discardPending = useCallback(() => setStore((s) => (s.pending ? { own: s.own, pending: null, undo: { choice: 'discarded', before: { own: s.own, pending: s.pending } } } : s)), []);
+  const undo = useCallback(() => setStore((s) => (s.undo ? { ...s.undo.before, undo: null } : s)), []);
   const reset = useCallback(() => {
     clearSaved(labId, scope);
     setLastValidState(null);
-    setTexts({ ...base });
-    setViewState(baseView);
-    // baseView is derived from embed, which is stable for the island's life
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    setHasSavedWork(false);
+    setStore({ own: base, pending: null, undo: null });
   }, [labId, base, scope]);
-  const shareUrl = useCallback(
-    () => encodeShareUrl({ v: STATE_VERSION, lab: labId, texts, view }, location.href),
-    [labId, texts, view],
-  );
+  const shareUrl = useCallback(() => encodeShareUrl({ v: STATE_VERSION, lab: labId, texts: working.texts, view: working.view }, location.href), [labId, working]);
   return useMemo(
-    () => ({ texts, view, notice, setText, setView, reset, shareUrl, tooLarge, lastValid, setLastValid }),
-    [texts, view, notice, setText, setView, reset, shareUrl, tooLarge, lastValid, setLastValid],
+    () => ({
+      texts: working.texts,
+      view: working.view,
+      notice,
+      setText,
+      importFile,
+      setView,
+      reset,
+      shareUrl,
+      tooLarge,
+      lastValid,
+      setLastValid,
+      pending: store.pending?.source ?? null,
+      hasSavedWork,
+      keepPending,
+      discardPending,
+      lastChoice: store.undo?.choice ?? null,
+      undo,
+    }),
+    [working, notice, setText, importFile, setView, reset, shareUrl, tooLarge, lastValid, setLastValid, store, hasSavedWork, keepPending, discardPending, undo],
   );
 }

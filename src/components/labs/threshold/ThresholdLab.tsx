@@ -7,7 +7,11 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import type { ThresholdResult, PolicyEvaluation } from '../../../../labs/threshold/lab.ts';
-import { ui, labMsg } from '../../../i18n/index.ts';
+import { ui } from '../../../i18n/index.ts';
+import { thresholdMeta } from '../../../../labs/threshold/meta.ts';
+import { thresholdMsg } from '../../../../labs/threshold/i18n/index.ts';
+import { coreMsg, lookupText } from '../../../../labs/core/contract/i18n/index.ts';
+import { Checklist } from '../shared/Checklist.tsx';
 import { useLabRunner } from '../shared/useLabRunner.ts';
 import { LabShell, type LabInputDef } from '../shared/LabShell.tsx';
 import { fmt, UndefinedValue } from '../shared/format.tsx';
@@ -17,73 +21,53 @@ import { LabPanel, DataTable } from '../shared/Panel.tsx';
 import { VerdictPanel, ReasonList } from '../shared/Verdict.tsx';
 import { useLabState } from '../shared/useLabState.ts';
 import type { LabIslandProps } from '../shared/embed.ts';
-import casesPreset from '../../../../labs/threshold/presets/classification_cases.jsonl?raw';
-import policyPreset from '../../../../labs/threshold/presets/threshold_policy.json?raw';
 
-interface View { low: number; high: number }
-
-const PRESET = { cases: casesPreset, policy: policyPreset };
-const INPUT_NAMES = ['cases', 'policy'] as const;
+interface View { low?: number; high?: number }
 
 const METRIC_ORDER = [
   'cost', 'operational_recall', 'review_rate', 'automation_rate', 'precision_auto_urgent', 'recall_auto_urgent',
   'specificity_auto_normal', 'f1_auto_urgent', 'f_beta_auto', 'accuracy_auto', 'balanced_accuracy_auto', 'positives', 'negatives',
 ] as const;
 
-function isView(v: unknown): v is View {
-  if (typeof v !== 'object' || v === null) return false;
-  const { low, high } = v as Record<string, unknown>;
-  return typeof low === 'number' && typeof high === 'number' && low >= 0 && high <= 1 && low <= high;
-}
-
-export default function ThresholdLab({ lang, embed }: LabIslandProps) {
+export default function ThresholdLab({ lang, preset, embed }: LabIslandProps) {
   const t = ui(lang);
   const tt = t.threshold;
-  const lm = labMsg(lang);
-  const lab = useLabState('threshold', INPUT_NAMES, PRESET, isView, embed);
-  const view = lab.view as View | undefined;
-  const run = useLabRunner<ThresholdResult>('threshold', lab.texts, lang, view, lab);
+  const lm = thresholdMsg(lang);
+  const lab = useLabState(thresholdMeta, preset, embed);
+  const view = lab.view as View;
+  const run = useLabRunner('threshold', lab.texts, lang, view, lab);
   const result = run.result;
 
-  // When there is no chosen point yet (fresh preset, reset), start at the recommended or least-bad pair.
+  // With no pair in the view (fresh preset, reset), the engine selects the recommended or least-bad
+  // pair; the sliders show the selected pair.
   const anchor = result?.recommended_policy ?? result?.least_bad_policy ?? null;
-  useEffect(() => {
-    if (!view && anchor) lab.setView({ low: anchor.threshold_low, high: anchor.threshold_high });
-  }, [view, anchor, lab]);
-
   const sel = result?.selected_policy ?? null;
+  const shown = view.low !== undefined && view.high !== undefined ? { low: view.low, high: view.high } : sel ? { low: sel.threshold_low, high: sel.threshold_high } : null;
   const setLow = useCallback((low: number) => {
-    const high = Math.max(low, view?.high ?? low);
+    const high = Math.max(low, shown?.high ?? low);
     lab.setView({ low, high });
-  }, [lab, view]);
+  }, [lab, shown]);
   const setHigh = useCallback((high: number) => {
-    const low = Math.min(high, view?.low ?? high);
+    const low = Math.min(high, shown?.low ?? high);
     lab.setView({ low, high });
-  }, [lab, view]);
+  }, [lab, shown]);
 
   const inputs: LabInputDef[] = [
-    { name: 'cases', label: tt.input_cases, accept: '.jsonl,.json,.txt,application/json' },
-    { name: 'policy', label: tt.input_policy, accept: '.json,application/json' },
+    { name: 'cases', label: tt.input_cases },
+    { name: 'policy', label: tt.input_policy },
   ];
 
   return (
-    <LabShell
-      labId="threshold"
-      lang={lang}
-      inputs={inputs}
-      state={lab}
-      run={run}
-      filePrefix="threshold"
-      embed={embed}
-    >
+    <LabShell meta={thresholdMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed}>
       {result && (
         <div className="lab-results" aria-live="off">
           <Verdict result={result} lang={lang} />
+          <Checklist id="thr-checks" checks={result.checks} lang={lang} label={(c) => tt.metric_names[c.id]} caption={tt.checklist_caption} />
           <LabPanel id="thr-op" title={tt.operating_point}>
             <p className="help">{tt.operating_help}</p>
             <div className="sliders">
-              <Slider id="thr-low" label={tt.low} value={view?.low ?? 0} onChange={setLow} testId="slider-low" />
-              <Slider id="thr-high" label={tt.high} value={view?.high ?? 1} onChange={setHigh} testId="slider-high" />
+              <Slider id="thr-low" label={tt.low} value={shown?.low ?? 0} onChange={setLow} testId="slider-low" />
+              <Slider id="thr-high" label={tt.high} value={shown?.high ?? 1} onChange={setHigh} testId="slider-high" />
               {anchor && (
                 <button type="button" onClick={() => lab.setView({ low: anchor.threshold_low, high: anchor.threshold_high })}>
                   {tt.use_recommended}
@@ -94,7 +78,7 @@ export default function ThresholdLab({ lang, embed }: LabIslandProps) {
               <p className={sel.passes_constraints ? 'badge ok' : 'badge bad'} data-testid="selected-constraints">
                 {sel.passes_constraints ? tt.constraints_ok : tt.constraints_fail}
                 {!sel.passes_constraints && sel.failed_constraints && sel.failed_constraints.length > 0 && (
-                  <>: {sel.failed_constraints.map((c) => lm.threshold.reasons[c] ?? c).join('; ')}</>
+                  <>: {sel.failed_constraints.map((c) => lm.reasons[c]).join('; ')}</>
                 )}
               </p>
             )}
@@ -106,7 +90,7 @@ export default function ThresholdLab({ lang, embed }: LabIslandProps) {
             </div>
           )}
           <Curves result={result} lang={lang} />
-          <ScanTable result={result} lang={lang} view={view} onPick={(low, high) => lab.setView({ low, high })} />
+          <ScanTable result={result} lang={lang} view={shown ?? undefined} onPick={(low, high) => lab.setView({ low, high })} />
           {sel && <SliceTable sel={sel} lang={lang} />}
           {sel && <CasesTable sel={sel} lang={lang} />}
         </div>
@@ -135,15 +119,15 @@ function Slider({ id, label, value, onChange, testId }: { id: string; label: str
 
 function Verdict({ result, lang }: { result: ThresholdResult; lang: Lang }) {
   const t = ui(lang);
-  const lm = labMsg(lang);
+  const lm = thresholdMsg(lang);
   const d = result.decision;
   const rec = result.recommended_policy;
   const bad = result.least_bad_policy;
   return (
-    <VerdictPanel id="thr-verdict" verdict={d.verdict} lang={lang} summary={lm.threshold.verdict}>
+    <VerdictPanel id="thr-verdict" verdict={d.verdict} lang={lang} summary={lm.verdict}>
       {rec && <p>{t.threshold.recommended(fmt(rec.threshold_low, 2), fmt(rec.threshold_high, 2))}</p>}
       {!rec && bad && <p>{t.threshold.least_bad(fmt(bad.threshold_low, 2), fmt(bad.threshold_high, 2))}</p>}
-      {d.reasons.length > 0 && <ReasonList reasons={d.reasons} messages={lm.threshold.reasons} lang={lang} />}
+      {d.reasons.length > 0 && <ReasonList reasons={d.reasons} messages={lm.reasons} lang={lang} />}
     </VerdictPanel>
   );
 }
@@ -206,7 +190,7 @@ function Curves({ result, lang }: { result: ThresholdResult; lang: Lang }) {
       pr: [...mk(hiLabel, high.tpr, high.precision, '#b35900'), ...mk(loLabel, low.tpr, low.precision, '#6a3d9a')],
     };
   }, [sel, tt]);
-  const undef = (r: string | null | undefined) => (r ? `${t.lab.undefined_value} (${labMsg(lang).undefined_reason[r as keyof ReturnType<typeof labMsg>['undefined_reason']] ?? r})` : t.lab.undefined_value);
+  const undef = (r: string | null | undefined) => (r ? `${t.lab.undefined_value} (${lookupText(r, coreMsg(lang).undefined_reason) ?? r})` : t.lab.undefined_value);
   return (
     <div className="lab-grid">
       {roc.fpr ? (
@@ -246,7 +230,7 @@ function Curves({ result, lang }: { result: ThresholdResult; lang: Lang }) {
 /** Pairs listed in the scan table and chart; beyond this, the cheapest ones. */
 const MAX_SCAN_ROWS = 60;
 
-function ScanTable({ result, lang, view, onPick }: { result: ThresholdResult; lang: Lang; view?: View; onPick: (low: number, high: number) => void }) {
+function ScanTable({ result, lang, view, onPick }: { result: ThresholdResult; lang: Lang; view?: { low: number; high: number }; onPick: (low: number, high: number) => void }) {
   const t = ui(lang);
   const tt = t.threshold;
   const rec = result.recommended_policy ?? result.least_bad_policy;
