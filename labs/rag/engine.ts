@@ -40,7 +40,7 @@
  * qid, that query's judgments (for every list and for the citations).
  */
 import type { RunHooks } from '../core/contract/lab.ts';
-import type { Decision } from '../core/contract/types.ts';
+import type { Verdict } from '../core/contract/types.ts';
 import type { GateCheck } from '../core/contract/gate_check.ts';
 import { verdictOf } from '../core/contract/gate_check.ts';
 import { rankingMetrics, resolveGrades } from '../core/stats/ranking.ts';
@@ -389,7 +389,7 @@ export interface RagBase {
   aggregate: Record<AggregateKey, number | null>;
   /** The kit's constraint map: check id -> passes. */
   constraints: Partial<Record<CheckId, boolean>>;
-  decision: Decision & { reasons: RagReason[] };
+  decision: { verdict: Verdict; reasons: RagReason[] };
   per_case: CaseRow[];
   checks: GateCheck<CheckId, RagReason>[];
   undefined_metrics: Partial<Record<AggregateKey, AggregateReason>>;
