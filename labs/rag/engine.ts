@@ -43,11 +43,11 @@ import type { RunHooks } from '../core/contract/lab.ts';
 import type { Verdict } from '../core/contract/types.ts';
 import type { GateCheck } from '../core/contract/gate_check.ts';
 import { verdictOf } from '../core/contract/gate_check.ts';
-import { rankingMetrics, resolveGrades } from '../core/stats/ranking.ts';
+import { rankingMetrics, rankingMetricsForIds, resolveGrades } from '../core/stats/ranking.ts';
 import type { Gain, RankingMetrics } from '../core/stats/ranking.ts';
 import { combMnz, combSum, reciprocalRankFusion } from '../core/stats/fusion.ts';
-import type { FusedItem } from '../core/stats/fusion.ts';
-import { bootstrapResamples, percentileInterval } from '../core/stats/bootstrap.ts';
+import type { FusedList } from '../core/stats/fusion.ts';
+import { bootstrapGroupCounts, percentileInterval } from '../core/stats/bootstrap.ts';
 import type { RagCase, RagInput, RagPolicy } from './schema.ts';
 import type { ListSource, RagView, SourceId } from './view.ts';
 import { LIST_SOURCES, SOURCES } from './view.ts';
@@ -681,7 +681,7 @@ function sameStat(a: PopulationStat, b: PopulationStat): boolean {
 interface ListOfCase {
   ids: string[];
   scores: (number | null)[];
-  fused?: FusedItem[];
+  fused?: FusedList;
 }
 
 interface SourceInternal {
@@ -706,8 +706,7 @@ function scoreSource(source: SourceId, label: string, lists: ListOfCase[], evals
   const metrics: (RankingMetrics | null)[] = [];
   const per_case: SourceCaseRow[] = cases.map((c, i) => {
     const e = evals[i];
-    const { grades } = resolveGrades(lists[i].ids, e.judgments);
-    const m = c.answerable ? rankingMetrics(grades, e.judgedGrades, k, gain) : null;
+    const m = c.answerable ? rankingMetricsForIds(lists[i].ids, e.judgments, k, gain, e.judgedGrades) : null;
     metrics.push(m);
     const undefinedMetrics: SourceCaseRow['undefined_metrics'] = {};
     const val = (key: RetrievalMetric, v: { value: number | null } | undefined): number | null => {
@@ -779,7 +778,7 @@ function fuse(view: RagView['fusion'], a: ListOfCase[], b: ListOfCase[]): ListOf
             la.ids.map((id, j) => ({ id, score: la.scores[j]! })),
             lb.ids.map((id, j) => ({ id, score: lb.scores[j]! })),
           ]);
-    return { ids: fused.map((f) => f.id), scores: fused.map((f) => f.score), fused };
+    return { ids: fused.ids, scores: Array.from(fused.scores), fused };
   });
 }
 
@@ -918,13 +917,17 @@ function bootstrapIntervals(pops: ReturnType<typeof populations>, gatePop: RagPo
       continue;
     }
     const estimates = metrics.map(() => new Float64Array(policy.bootstrap_rounds));
-    const vals = metrics.map((m) => pv(m).values);
+    const vals = metrics.map((m) => Float64Array.from(pv(m).values));
     const step = Math.max(1, Math.floor(policy.bootstrap_rounds / 50));
-    bootstrapResamples(n, policy.bootstrap_rounds, policy.bootstrap_seed, (idx, round) => {
+    // the draws of bootstrapResamples (same seed, same order), counted per case: a mean is then
+    // Σ count_i · v_i / n, and the draws run in the WebAssembly kernel when there is one
+    const identity = new Uint32Array(n);
+    for (let i = 0; i < n; i++) identity[i] = i;
+    bootstrapGroupCounts(identity, n, policy.bootstrap_rounds, policy.bootstrap_seed, (counts, round) => {
       for (let j = 0; j < metrics.length; j++) {
         const v = vals[j];
         let s = 0;
-        for (let i = 0; i < idx.length; i++) s += v[idx[i]];
+        for (let i = 0; i < n; i++) s += counts[i] * v[i];
         estimates[j][round] = s / n;
       }
       if (hooks?.progress && round % step === 0) hooks.progress('bootstrap', (done + round / policy.bootstrap_rounds) / groups.size);
@@ -1005,14 +1008,14 @@ function buildTrace(c: RagCase, e: CaseEval, k: number, sources: SourceInternal[
           const duplicate = seenIds.has(id);
           seenIds.add(id);
           const g = e.judgments.get(id);
-          const f = list.fused?.[j];
+          const f = list.fused;
           return {
             rank: j + 1,
             chunk_id: id,
             grade: g ?? null,
             relevant: !duplicate && isRelevant(g),
             duplicate,
-            ...(f ? { fused_ranks: f.ranks, fused_score: f.score } : {}),
+            ...(f ? { fused_ranks: Array.from(f.ranks.subarray(j * f.lists, (j + 1) * f.lists), (r) => r || null), fused_score: f.scores[j] } : {}),
           };
         }),
       };

@@ -3,7 +3,12 @@
  * its tie-breaking, repeated ids, CombSUM and CombMNZ on min-max normalized scores.
  */
 import { describe, expect, it } from 'vitest';
-import { combMnz, combSum, minMaxNormalize, reciprocalRankFusion } from '../../labs/core/stats/fusion.ts';
+import { combMnz as combMnzList, combSum as combSumList, fusedItems, minMaxNormalize, reciprocalRankFusion as rrfList } from '../../labs/core/stats/fusion.ts';
+import type { ScoredItem } from '../../labs/core/stats/fusion.ts';
+
+const reciprocalRankFusion = (lists: string[][], k?: number) => fusedItems(rrfList(lists, k));
+const combSum = (lists: ScoredItem[][]) => fusedItems(combSumList(lists));
+const combMnz = (lists: ScoredItem[][]) => fusedItems(combMnzList(lists));
 
 describe('reciprocal rank fusion', () => {
   it('k = 60: [a, b, c] and [b, d, a] give b, a, d, c with scores 1/(60 + rank) summed', () => {
@@ -70,6 +75,16 @@ describe('reciprocal rank fusion', () => {
       ['a', 1 / 61],
       ['b', 1 / 63],
     ]);
+  });
+  it('the compact form: ranks per list (0 = absent) and counts', () => {
+    const f = rrfList([
+      ['a', 'b'],
+      ['b', 'c'],
+    ]);
+    expect(f.ids).toEqual(['b', 'a', 'c']);
+    expect(Array.from(f.ranks)).toEqual([2, 1, 1, 0, 0, 2]);
+    expect(Array.from(f.counts)).toEqual([2, 1, 1]);
+    expect(f.lists).toBe(2);
   });
   it('empty lists and no lists', () => {
     expect(reciprocalRankFusion([])).toEqual([]);

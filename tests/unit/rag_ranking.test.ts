@@ -146,6 +146,17 @@ describe('rankingMetrics: hand calculations', () => {
     expect(() => gainOf(NaN)).toThrow(RangeError);
   });
 
+  it('rankingMetricsForIds (top k resolved, the rest only searched) agrees with the full resolution', () => {
+    // repeated ids inside and beyond k, relevant chunks beyond k, k above and below 32
+    const ids = ['a', 'b', 'a', 'c', 'd', 'b', 'e', 'f', 'g', 'h', 'a', 'z', ...Array.from({ length: 40 }, (_, i) => `p${i % 30}`), 'w'];
+    const j = judged({ z: 2, w: 3, p7: 1, c: 0 });
+    for (const k of [1, 3, 10, 40, 60]) {
+      const full = rankingMetrics(resolveGrades(ids, j).grades, Float64Array.from(j.values()), k);
+      expect(rankingMetricsForIds(ids, j, k)).toEqual(full);
+    }
+    expect(rankingMetricsForIds(ids, j, 3).first_relevant_rank).toBe(12);
+  });
+
   it('many judged chunks with a large k take the sorting path and give the same IDCG', () => {
     const grades = Array.from({ length: 300 }, (_, i) => (i * 7) % 4);
     const sorted = [...grades].sort((x, y) => y - x);

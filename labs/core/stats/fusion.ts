@@ -21,16 +21,32 @@
  *   first). Since one position of one list holds one id, this orders every tie. Fused scores are
  *   compared exactly, as doubles; the contributions of an item are added in list order.
  * - Higher scores are better (TREC's convention) for CombSUM/CombMNZ input.
+ *
+ * The result is a compact FusedList (typed arrays, one Map per call), fast enough for 10^5 fusions
+ * of two 100-chunk lists; fusedItems() turns it into one object per item for display.
  */
 
-/** One item of a fused list. */
+/** A fused ranking: ids in fused order with their scores and their rank in every input list. */
+export interface FusedList {
+  /** Ids in fused order (each id of any input once). */
+  ids: string[];
+  /** Fused score of each id (same order; higher is better). */
+  scores: Float64Array;
+  /** Number of input lists. */
+  lists: number;
+  /** ranks[i · lists + l] = 1-based rank of ids[i] in input list l, 0 when the list does not contain it. */
+  ranks: Uint32Array;
+  /** Input lists that contain each id. */
+  counts: Uint32Array;
+}
+
+/** One item of a fused list, as an object (fusedItems). */
 export interface FusedItem {
   id: string;
-  /** Fused score (higher is better). */
   score: number;
-  /** 1-based rank of the item in each input list (null where the list does not contain it). */
+  /** 1-based rank in each input list (null where the list does not contain it). */
   ranks: (number | null)[];
-  /** Lists that contain the item. */
+  /** Input lists that contain the item. */
   lists: number;
 }
 
@@ -40,44 +56,47 @@ export interface ScoredItem {
   score: number;
 }
 
-interface Acc {
-  id: string;
-  score: number;
-  ranks: (number | null)[];
-  lists: number;
-  bestRank: number;
-  bestList: number;
-}
-
-function accumulate(
-  listCount: number,
-  each: (visit: (id: string, list: number, rank: number, contribution: number) => void) => void,
-): Acc[] {
-  const byId = new Map<string, Acc>();
-  const order: Acc[] = [];
-  each((id, list, rank, contribution) => {
-    let a = byId.get(id);
-    if (!a) {
-      a = { id, score: 0, ranks: new Array<number | null>(listCount).fill(null), lists: 0, bestRank: rank, bestList: list };
-      byId.set(id, a);
-      order.push(a);
+function fuse(lengths: number[], idAt: (list: number, pos: number) => string, contribution: (list: number, pos: number) => number, mnz: boolean): FusedList {
+  const L = lengths.length;
+  let total = 0;
+  for (const n of lengths) total += n;
+  const index = new Map<string, number>();
+  const ids: string[] = [];
+  const score = new Float64Array(total);
+  const ranks = new Uint32Array(total * L);
+  const counts = new Uint32Array(total);
+  const best = new Float64Array(total); // rank · L + list, smallest wins
+  for (let l = 0; l < L; l++) {
+    const n = lengths[l];
+    for (let i = 0; i < n; i++) {
+      const id = idAt(l, i);
+      let j = index.get(id);
+      if (j === undefined) {
+        j = ids.length;
+        ids.push(id);
+        index.set(id, j);
+        best[j] = Infinity;
+      }
+      if (ranks[j * L + l] !== 0) continue; // repeated id inside one list: first rank only
+      ranks[j * L + l] = i + 1;
+      counts[j]++;
+      score[j] += contribution(l, i);
+      const enc = (i + 1) * L + l;
+      if (enc < best[j]) best[j] = enc;
     }
-    if (a.ranks[list] !== null) return; // repeated id inside one list: first rank only
-    a.ranks[list] = rank;
-    a.lists++;
-    a.score += contribution;
-    if (rank < a.bestRank || (rank === a.bestRank && list < a.bestList)) {
-      a.bestRank = rank;
-      a.bestList = list;
-    }
+  }
+  const m = ids.length;
+  if (mnz) for (let j = 0; j < m; j++) score[j] *= counts[j];
+  const order = Array.from({ length: m }, (_, j) => j);
+  order.sort((a, b) => score[b] - score[a] || best[a] - best[b]);
+  const out: FusedList = { ids: new Array<string>(m), scores: new Float64Array(m), lists: L, ranks: new Uint32Array(m * L), counts: new Uint32Array(m) };
+  order.forEach((j, i) => {
+    out.ids[i] = ids[j];
+    out.scores[i] = score[j];
+    out.counts[i] = counts[j];
+    for (let l = 0; l < L; l++) out.ranks[i * L + l] = ranks[j * L + l];
   });
-  return order;
-}
-
-function finish(order: Acc[], scoreOf: (a: Acc) => number): FusedItem[] {
-  const items = order.map((a) => ({ a, s: scoreOf(a) }));
-  items.sort((x, y) => y.s - x.s || x.a.bestRank - y.a.bestRank || x.a.bestList - y.a.bestList);
-  return items.map(({ a, s }) => ({ id: a.id, score: s, ranks: a.ranks, lists: a.lists }));
+  return out;
 }
 
 /**
@@ -87,12 +106,14 @@ function finish(order: Acc[], scoreOf: (a: Acc) => number): FusedItem[] {
  * @returns every id of any list once, in fused order (module comment for ties and repeated ids).
  * @throws RangeError for a negative or non-finite k.
  */
-export function reciprocalRankFusion(lists: readonly (readonly string[])[], k = 60): FusedItem[] {
+export function reciprocalRankFusion(lists: readonly (readonly string[])[], k = 60): FusedList {
   if (!Number.isFinite(k) || k < 0) throw new RangeError(`RRF k must be a finite number >= 0, got ${k}`);
-  const order = accumulate(lists.length, (visit) => {
-    lists.forEach((list, li) => list.forEach((id, i) => visit(id, li, i + 1, 1 / (k + i + 1))));
-  });
-  return finish(order, (a) => a.score);
+  return fuse(
+    lists.map((l) => l.length),
+    (l, i) => lists[l][i],
+    (_l, i) => 1 / (k + i + 1),
+    false,
+  );
 }
 
 /**
@@ -115,7 +136,7 @@ export function minMaxNormalize(scores: ArrayLike<number>): Float64Array {
   return out;
 }
 
-function combined(lists: readonly (readonly ScoredItem[])[], mnz: boolean): FusedItem[] {
+function combined(lists: readonly (readonly ScoredItem[])[], mnz: boolean): FusedList {
   const normalized = lists.map((list) => {
     // normalize over the first occurrence of each id only (a repeated id does not count twice)
     const seen = new Set<string>();
@@ -133,10 +154,12 @@ function combined(lists: readonly (readonly ScoredItem[])[], mnz: boolean): Fuse
     first.forEach((pos, j) => (byPos[pos] = norm[j]));
     return byPos;
   });
-  const order = accumulate(lists.length, (visit) => {
-    lists.forEach((list, li) => list.forEach((it, i) => visit(it.id, li, i + 1, normalized[li][i])));
-  });
-  return finish(order, (a) => (mnz ? a.score * a.lists : a.score));
+  return fuse(
+    lists.map((l) => l.length),
+    (l, i) => lists[l][i].id,
+    (l, i) => normalized[l][i],
+    mnz,
+  );
 }
 
 /**
@@ -144,7 +167,7 @@ function combined(lists: readonly (readonly ScoredItem[])[], mnz: boolean): Fuse
  * contain the item. Lists are in rank order; their scores need not be sorted.
  * @throws RangeError for a non-finite score.
  */
-export function combSum(lists: readonly (readonly ScoredItem[])[]): FusedItem[] {
+export function combSum(lists: readonly (readonly ScoredItem[])[]): FusedList {
   return combined(lists, false);
 }
 
@@ -153,6 +176,15 @@ export function combSum(lists: readonly (readonly ScoredItem[])[]): FusedItem[] 
  * contain the item.
  * @throws RangeError for a non-finite score.
  */
-export function combMnz(lists: readonly (readonly ScoredItem[])[]): FusedItem[] {
+export function combMnz(lists: readonly (readonly ScoredItem[])[]): FusedList {
   return combined(lists, true);
+}
+
+/** One object per item of a fused list, in fused order (ranks 0 become null). */
+export function fusedItems(f: FusedList): FusedItem[] {
+  return f.ids.map((id, i) => {
+    const ranks: (number | null)[] = [];
+    for (let l = 0; l < f.lists; l++) ranks.push(f.ranks[i * f.lists + l] || null);
+    return { id, score: f.scores[i], ranks, lists: f.counts[i] };
+  });
 }

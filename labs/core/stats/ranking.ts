@@ -297,12 +297,57 @@ export function rankingMetrics(grades: ArrayLike<number>, judgedGrades: ArrayLik
 }
 
 /**
- * Convenience: rankingMetrics for a list of chunk ids and the query's judgments (chunk id -> grade).
- * Repeated ids count once, at their first rank (resolveGrades). Same conventions and errors.
+ * rankingMetrics for a list of chunk ids and the query's judgments (chunk id -> grade): the same
+ * values as rankingMetrics(resolveGrades(ids, judgments).grades, [...judgments.values()], k, gain),
+ * without building the grades of the whole list (only the top k is resolved; beyond it the list is
+ * read only to find the first relevant rank, which a repeated id cannot change). Repeated ids count
+ * once, at their first rank.
+ * @param judgedGrades optional: the judgments' grades, when the caller already has them (saves an
+ *   allocation per call in a loop).
+ * Same conventions and errors as rankingMetrics.
  */
-export function rankingMetricsForIds(ids: readonly string[], judgments: ReadonlyMap<string, number>, k: number, gain: Gain = 'exponential'): RankingMetrics {
-  const { grades } = resolveGrades(ids, judgments);
-  return rankingMetrics(grades, Float64Array.from(judgments.values()), k, gain);
+export function rankingMetricsForIds(
+  ids: readonly string[],
+  judgments: ReadonlyMap<string, number>,
+  k: number,
+  gain: Gain = 'exponential',
+  judgedGrades?: ArrayLike<number>,
+): RankingMetrics {
+  checkK(k);
+  const n = ids.length;
+  const cut = n < k ? n : k;
+  const grades = new Float64Array(cut);
+  const seen = cut > 32 ? new Set<string>() : null;
+  for (let i = 0; i < cut; i++) {
+    const id = ids[i];
+    let dup = false;
+    if (seen) {
+      dup = seen.has(id);
+      seen.add(id);
+    } else {
+      for (let j = 0; j < i; j++) {
+        if (ids[j] === id) {
+          dup = true;
+          break;
+        }
+      }
+    }
+    grades[i] = dup ? 0 : (judgments.get(id) ?? 0);
+  }
+  const judged = judgedGrades ?? Float64Array.from(judgments.values());
+  const m = rankingMetrics(grades, judged, k, gain);
+  if (m.first_relevant_rank === null) {
+    for (let i = cut; i < n; i++) {
+      const g = judgments.get(ids[i]);
+      if (g !== undefined && g > 0) {
+        m.first_relevant_rank = i + 1;
+        if (m.relevant > 0) m.reciprocal_rank = defined(1 / (i + 1));
+        break;
+      }
+    }
+  }
+  m.retrieved = n;
+  return m;
 }
 
 /**
