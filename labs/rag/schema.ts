@@ -84,6 +84,10 @@ export const answerSchema = z.object({
   output_tokens: z.number().int().min(0).optional(),
 });
 
+/**
+ * One case of the cases file (module comment for the fields and defaults); `lang` is the language
+ * of this lab's own messages (gold_chunks), zod's come from the error map at parse time.
+ */
 export function caseSchema(lang: Lang) {
   return z.object({
     case_id: z.string().min(1),
@@ -98,6 +102,7 @@ export function caseSchema(lang: Lang) {
 }
 export type RawCase = z.output<ReturnType<typeof caseSchema>>;
 
+/** The cases file: a JSON array of at least one case. */
 export function casesSchema(lang: Lang) {
   return z.array(caseSchema(lang)).min(1);
 }

@@ -17,7 +17,7 @@ import { readFileSync } from 'node:fs';
 import { lab } from '../../labs/rag/lab.ts';
 import { ragMeta } from '../../labs/rag/meta.ts';
 import type { RagResult } from '../../labs/rag/engine.ts';
-import { readPath } from '../../labs/core/contract/paths.ts';
+import { lookupPath, readPath } from '../../labs/core/contract/paths.ts';
 
 const REF = new URL('../../../shared/reference/c03/', import.meta.url);
 const PRESET = new URL('../../labs/rag/presets/', import.meta.url);
@@ -61,6 +61,9 @@ describe('c03 kit: rag_scorecard.json', () => {
     expect(read(PRESET, 'rag_eval_cases.json')).toBe(read(REF, 'evals/rag_eval_cases.json'));
     expect(read(PRESET, 'rag_eval_policy.json')).toBe(read(REF, 'ops/ai/rag_eval_policy.json'));
     expect(read(PRESET, 'rag_experiments.json')).toBe(read(REF, 'evals/rag_experiments.json'));
+  });
+  it('the comparison of kit and lab can fail (a wrong value, a missing key)', () => {
+    expect(mismatches({ a: 0.5, b: { c: 'x' } }, { a: 0.5001, b: {} }, '')).toEqual(['a: kit 0.5, lab 0.5001', 'b.c: missing']);
   });
   it('every key of the kit is there with the kit value (decision aside)', () => {
     expect(mismatches(kitScorecard, result, '', new Set(['decision']))).toEqual([]);
@@ -154,6 +157,37 @@ describe('the English preset gives the same figures', () => {
     expect(en.aggregate).toEqual(es.aggregate);
     expect(en.bootstrap).toEqual(es.bootstrap);
     expect(en.comparison!.variants.map((v) => v.quality_score)).toEqual(es.comparison!.variants.map((v) => v.quality_score));
+  });
+});
+
+/** The paths chapter 03 cites (../briefs/content-paths.md, lab "rag"). */
+const CONTENT_PATHS: string[] = [
+  'k',
+  'cases',
+  'answerable_cases',
+  'non_answerable_cases',
+  'decision.verdict',
+  ...['precision_at_k', 'recall_at_k', 'hit_at_k', 'mrr', 'mrr_at_k', 'ndcg_at_k', 'context_precision', 'groundedness', 'citation_precision', 'citation_recall', 'no_answer_accuracy', 'critical_failures', 'avg_context_tokens'].map((m) => `aggregate.${m}`),
+  ...['rag_001', 'rag_002', 'rag_003', 'rag_004', 'rag_005'].flatMap((id) =>
+    ['precision_at_k', 'recall_at_k', 'hit_at_k', 'reciprocal_rank', 'reciprocal_rank_at_k', 'dcg_at_k', 'idcg_at_k', 'ndcg_at_k', 'context_precision', 'context_tokens', 'groundedness', 'citation_precision', 'citation_recall', 'diagnosis'].map((m) => `per_case[case_id=${id}].${m}`),
+  ),
+  ...['bm25_base', 'dense_base', 'hybrid_rrf', 'hybrid_rerank'].flatMap((id) => ['quality_score', 'passes_gate'].map((m) => `comparison.variants[variant_id=${id}].${m}`)),
+  'comparison.recommended',
+];
+
+describe('the paths the chapter cites', () => {
+  for (const lang of ['es', 'en'] as const) {
+    it(`${lang}: every path exists (a null value is a documented undefined, never a missing key)`, () => {
+      const { result } = resultFor(lang);
+      const missing = CONTENT_PATHS.filter((p) => !lookupPath(result, p).found);
+      expect(missing).toEqual([]);
+    });
+  }
+  it('the cited MRR figures: aggregate.mrr is the kit RR over the full list, aggregate.mrr_at_k cut at k', () => {
+    const { result } = resultFor('es');
+    expect(readPath(result, 'aggregate.mrr')).toBeCloseTo(0.75, 12);
+    expect(readPath(result, 'aggregate.mrr_at_k')).toBeCloseTo(0.6667, 4);
+    expect(readPath(result, 'comparison.recommended')).toBe('hybrid_rrf');
   });
 });
 
