@@ -12,7 +12,14 @@ committed presets (labs/evaluators/presets):
   - the c04 kit: the pass kappa of each evaluator against the human pass labels;
   - the ordinal preset: QWK and mean_absolute_error on the held-out split, before and after the
     quantile map written by hand below (HAND_MAP, with its derivation);
-  - the construct preset: kappa of the judge against the human labels under each definition.
+  - the construct preset: kappa of the judge against the human labels under each definition;
+  - the kit preset's bootstrap, redone here with CPython's random.Random (the lab reproduces its
+    draws): 1000 rounds, seed 13, each round [rng.randrange(6) for _ in range(6)] shared by both
+    evaluators (paired); kappa by cohen_kappa_score on the resampled cases (nan = undefined round);
+    numpy.quantile(method='linear') at 0.025/0.975 of the defined rounds; and the corrected pass
+    rate of the production preset: production runs resampled with random.Random(14), 200 draws of
+    randrange(200) per round over [40 blocked, 160 passed], Rogan-Gladen with the round's TPR/TNR
+    (undefined when a class is missing or TPR + TNR <= 1), truncated to [0, 1].
 """
 import json
 import math
@@ -20,6 +27,9 @@ import sys
 import warnings
 from pathlib import Path
 
+import random
+
+import numpy as np
 import sklearn
 from sklearn.metrics import cohen_kappa_score, confusion_matrix, mean_absolute_error
 
@@ -125,6 +135,77 @@ out["construct"] = {}
 for d in construct["constructs"]:
     k = d["construct_id"]
     out["construct"][k] = clean(cohen_kappa_score([i["human"][k] for i in construct["items"]], judge, labels=construct["scale"]))
+
+# The kit preset's paired bootstrap of the pass kappa, and the corrected pass rate.
+h_pass = [human[r["case_id"]]["pass"] for r in outputs[0]["runs"]]
+j_pass = {ev["evaluator_id"]: [r["scores"]["pass"] for r in ev["runs"]] for ev in outputs}
+rng = random.Random(13)
+ROUNDS = 1000
+kappas = {k: [] for k in j_pass}
+tpr_tnr = []
+for _ in range(ROUNDS):
+    idx = [rng.randrange(6) for _ in range(6)]
+    hh_ = [h_pass[i] for i in idx]
+    for k, jp in j_pass.items():
+        kappas[k].append(clean(cohen_kappa_score(hh_, [jp[i] for i in idx], labels=[0, 1])))
+    jv1 = [j_pass["evaluator_v1_generic"][i] for i in idx]
+    pos = [j for h, j in zip(hh_, jv1) if h == 1]
+    neg = [j for h, j in zip(hh_, jv1) if h == 0]
+    tpr_tnr.append((sum(pos) / len(pos) if pos else None, sum(1 - j for j in neg) / len(neg) if neg else None))
+
+
+def interval(values):
+    d = [v for v in values if v is not None]
+    und = len(values) - len(d)
+    if not d or und / len(values) > 0.025 + 1e-12:
+        return {"low": None, "high": None, "defined": len(d), "undefined": und}
+    return {"low": float(np.quantile(d, 0.025, method="linear")), "high": float(np.quantile(d, 0.975, method="linear")), "defined": len(d), "undefined": und}
+
+
+out["bootstrap_kappa"] = {k: interval(v) for k, v in kappas.items()}
+production = json.loads((PRESETS / "evaluator_production.json").read_text(encoding="utf-8"))
+m, k_pass = production["runs"], production["judged_passes"]
+group = [0] * (m - k_pass) + [1] * k_pass
+prng = random.Random(14)
+corrected = []
+for r in range(ROUNDS):
+    obs = sum(group[prng.randrange(m)] for _ in range(m)) / m
+    tpr, tnr = tpr_tnr[r]
+    if tpr is None or tnr is None or tpr + tnr - 1 <= 0:
+        corrected.append(None)
+    else:
+        corrected.append(min(1.0, max(0.0, (obs + tnr - 1) / (tpr + tnr - 1))))
+out["corrected_pass_rate"] = interval(corrected)
+
+# A larger labelled set where the corrected interval is defined: 40 cases in this order, human pass
+# 1 for the first 20; the judge blocks cases 0 and 1 (TPR 18/20) and passes cases 20..23 (TNR 16/20);
+# 500 production runs with 300 judged passes. Same resampling as above (seeds 13 and 14).
+S_H = [1] * 20 + [0] * 20
+S_J = [0 if i in (0, 1) else 1 for i in range(20)] + [1 if i in (20, 21, 22, 23) else 0 for i in range(20, 40)]
+S_M, S_K = 500, 300
+rng = random.Random(13)
+s_kappa, s_rates = [], []
+for _ in range(ROUNDS):
+    idx = [rng.randrange(40) for _ in range(40)]
+    hh_ = [S_H[i] for i in idx]
+    jj_ = [S_J[i] for i in idx]
+    s_kappa.append(clean(cohen_kappa_score(hh_, jj_, labels=[0, 1])))
+    pos = [j for h, j in zip(hh_, jj_) if h == 1]
+    neg = [j for h, j in zip(hh_, jj_) if h == 0]
+    s_rates.append((sum(pos) / len(pos) if pos else None, sum(1 - j for j in neg) / len(neg) if neg else None))
+group = [0] * (S_M - S_K) + [1] * S_K
+prng = random.Random(14)
+s_corr = []
+for r in range(ROUNDS):
+    obs = sum(group[prng.randrange(S_M)] for _ in range(S_M)) / S_M
+    tpr, tnr = s_rates[r]
+    s_corr.append(None if tpr is None or tnr is None or tpr + tnr - 1 <= 0 else min(1.0, max(0.0, (obs + tnr - 1) / (tpr + tnr - 1))))
+out["synthetic"] = {
+    "human_pass": S_H, "judge_pass": S_J, "production_runs": S_M, "production_passes": S_K,
+    "kappa": clean(cohen_kappa_score(S_H, S_J, labels=[0, 1])),
+    "kappa_interval": interval(s_kappa),
+    "corrected_interval": interval(s_corr),
+}
 
 json.dump(out, sys.stdout, indent=1)
 sys.stdout.write("\n")
