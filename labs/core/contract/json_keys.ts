@@ -15,15 +15,41 @@ import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import type { Node as JsonNode } from 'jsonc-parser';
 import { lineOfOffset } from './parse.ts';
 
-/** Paths (key lists) of every own "__proto__" key in a parsed JSON value. */
-export function protoKeyPaths(value: unknown, path: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
-  if (Array.isArray(value)) value.forEach((v, i) => protoKeyPaths(v, [...path, i], out));
-  else if (value !== null && typeof value === 'object') {
-    for (const k of Object.keys(value)) {
-      if (k === '__proto__') out.push([...path, k]);
-      else protoKeyPaths((value as Record<string, unknown>)[k], [...path, k], out);
+/**
+ * Paths (key lists) of every own "__proto__" key in a parsed JSON value. One walk with a single
+ * mutable path (copied only for a hit), so a large input costs one visit per value.
+ */
+export function protoKeyPaths(value: unknown): (string | number)[][] {
+  const out: (string | number)[][] = [];
+  const path: (string | number)[] = [];
+  const walk = (v: unknown): void => {
+    if (v === null || typeof v !== 'object') return;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const x = v[i];
+        if (x !== null && typeof x === 'object') {
+          path.push(i);
+          walk(x);
+          path.pop();
+        }
+      }
+      return;
     }
-  }
+    for (const k in v) {
+      if (!Object.prototype.hasOwnProperty.call(v, k)) continue;
+      if (k === '__proto__') {
+        out.push([...path, k]);
+        continue;
+      }
+      const x = (v as Record<string, unknown>)[k];
+      if (x !== null && typeof x === 'object') {
+        path.push(k);
+        walk(x);
+        path.pop();
+      }
+    }
+  };
+  walk(value);
   return out;
 }
 
