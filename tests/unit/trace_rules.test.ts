@@ -220,8 +220,11 @@ describe('decision.md keeps its structure with hostile ids', () => {
     it(lang, () => {
       const texts = preset(lang);
       const plain = lab.report(grade(texts, lang), lang);
-      const evilTexts = { ...texts, trace: texts.trace.replaceAll('"run_detour"', JSON.stringify(EVIL)).replaceAll('"insert_citation"', JSON.stringify('ins|ert\n# t')) };
-      evilTexts.policy = texts.policy.replaceAll('"insert_citation"', JSON.stringify('ins|ert\n# t'));
+      const evilTool = JSON.stringify('ins|ert\n# t');
+      const evilTexts: Record<string, string> = {
+        trace: texts.trace.replaceAll('"run_detour"', JSON.stringify(EVIL)).replaceAll('"insert_citation"', evilTool),
+        policy: texts.policy.replaceAll('"insert_citation"', evilTool),
+      };
       const evil = lab.report(grade(evilTexts, lang), lang);
       expect(structure(evil)).toEqual(structure(plain));
       expect(toString(fromMarkdown(evil, { extensions: [gfmTable()], mdastExtensions: [gfmTableFromMarkdown()] }))).toContain('run|x ## <b>y</b>');
