@@ -209,6 +209,32 @@ describe('flipping one human label changes the recommendation', () => {
   });
 });
 
+describe('a third evaluator', () => {
+  it('with the same verdicts as v2 at lower prices, it ties on kappa and accuracy and wins on cost', () => {
+    const texts = {
+      ...base,
+      outputs: edit<(KitEvaluator & { input_price_per_1k: number; output_price_per_1k: number })[]>(base.outputs, (evs) => {
+        evs.push({ ...JSON.parse(JSON.stringify(evs[1])), evaluator_id: 'evaluator_v3_cheap', input_price_per_1k: 0.001, output_price_per_1k: 0.004 });
+      }),
+    };
+    const r = audit(texts);
+    expect(r.ranking).toEqual(['evaluator_v3_cheap', 'evaluator_v2_rubric']);
+    expect(r.recommended_evaluator).toBe('evaluator_v3_cheap');
+    expect(r.recommended_evaluator_kit).toBe('evaluator_v3_cheap');
+    // (6780 · 0.001 + 960 · 0.004) / 1000 / 6
+    expect(report(r, 'evaluator_v3_cheap').cost_per_valid_evaluation).toBeCloseTo((6.78 + 3.84) / 1000 / 6, 15);
+  });
+  it('with equal kappa, accuracy and cost, the first one listed is kept (a stable sort, as the kit)', () => {
+    const texts = {
+      ...base,
+      outputs: edit<KitEvaluator[]>(base.outputs, (evs) => {
+        evs.push({ ...JSON.parse(JSON.stringify(evs[1])), evaluator_id: 'evaluator_v2_copy' });
+      }),
+    };
+    expect(audit(texts).ranking).toEqual(['evaluator_v2_rubric', 'evaluator_v2_copy']);
+  });
+});
+
 describe('the other layouts of the human labels give the same audit', () => {
   it('CSV (the kit_csv preset) and JSONL', () => {
     const csv = audit(presetTexts('es', 1));
