@@ -14,24 +14,37 @@
  * 1, 2, 4, 5 are the kit's passes_gate, on unrounded values (the kit compares its 4-decimal figures)
  * and with the exact kappa (the kit's 1.0 for total chance agreement becomes undefined, so the
  * floor fails). 3 and 6 are this lab's. The recommended evaluator is the first gate-passing one in
- * the kit's order (engine.ts, rankEvaluators). The decision is about the evaluator the view names,
- * else the recommended one, else the best-ranked of all (which then fails, with its reasons).
+ * the kit's order (rankEvaluators). The decision is about the evaluator the view names, else the
+ * recommended one, else the best-ranked of all (engine.ts, selectEvaluators).
+ * This module imports nothing from engine.ts (the engine imports it): its inputs are declared here.
  */
-import { gateCheck, verdictOf } from '../core/contract/gate_check.ts';
+import { gateCheck } from '../core/contract/gate_check.ts';
 import type { GateCheck } from '../core/contract/gate_check.ts';
 import type { EvaluatorsCheckId, EvaluatorsReason } from './i18n/index.ts';
 import type { Rubric } from './schema.ts';
-import type { EvaluatorReport, EvaluatorsHeavy, EvaluatorsResult, EvaluatorsView, PairwiseResult } from './engine.ts';
-import { rankEvaluators } from './engine.ts';
 
 type Check = GateCheck<EvaluatorsCheckId, EvaluatorsReason>;
 
+/** What the gate reads of an evaluator's report. */
+export interface GateInputs {
+  evaluator_id: string;
+  pass_kappa: number | null;
+  false_passes: readonly string[];
+  critical_false_passes: number;
+  parse_errors: number;
+  cost_per_valid_evaluation: number | null;
+  /** Why pass_kappa / cost_per_valid_evaluation are undefined (reason codes), when they are. */
+  undefined_metrics: Partial<Record<string, string>>;
+}
+
+/** What the gate reads of the pairwise section, when it is about this evaluator. */
+export interface FlipInputs {
+  order_flip_rate: number | null;
+  undefined_metrics: Partial<Record<string, string>>;
+}
+
 /** The gate checks of one evaluator (module comment), in that order. */
-export function evaluatorChecks(
-  r: Pick<EvaluatorReport, 'evaluator_id' | 'pass_kappa' | 'undefined_metrics' | 'false_passes' | 'critical_false_passes' | 'parse_errors' | 'cost_per_valid_evaluation'>,
-  rubric: Rubric,
-  pairwise: PairwiseResult | null,
-): Check[] {
+export function evaluatorChecks(r: GateInputs, rubric: Rubric, pairwise: FlipInputs | null): Check[] {
   const subject = r.evaluator_id;
   const maybe = (value: number | null, reason: string | undefined) => (value === null ? { value: null, reason: reason ?? 'depends_on_undefined' } : { value, reason: null });
   const checks: Check[] = [
@@ -65,22 +78,23 @@ export function evaluatorChecks(
   return checks;
 }
 
+type RankFields = { pass_kappa: number | null; pass_accuracy: number | null; cost_per_valid_evaluation: number | null };
+
+function rankKey(r: RankFields): [number, number, number] {
+  return [r.pass_kappa ?? -Infinity, r.pass_accuracy ?? -Infinity, r.cost_per_valid_evaluation === null ? -Infinity : -r.cost_per_valid_evaluation];
+}
+
 /**
- * The cheap part (`select`): the evaluator the decision is about (module comment) and the
- * criterion the page shows (the view's, when it is a criterion of the rubric, else null); the
- * top-level `checks` are that evaluator's, and `decision` is verdictOf(checks).
+ * Evaluators in the kit's recommendation order (choose_candidate): a stable sort, descending by
+ * (pass_kappa, pass_accuracy, -cost_per_valid_evaluation), undefined values last; ties keep the
+ * input order, as Python's sort(reverse=True) does.
  */
-export function selectEvaluators(heavy: EvaluatorsHeavy, view: EvaluatorsView): EvaluatorsResult {
-  const requested = view.evaluator;
-  const found = requested !== null && heavy.reports.some((r) => r.evaluator_id === requested);
-  const focusId = found ? requested! : (heavy.recommended_evaluator ?? rankEvaluators(heavy.reports)[0].evaluator_id);
-  const report = heavy.reports.find((r) => r.evaluator_id === focusId)!;
-  const criterion = view.criterion !== null && heavy.criteria.includes(view.criterion) ? view.criterion : null;
-  const { verdict, reasons } = verdictOf(report.checks);
-  return {
-    ...heavy,
-    focus: { evaluator_id: focusId, criterion, requested_evaluator: requested, requested_found: found },
-    checks: report.checks,
-    decision: { verdict, reasons, evaluator_id: focusId },
-  };
+export function rankEvaluators<R extends RankFields>(reports: readonly R[]): R[] {
+  return reports
+    .map((r, i) => ({ r, i, k: rankKey(r) }))
+    .sort((a, b) => {
+      for (let j = 0; j < 3; j++) if (a.k[j] !== b.k[j]) return a.k[j] > b.k[j] ? -1 : 1;
+      return a.i - b.i;
+    })
+    .map((x) => x.r);
 }

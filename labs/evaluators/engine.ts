@@ -47,7 +47,8 @@ import type { Maybe } from '../core/stats/maybe.ts';
 import type { EvaluatorsCheckId, EvaluatorsReason, EvaluatorsUndefinedReason } from './i18n/index.ts';
 import type { EvaluatorRuns, EvaluatorsInput, PairChoice, Rubric } from './schema.ts';
 import { kitBinaryKappa, kitSafeDiv } from './kit.ts';
-import { evaluatorChecks } from './decision.ts';
+import { evaluatorChecks, rankEvaluators } from './decision.ts';
+import { verdictOf } from '../core/contract/gate_check.ts';
 
 type UR = EvaluatorsUndefinedReason;
 type M = Maybe<UR>;
@@ -540,26 +541,6 @@ function humanRuleDisagreements(input: EvaluatorsInput): string[] {
   return out;
 }
 
-/** Descending comparison on (kappa, pass accuracy, -cost per valid), undefined values last. */
-function rankKey(r: { pass_kappa: number | null; pass_accuracy: number | null; cost_per_valid_evaluation: number | null }): [number, number, number] {
-  return [r.pass_kappa ?? -Infinity, r.pass_accuracy ?? -Infinity, r.cost_per_valid_evaluation === null ? -Infinity : -r.cost_per_valid_evaluation];
-}
-function compareDesc(a: [number, number, number], b: [number, number, number]): number {
-  for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return a[i] > b[i] ? -1 : 1;
-  return 0;
-}
-
-/**
- * Evaluators in the kit's recommendation order: stable sort, descending by (pass_kappa,
- * pass_accuracy, -cost_per_valid_evaluation), undefined values last.
- */
-export function rankEvaluators<R extends { pass_kappa: number | null; pass_accuracy: number | null; cost_per_valid_evaluation: number | null }>(reports: readonly R[]): R[] {
-  return reports
-    .map((r, i) => ({ r, i, k: rankKey(r) }))
-    .sort((a, b) => compareDesc(a.k, b.k) || a.i - b.i)
-    .map((x) => x.r);
-}
-
 /**
  * The paired bootstrap of the calibration cases (module comment): per evaluator, the pass kappa of
  * every round; for the production evaluator also TPR and TNR of every round. A case's state under
@@ -923,5 +904,26 @@ export function runEvaluators(input: EvaluatorsInput, hooks?: RunHooks): Evaluat
     ordinal: input.ordinal ? ordinalResult(input) : null,
     pairwise,
     budget: input.budget ? budgetResult(input, ordered) : null,
+  };
+}
+
+/**
+ * The cheap part (`select`): the evaluator the decision is about (the view's, when it names one of
+ * the evaluators; else the recommended one; else the best-ranked of all, which then fails with its
+ * reasons) and the criterion the page shows (the view's, when it is a rubric criterion, else null).
+ * The top-level `checks` are that evaluator's, and `decision` is verdictOf(checks).
+ */
+export function selectEvaluators(heavy: EvaluatorsHeavy, view: EvaluatorsView): EvaluatorsResult {
+  const requested = view.evaluator;
+  const found = requested !== null && heavy.reports.some((r) => r.evaluator_id === requested);
+  const focusId = found ? requested! : (heavy.recommended_evaluator ?? rankEvaluators(heavy.reports)[0].evaluator_id);
+  const report = heavy.reports.find((r) => r.evaluator_id === focusId)!;
+  const criterion = view.criterion !== null && heavy.criteria.includes(view.criterion) ? view.criterion : null;
+  const { verdict, reasons } = verdictOf(report.checks);
+  return {
+    ...heavy,
+    focus: { evaluator_id: focusId, criterion, requested_evaluator: requested, requested_found: found },
+    checks: report.checks,
+    decision: { verdict, reasons, evaluator_id: focusId },
   };
 }
