@@ -47,11 +47,15 @@ export function list(items: Inline[][]): List {
     children: items.map((it): ListItem => ({ type: 'listItem', spread: false, children: [paragraph(...it)] })),
   };
 }
-/** A GFM table: a header row and body rows of inline cells (strings become text). */
-export function table(header: Inline[], rows: Inline[][], align?: ('left' | 'right' | 'center' | null)[]): Table {
-  const row = (cells: Inline[]): TableRow => ({
+/**
+ * A GFM table: a header row and body rows of cells; a cell is one inline (strings become text) or a
+ * list of inlines shown side by side (e.g. an id in code followed by a word).
+ */
+export function table(header: (Inline | Inline[])[], rows: (Inline | Inline[])[][], align?: ('left' | 'right' | 'center' | null)[]): Table {
+  const one = (c: Inline): PhrasingContent => (typeof c === 'string' ? text(c) : inline(c));
+  const row = (cells: (Inline | Inline[])[]): TableRow => ({
     type: 'tableRow',
-    children: cells.map((c): TableCell => ({ type: 'tableCell', children: [typeof c === 'string' ? text(c) : inline(c)] })),
+    children: cells.map((c): TableCell => ({ type: 'tableCell', children: Array.isArray(c) ? c.map(one) : [one(c)] })),
   });
   return { type: 'table', align: align ?? header.map(() => null), children: [row(header), ...rows.map(row)] };
 }

@@ -1,0 +1,70 @@
+/**
+ * What the site and the CLI know of the evaluator-audit lab (chapter 04) without loading its engine:
+ * names, inputs (the kit's three files plus five optional ones), presets, the view schema and the
+ * lazy loader. Presets: the c04 kit's files under their kit names (Spanish, byte-identical), their
+ * English translations as <stem>.en.json with the same figures, and the lab's own datasets for the
+ * ordinal, construct, production, pairwise and budget sections; a second preset reads the same
+ * human labels from CSV.
+ */
+import * as z from 'zod/mini';
+import { defineLab } from '../core/contract/lab.ts';
+import type { EvaluatorsView } from './engine.ts';
+
+const JSON_ACCEPT = '.json,application/json';
+
+/** The view: evaluator and criterion in focus (null: the recommended evaluator / no criterion). */
+export const evaluatorsViewSchema: z.ZodMiniType<EvaluatorsView> = z.object({
+  evaluator: z._default(z.nullable(z.string().check(z.minLength(1), z.maxLength(300))), null),
+  criterion: z._default(z.nullable(z.string().check(z.minLength(1), z.maxLength(64))), null),
+});
+
+const common = {
+  ordinal: 'evaluator_ordinal',
+  construct: 'evaluator_construct',
+  production: 'evaluator_production',
+  pairwise: 'evaluator_pairwise',
+  budget: 'evaluator_budget',
+} as const;
+const filesFor = (lang: 'es' | 'en', cases: string): Record<string, string> => {
+  const sfx = lang === 'en' ? '.en' : '';
+  const out: Record<string, string> = {
+    rubric: `evaluator_rubric${sfx}.json`,
+    cases,
+    outputs: 'evaluator_outputs.json',
+  };
+  for (const [input, stem] of Object.entries(common)) out[input] = `${stem}${sfx}.json`;
+  return out;
+};
+
+export const evaluatorsMeta = defineLab({
+  id: 'evaluators',
+  chapter: '04-evaluators',
+  names: { es: 'Auditoría de evaluadores', en: 'Evaluator audit' },
+  inputs: [
+    { name: 'rubric', format: 'json', flag: '--rubric', accept: JSON_ACCEPT },
+    { name: 'cases', format: 'json', flag: '--cases', accept: '.json,.jsonl,.csv,application/json,application/x-ndjson,text/csv' },
+    { name: 'outputs', format: 'json', flag: '--outputs', accept: JSON_ACCEPT },
+    { name: 'ordinal', format: 'json', flag: '--ordinal', optional: true, accept: JSON_ACCEPT },
+    { name: 'construct', format: 'json', flag: '--construct', optional: true, accept: JSON_ACCEPT },
+    { name: 'production', format: 'json', flag: '--production', optional: true, accept: JSON_ACCEPT },
+    { name: 'pairwise', format: 'json', flag: '--pairwise', optional: true, accept: JSON_ACCEPT },
+    { name: 'budget', format: 'json', flag: '--budget', optional: true, accept: JSON_ACCEPT },
+  ],
+  presets: [
+    {
+      id: 'kit',
+      label: { es: 'Kit del capítulo 04: 6 casos, 2 evaluadores', en: 'Chapter 04 kit: 6 cases, 2 evaluators' },
+      files: { es: filesFor('es', 'evaluator_calibration_cases.json'), en: filesFor('en', 'evaluator_calibration_cases.en.json') },
+    },
+    {
+      id: 'kit_csv',
+      label: { es: 'Las mismas etiquetas humanas en CSV', en: 'The same human labels as CSV' },
+      files: { es: filesFor('es', 'evaluator_labels.csv'), en: filesFor('en', 'evaluator_labels.en.csv') },
+    },
+  ],
+  view: evaluatorsViewSchema,
+  defaultView: { evaluator: null, criterion: null },
+  load: () => import('./lab.ts'),
+});
+
+export default evaluatorsMeta;
