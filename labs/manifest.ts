@@ -7,11 +7,14 @@
 import type { LabMeta } from './core/contract/lab.ts';
 import { gateMeta } from './gate/meta.ts';
 import { thresholdMeta } from './threshold/meta.ts';
+import { ragMeta } from './rag/meta.ts';
+import { evaluatorsMeta } from './evaluators/meta.ts';
+import { traceMeta } from './trace/meta.ts';
 import { calibrationMeta } from './calibration/meta.ts';
 import { rubricMeta } from './rubric/meta.ts';
 
 /** In chapter order. */
-export const LAB_METAS = [gateMeta, thresholdMeta, calibrationMeta, rubricMeta] as const;
+export const LAB_METAS = [gateMeta, thresholdMeta, ragMeta, evaluatorsMeta, traceMeta, calibrationMeta, rubricMeta] as const;
 
 export type AnyMeta = (typeof LAB_METAS)[number];
 export type LabId = AnyMeta['id'];

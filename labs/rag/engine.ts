@@ -23,7 +23,7 @@
  * population beside the kit's (with who is left out and why), bootstrap CIs, a per-slice table,
  * TREC qrels and runs scored like the cases' own lists, fusion (RRF, CombSUM, CombMNZ) scored the
  * same way, the paired per-case comparison of any two scored lists (McNemar and a paired
- * bootstrap, labs/rag/paired.ts), and the trace view of one case.
+ * bootstrap, labs/core/stats/paired.ts), and the trace view of one case.
  *
  * Populations (aggregate_populations.<metric>.{kit, scoped}):
  *   retrieval metrics         kit = scoped = answerable cases with a relevant judged chunk
@@ -53,8 +53,8 @@ import type { ListSource, RagView, SourceId } from './view.ts';
 import { LIST_SOURCES, SOURCES } from './view.ts';
 import { compareVariants } from './variants.ts';
 import type { VariantComparison } from './variants.ts';
-import { mcnemarOfSuccesses, pairedDeltaBootstrap, reverseDeltaBootstrap } from './paired.ts';
-import type { McNemarResult, PairedDeltaBootstrap } from './paired.ts';
+import { mcnemarOfSuccesses, pairedDeltaBootstrap, reverseDeltaBootstrap } from '../core/stats/paired.ts';
+import type { McNemarResult, PairedDeltaBootstrap } from '../core/stats/paired.ts';
 import type { RagReason } from './i18n/index.ts';
 import { gateChecks } from './decision.ts';
 import type { CheckId } from './decision.ts';
@@ -1068,7 +1068,8 @@ export function runRag(input: RagInput, view: RagView, hooks?: RunHooks): RagHea
   });
   const constraints: RagBase['constraints'] = {};
   for (const c of checks) constraints[c.id] = c.status === 'pass';
-  const decision = verdictOf(checks);
+  const { verdict, reasons } = verdictOf(checks);
+  const decision = { verdict, reasons };
 
   // scored lists
   const sourcesInternal: SourceInternal[] = [];

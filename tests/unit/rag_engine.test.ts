@@ -318,7 +318,7 @@ describe('TREC inputs, fusion and the paired comparison', () => {
     expect(ab.b_wins).toEqual(['c1']);
     expect(ab.a_wins).toEqual(['c2']);
     expect([ab.mcnemar.b, ab.mcnemar.c]).toEqual([1, 1]);
-    expect(ab.mcnemar.chi2_continuity).toBe(0.5); // (|1 − 1| − 1)² / 2
+    expect(ab.mcnemar.chi2_continuity).toBe(0); // max(0, |1 − 1| − 1)² / 2 (R's mcnemar.test; unclamped it would be 1/2)
     const nd = ab.deltas.find((d) => d.metric === 'ndcg_at_k')!;
     expect(nd.a).toBeCloseTo(0.5, 15); // (0 + 1) / 2
     expect(nd.b).toBeCloseTo(1 / L3 / 2, 15); // (1/log2(3) + 0) / 2

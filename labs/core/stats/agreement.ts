@@ -13,8 +13,6 @@
  * reason code 'chance_agreement_total'. Empty input is null with 'no_items'.
  * Source: Cohen (1960), "A coefficient of agreement for nominal scales"; Cohen (1968), weighted kappa.
  */
-import type { Maybe } from './maybe.ts';
-
 /** A category label: a Likert level (1..5) or a binary value (0/1), or any string label. */
 import type { Maybe } from './maybe.ts';
 
