@@ -129,6 +129,12 @@ export interface EvaluatorReport {
   criterion_accuracy: Record<string, number | null>;
   pass_accuracy: number | null;
   pass_kappa: number | null;
+  /** p_o of the pass decision on valid runs: (agreements) / n; null without valid runs. */
+  pass_observed_agreement: number | null;
+  /** p_e of the pass decision: sum over labels of the product of the two raters' rates; null without valid runs. */
+  pass_expected_agreement: number | null;
+  /** Cases the human blocks and the judge passes (the length of false_passes, on valid runs). */
+  false_pass_count: number;
   false_passes: string[];
   false_blocks: string[];
   total_cost: number;
@@ -477,6 +483,7 @@ function auditEvaluator(input: EvaluatorsInput, ev: EvaluatorRuns): Omit<Evaluat
     criterion_accuracy: criterionAccuracy,
     pass_accuracy: passAccuracy.value,
     pass_kappa: passKappa.value,
+    ...agreementParts(cells[0], cells[1], cells[2], cells[3]),
     false_passes: falsePasses,
     false_blocks: falseBlocks,
     total_cost: total,
@@ -925,5 +932,21 @@ export function selectEvaluators(heavy: EvaluatorsHeavy, view: EvaluatorsView): 
     focus: { evaluator_id: focusId, criterion, requested_evaluator: requested, requested_found: found },
     checks: report.checks,
     decision: { verdict, reasons, evaluator_id: focusId },
+  };
+}
+
+/**
+ * The parts of Cohen's kappa for the pass decision from its 2x2 table (m_hj: human h, judge j):
+ * observed agreement p_o = (m00 + m11)/n, agreement expected by chance
+ * p_e = ((m00 + m01)(m00 + m10) + (m10 + m11)(m01 + m11))/n², and the false passes m01. With no
+ * valid run (n = 0) both proportions are null.
+ */
+function agreementParts(m00: number, m01: number, m10: number, m11: number): { pass_observed_agreement: number | null; pass_expected_agreement: number | null; false_pass_count: number } {
+  const n = m00 + m01 + m10 + m11;
+  if (n === 0) return { pass_observed_agreement: null, pass_expected_agreement: null, false_pass_count: m01 };
+  return {
+    pass_observed_agreement: (m00 + m11) / n,
+    pass_expected_agreement: ((m00 + m01) * (m00 + m10) + (m10 + m11) * (m01 + m11)) / (n * n),
+    false_pass_count: m01,
   };
 }

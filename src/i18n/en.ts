@@ -36,6 +36,14 @@ export const en: UiStrings = {
     no_chapters: 'No chapters have been published yet.',
   },
   chapter: {
+    predict: {
+      label: 'Predict before you look:',
+      your_prediction: 'Your prediction',
+      your_number: 'Your number:',
+      reveal: 'Show the result',
+      show: 'Show the explanation',
+      you_predicted: 'You predicted: {v}. It is not graded: compare it with what follows.',
+    },
     outcomes: 'By the end you will be able to',
     self_check: 'Self-check',
     show_answer: 'Show answer',

@@ -34,6 +34,14 @@ export const es = {
     no_chapters: 'Todavía no hay capítulos publicados.',
   },
   chapter: {
+    predict: {
+      label: 'Predice antes de mirar:',
+      your_prediction: 'Tu predicción',
+      your_number: 'Tu número:',
+      reveal: 'Ver el resultado',
+      show: 'Ver la explicación',
+      you_predicted: 'Tu predicción: {v}. No se puntúa: compárala con lo que sigue.',
+    },
     outcomes: 'Al terminar podrás',
     self_check: 'Autoevaluación',
     show_answer: 'Ver respuesta',

@@ -33,4 +33,5 @@ export const paths = {
   exercises: (lang: Lang) => (lang === 'es' ? '/ejercicios/' : '/en/exercises/'),
   exercise: (lang: Lang, slug: string) => (lang === 'es' ? `/ejercicios/${slug}/` : `/en/exercises/${slug}/`),
   exerciseLink: (lang: Lang) => (lang === 'es' ? '/ejercicios/enlace/' : '/en/exercises/link/'),
+  glossary: (lang: Lang) => (lang === 'es' ? '/glosario/' : '/en/glossary/'),
 };

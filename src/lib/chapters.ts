@@ -2,6 +2,7 @@
 import { getCollection, type CollectionEntry } from 'astro:content';
 import type { Lang } from '../i18n/index.ts';
 import { indexChapters } from './chapterIndex.ts';
+import { labMeta } from '../../labs/manifest.ts';
 
 export type ChapterEntry = CollectionEntry<'chapters'>;
 export { splitId } from './chapterIndex.ts';
@@ -19,7 +20,8 @@ export async function chapterPaths(lang: Lang) {
   }));
 }
 
-/** The chapter whose lab is `labId`, in a language (with fallback), if any. */
+/** The chapter that teaches lab `labId` (its meta's chapter slug), in a language (with fallback), if any. */
 export async function chapterForLab(lang: Lang, labId: string) {
-  return (await chaptersFor(lang)).find((c) => c.entry.data.lab === labId);
+  const slug = labMeta(labId)?.chapter;
+  return (await chaptersFor(lang)).find((c) => c.slug === slug);
 }

@@ -87,6 +87,10 @@ for (const lang of ['es', 'en'] as const) {
 
     it('kappa for v1 is exactly 2/11 (p_o 1/2, p_e 7/18), not the rounded 0.1818', () => {
       expect(result.reports[0].pass_kappa).toBe(2 / 11);
+      // reference README c04: p_o 0.5, p_e 7/18; three false passes (002, 004, 005)
+      expect(result.reports[0].pass_observed_agreement).toBe(0.5);
+      expect(result.reports[0].pass_expected_agreement).toBeCloseTo(7 / 18, 15);
+      expect(result.reports[0].false_pass_count).toBe(3);
     });
 
     it("the kit's own figures, beside the lab's, equal what the kit printed", () => {

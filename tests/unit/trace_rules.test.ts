@@ -39,8 +39,8 @@ const run = (id: string, res: TraceResult = r): RunResult => res.runs.find((x) =
 
 describe('S_run on the citation-agent preset, every term by hand', () => {
   // Policy: w_y 0.4, w_t 0.25, w_p 0.2, w_o 0.15, lambda 0.1, mu 0.05, budgets 0.05 EUR / 20000 ms.
-  it('run_good: 0.4·0.9 + 0.25·1 + 0.2·1 + 0.15·1 - 0.1·(0.0125/0.05) - 0.05·(10700/20000)', () => {
-    const g = run('run_good');
+  it('run_ok: 0.4·0.9 + 0.25·1 + 0.2·1 + 0.15·1 - 0.1·(0.0125/0.05) - 0.05·(10700/20000)', () => {
+    const g = run('run_ok');
     // S_t: 4 required tools + order + 5 calls × (allowed, arguments, observation) = 20 checks, all pass
     expect(g.term_details.find((d) => d.term === 'tools')).toMatchObject({ score: 1, passed_checks: 20, total_checks: 20 });
     // S_p: approval before insert_citation + 5 calls not forbidden
@@ -61,8 +61,8 @@ describe('S_run on the citation-agent preset, every term by hand', () => {
     }
   });
 
-  it('run_detour: S_t = 17/21, cost over budget, S_run below the floor', () => {
-    const d = run('run_detour');
+  it('run_shortcut: S_t = 17/21, cost over budget, S_run below the floor', () => {
+    const d = run('run_shortcut');
     // required tools 3/4 (open_source never called), order 0/1, allowed 5/6 (deep_research),
     // arguments 4/5 (check_claim without source_id), observations 5/5 (the failed call has none to give)
     expect(d.term_details.find((t) => t.term === 'tools')).toMatchObject({ passed_checks: 17, total_checks: 21 });
@@ -94,9 +94,9 @@ describe('a trajectory that ends in a good answer but skips a required approval 
 
   it('removing the approval from the good run makes it fail; a denied approval is no approval', () => {
     const removed = grade({ ...base, trace: editTrace(base.trace, (t) => (t.runs[0].steps = t.runs[0].steps.filter((s) => s.type !== 'approval'))) });
-    expect(run('run_good', removed).reasons).toEqual(['approval_missing']);
+    expect(run('run_ok', removed).reasons).toEqual(['approval_missing']);
     const denied = grade({ ...base, trace: editTrace(base.trace, (t) => (t.runs[0].steps.find((s) => s.type === 'approval')!.approval = 'denied')) });
-    expect(run('run_good', denied).verdict).toBe('fail');
+    expect(run('run_ok', denied).verdict).toBe('fail');
   });
 
   it('an approval covers one successful call; an approval for another tool does not count', () => {
@@ -108,9 +108,9 @@ describe('a trajectory that ends in a good answer but skips a required approval 
         steps.splice(steps.indexOf(call) + 1, 0, { ...call, step_id: 's7b' });
       }),
     });
-    expect(run('run_good', twice).missing_approvals).toBe(1);
+    expect(run('run_ok', twice).missing_approvals).toBe(1);
     const other = grade({ ...base, trace: editTrace(base.trace, (t) => (t.runs[0].steps.find((s) => s.type === 'approval')!.tool = 'format_apa')) });
-    expect(run('run_good', other).missing_approvals).toBe(1);
+    expect(run('run_ok', other).missing_approvals).toBe(1);
   });
 });
 
@@ -120,13 +120,13 @@ describe('other blocking rules', () => {
       ...base,
       trace: editTrace(base.trace, (x) => x.runs[0].steps.splice(2, 0, { step_id: 'sx', type: 'tool_call', tool: 'delete_reference', arguments: { id: 'r1' }, observation: 'deleted', latency_ms: 10, cost_eur: 0 })),
     });
-    const g = run('run_good', t);
+    const g = run('run_ok', t);
     expect(g.forbidden_tool_calls).toBe(1);
     expect(g.reasons).toContain('forbidden_tool_used');
   });
   it('no final answer: S_y is undefined, S_run is undefined and fails closed, and the answer rule fails', () => {
     const t = grade({ ...base, trace: editTrace(base.trace, (x) => (x.runs[0].steps = x.runs[0].steps.filter((s) => s.type !== 'final_answer'))) });
-    const g = run('run_good', t);
+    const g = run('run_ok', t);
     expect(g.scores.S_y).toBeNull();
     expect(g.undefined_metrics.S_y).toBe('no_final_answer');
     expect(g.s_run).toBeNull();
@@ -137,7 +137,7 @@ describe('other blocking rules', () => {
     const policy = JSON.parse(base.policy);
     policy.weights.w_y = 0;
     const t = grade({ policy: JSON.stringify(policy), trace: editTrace(base.trace, (x) => delete x.runs[0].steps.at(-1)!.score) });
-    const g = run('run_good', t);
+    const g = run('run_ok', t);
     expect(g.scores.S_y).toBeNull();
     expect(g.terms.answer).toBe(0);
     expect(g.s_run).not.toBeNull();
@@ -150,7 +150,7 @@ describe('other blocking rules', () => {
         x.runs[0].steps[2].status = 'error'; // open_source fails and is never retried
       }),
     });
-    const g = run('run_good', t);
+    const g = run('run_ok', t);
     const failed = [...g.run_checks, ...g.steps.flatMap((s) => s.checks)].filter((c) => !c.passed).map((c) => c.id);
     expect(failed).toEqual(expect.arrayContaining(['retry_justified', 'error_recovered', 'required_tool_called', 'required_order']));
   });
@@ -165,12 +165,12 @@ describe('trace shapes and input problems', () => {
     expect(arr.runs.map((x) => x.s_run)).toEqual(r.runs.map((x) => x.s_run));
   });
   it('bad JSON, a tool call without a tool, repeated ids, __proto__ arguments', () => {
-    const bad = lab.parse({ ...base, trace: base.trace.replace('"run_good",', '"run_good"') }, 'es');
+    const bad = lab.parse({ ...base, trace: base.trace.replace('"run_ok",', '"run_ok"') }, 'es');
     // the comma is missing after line 5; the parser stops at the next token, on line 6
     expect(bad.ok ? [] : bad.issues[0]).toMatchObject({ input: 'trace', line: 6 });
     const noTool = lab.parse({ ...base, trace: editTrace(base.trace, (x) => delete x.runs[0].steps[1].tool) }, 'en');
     expect(noTool.ok ? [] : noTool.issues[0]).toMatchObject({ field: 'runs.0.steps.1.tool' });
-    const dup = lab.parse({ ...base, trace: editTrace(base.trace, (x) => (x.runs[1].run_id = 'run_good')) }, 'es');
+    const dup = lab.parse({ ...base, trace: editTrace(base.trace, (x) => (x.runs[1].run_id = 'run_ok')) }, 'es');
     expect(dup.ok ? [] : dup.issues[0].field).toBe('runs.1.run_id');
     const proto = lab.parse({ ...base, trace: base.trace.replace('{"query":', '{"__proto__": 1, "query":') }, 'es');
     expect(proto.ok ? [] : proto.issues[0].field).toBe('runs.0.steps.1.arguments.__proto__');
@@ -188,7 +188,7 @@ describe('scorecard paths and the English preset', () => {
   const PATHS = ['s_run', 'verdict', 'terms.answer', 'terms.tools', 'terms.process', 'terms.outcome', 'terms.cost', 'terms.latency'];
   it('every content path exists for every run, with the same figures in both languages', () => {
     const en = grade(preset('en'), 'en');
-    for (const id of ['run_good', 'run_no_approval', 'run_detour']) {
+    for (const id of ['run_ok', 'run_no_approval', 'run_shortcut']) {
       for (const p of PATHS) {
         const v = readPath(r, `runs[run_id=${id}].${p}`);
         expect(v, `${id}.${p}`).not.toBeUndefined();
@@ -198,8 +198,8 @@ describe('scorecard paths and the English preset', () => {
     expect(en.decision).toEqual(r.decision);
   });
   it('the view picks the run in focus; the decision does not depend on it', () => {
-    const v = grade(base, 'es', { run: 'run_detour' });
-    expect(v.focus).toEqual({ run_id: 'run_detour', requested_run: 'run_detour', requested_found: true });
+    const v = grade(base, 'es', { run: 'run_shortcut' });
+    expect(v.focus).toEqual({ run_id: 'run_shortcut', requested_run: 'run_shortcut', requested_found: true });
     expect(v.decision).toEqual(r.decision);
     expect(traceMeta.view.safeParse({ run: 5 }).success).toBe(false);
   });
@@ -222,7 +222,7 @@ describe('decision.md keeps its structure with hostile ids', () => {
       const plain = lab.report(grade(texts, lang), lang);
       const evilTool = JSON.stringify('ins|ert\n# t');
       const evilTexts: Record<string, string> = {
-        trace: texts.trace.replaceAll('"run_detour"', JSON.stringify(EVIL)).replaceAll('"insert_citation"', evilTool),
+        trace: texts.trace.replaceAll('"run_shortcut"', JSON.stringify(EVIL)).replaceAll('"insert_citation"', evilTool),
         policy: texts.policy.replaceAll('"insert_citation"', evilTool),
       };
       const evil = lab.report(grade(evilTexts, lang), lang);
