@@ -4,6 +4,9 @@ import { thresholdUi } from './labs/threshold.ts';
 import { rubricUi } from './labs/rubric.ts';
 import { gateUi } from './labs/gate.ts';
 import { calibrationUi } from './labs/calibration.ts';
+import { ragUi } from './labs/rag.ts';
+import { evaluatorsUi } from './labs/evaluators.ts';
+import { traceUi } from './labs/trace.ts';
 
 export const en: UiStrings = {
   site: {
@@ -196,5 +199,8 @@ export const en: UiStrings = {
   threshold: thresholdUi.en,
   rubric: rubricUi.en,
   gate: gateUi.en,
+  rag: ragUi.en,
+  evaluators: evaluatorsUi.en,
+  trace: traceUi.en,
   calibration: calibrationUi.en,
 };

@@ -3,6 +3,9 @@ import { thresholdUi } from './labs/threshold.ts';
 import { rubricUi } from './labs/rubric.ts';
 import { gateUi } from './labs/gate.ts';
 import { calibrationUi } from './labs/calibration.ts';
+import { ragUi } from './labs/rag.ts';
+import { evaluatorsUi } from './labs/evaluators.ts';
+import { traceUi } from './labs/trace.ts';
 export const es = {
   site: {
     name: 'evals-lab',
@@ -194,5 +197,8 @@ export const es = {
   threshold: thresholdUi.es,
   rubric: rubricUi.es,
   gate: gateUi.es,
+  rag: ragUi.es,
+  evaluators: evaluatorsUi.es,
+  trace: traceUi.es,
   calibration: calibrationUi.es,
 };
