@@ -1,25 +1,38 @@
 /**
- * Loads a chapter widget (src/components/widgets/<name>.tsx, default export) when it scrolls into
- * view. Until then (and without JavaScript) the static figure the chapter renders beside it stands.
+ * A chapter widget (src/components/widgets/<name>.tsx): a small live figure fed by a lab's engine.
+ * The build renders it with `initial`, the scorecard of its lab on the starting state it declares
+ * (so the page shows a real figure without JavaScript); in the browser it hydrates when it scrolls
+ * into view (client:visible) and recomputes through the site's worker as the reader plays with it.
+ *
+ * A widget module exports `default` (the component) and `widget` ({ lab, start? }: which lab and
+ * starting state its `initial` scorecard comes from).
  */
-import { useEffect, useState, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import type { FigureStart } from '../../lib/figures.ts';
 
 export interface WidgetProps {
   lang: 'es' | 'en';
+  /** The lab's scorecard on the widget's starting state, computed at build time. */
+  initial: unknown;
 }
 
-const modules = import.meta.glob<{ default: ComponentType<WidgetProps> }>('../widgets/*.tsx');
-
-/** Whether a widget of that name exists (checked at build time by the Widget component). */
-export function widgetExists(name: string): boolean {
-  return `../widgets/${name}.tsx` in modules;
+export interface WidgetSpec {
+  lab: string;
+  start?: FigureStart;
 }
 
-export default function WidgetLoader({ name, lang, loadingText }: { name: string; lang: 'es' | 'en'; loadingText: string }) {
-  const [W, setW] = useState<ComponentType<WidgetProps> | null>(null);
-  useEffect(() => {
-    const load = modules[`../widgets/${name}.tsx`];
-    if (load) void load().then((m) => setW(() => m.default));
-  }, [name]);
-  return W ? <W lang={lang} /> : <p className="lab-loading">{loadingText}</p>;
+type WidgetModule = { default: ComponentType<WidgetProps>; widget: WidgetSpec };
+
+const modules = import.meta.glob<WidgetModule>('../widgets/*.tsx', { eager: true });
+
+/** The module of a widget, or undefined when none has that name. */
+export function widgetModule(name: string): WidgetModule | undefined {
+  return modules[`../widgets/${name}.tsx`];
+}
+
+export default function WidgetLoader({ name, lang, initial }: { name: string; lang: 'es' | 'en'; initial: unknown }) {
+  const mod = widgetModule(name);
+  if (!mod) return null;
+  const W = mod.default;
+  return <W lang={lang} initial={initial} />;
 }
