@@ -16,43 +16,13 @@
  * interpretable delta unused. Without require_minimum_delta_evidence, a CI that does not clear the
  * minimum delta gives the non-blocking warning 'not_enough_evidence'.
  */
-import type { Decision, MaybeNumber } from '../core/contract/types.ts';
+import type { MaybeNumber } from '../core/contract/types.ts';
 import type { GatePolicy, Hypothesis } from './schema.ts';
-import type { PairedComparison, VersionScore } from './types.ts';
-import { gateCheck, verdictOf, type GateCheck } from '../core/contract/gate_check.ts';
+import type { EvidenceAssessment, GateCheckId, GateDecision, GateLabCheck, PairedComparison, VersionScore } from './types.ts';
+export type { EvidenceAssessment, GateCheckId, GateDecision, GateLabCheck } from './types.ts';
+import { gateCheck, verdictOf } from '../core/contract/gate_check.ts';
 import { undef, type Maybe } from '../core/stats/maybe.ts';
 import type { GateReason, GateWarning } from './i18n/index.ts';
-
-/** What a row of the gate checklist checks. */
-export type GateCheckId = 'weighted_quality' | 'critical_failures' | 'cost_per_accepted' | 'regressions' | 'critical_slice' | 'minimum_delta_evidence';
-
-/** One row of the gate checklist (core/contract/gate_check.ts); `subject` is the slice of a critical_slice row. */
-export type GateLabCheck = GateCheck<GateCheckId, GateReason>;
-
-/**
- * How the paired CI of the delta relates to the hypothesis's minimum interpretable delta m:
- * 'supports' (low >= m), 'inconclusive' (low < m <= high: the CI crosses m, not enough evidence),
- * 'below' (high < m: the improvement, if any, is smaller than interpretable), 'undefined' (no m in
- * the hypothesis, or no CI).
- */
-export interface EvidenceAssessment {
-  minimum_interpretable_delta: MaybeNumber;
-  ci: [number, number] | null;
-  status: 'supports' | 'inconclusive' | 'below' | 'undefined';
-  /** Why status is 'undefined': 'no_minimum_interpretable_delta' or 'no_defined_bootstrap_rounds'. */
-  undefined_reason: string | null;
-}
-
-/** Decision with the kit's keys (decision, owner, rollback) besides the contract's verdict. */
-export interface GateDecision extends Decision<GateReason> {
-  /** Same as verdict (the kit's key). */
-  decision: Decision['verdict'];
-  /** Non-blocking findings: 'not_enough_evidence', 'minimum_delta_not_reached'. */
-  warnings: GateWarning[];
-  owner: string;
-  /** policy.rollback when the verdict is fail, else null (as the kit). */
-  rollback: string | null;
-}
 
 /** Compares a CI with the minimum interpretable delta (see EvidenceAssessment). */
 export function assessEvidence(ci: [number, number] | null, hypothesis: Hypothesis | null): EvidenceAssessment {

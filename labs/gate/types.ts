@@ -1,13 +1,15 @@
 /**
- * The gate lab's scorecard types, apart from the engine so that decision.ts and engine.ts do not
- * import each other.
+ * The gate lab's scorecard and decision types, apart from the engine and the decision so that
+ * neither imports the other.
  */
 import type { LabResultBase } from '../core/contract/lab.ts';
 import type { MaybeNumber } from '../core/contract/types.ts';
 import type { McNemarResult } from '../core/stats/paired.ts';
 import type { ValueHistogram } from '../core/stats/histogram.ts';
 import type { GatePolicy, Hypothesis, Manifest } from './schema.ts';
-import type { GateLabCheck, GateDecision, EvidenceAssessment } from './decision.ts';
+import type { Decision } from '../core/contract/types.ts';
+import type { GateCheck } from '../core/contract/gate_check.ts';
+import type { GateReason, GateWarning } from './i18n/index.ts';
 
 export type ErrorType = 'ok' | 'content_missing' | 'abstention_failure' | 'cost_budget';
 /** Why a case passed or failed on content. */
@@ -134,5 +136,37 @@ export interface GateResult extends LabResultBase {
   metrics: Record<string, MaybeNumber>;
   /** Metric name -> reason code (labs/core/contract/i18n undefined_reason or the gate catalog). */
   undefined_metrics: Record<string, string>;
+}
+
+
+/** What a row of the gate checklist checks. */
+export type GateCheckId = 'weighted_quality' | 'critical_failures' | 'cost_per_accepted' | 'regressions' | 'critical_slice' | 'minimum_delta_evidence';
+
+/** One row of the gate checklist (core/contract/gate_check.ts); `subject` is the slice of a critical_slice row. */
+export type GateLabCheck = GateCheck<GateCheckId, GateReason>;
+
+/**
+ * How the paired CI of the delta relates to the hypothesis's minimum interpretable delta m:
+ * 'supports' (low >= m), 'inconclusive' (low < m <= high: the CI crosses m, not enough evidence),
+ * 'below' (high < m: the improvement, if any, is smaller than interpretable), 'undefined' (no m in
+ * the hypothesis, or no CI).
+ */
+export interface EvidenceAssessment {
+  minimum_interpretable_delta: MaybeNumber;
+  ci: [number, number] | null;
+  status: 'supports' | 'inconclusive' | 'below' | 'undefined';
+  /** Why status is 'undefined': 'no_minimum_interpretable_delta' or 'no_defined_bootstrap_rounds'. */
+  undefined_reason: string | null;
+}
+
+/** Decision with the kit's keys (decision, owner, rollback) besides the contract's verdict. */
+export interface GateDecision extends Decision<GateReason> {
+  /** Same as verdict (the kit's key). */
+  decision: Decision['verdict'];
+  /** Non-blocking findings: 'not_enough_evidence', 'minimum_delta_not_reached'. */
+  warnings: GateWarning[];
+  owner: string;
+  /** policy.rollback when the verdict is fail, else null (as the kit). */
+  rollback: string | null;
 }
 

@@ -6,7 +6,6 @@
 import type { Decision } from '../core/contract/types.ts';
 import { gateCheck, type GateCheck } from '../core/contract/gate_check.ts';
 import type { ThresholdReason } from './i18n/index.ts';
-import type { PairEvaluation } from './engine.ts';
 import type { ThresholdPolicy } from './schema.ts';
 
 export type ThresholdCheckId = 'review_rate' | 'operational_recall';
@@ -22,7 +21,7 @@ export type ThresholdCheckId = 'review_rate' | 'operational_recall';
  */
 export function decideThreshold(g: {
   positives: number;
-  chosen: PairEvaluation;
+  chosen: { metrics: { review_rate: number | null; operational_recall: number | null }; failed_constraints: ThresholdReason[] };
   recommended: boolean;
   policy: Pick<ThresholdPolicy, 'max_review_rate' | 'min_operational_recall'>;
 }): { decision: Decision<ThresholdReason>; checks: GateCheck<ThresholdCheckId, ThresholdReason>[] } {

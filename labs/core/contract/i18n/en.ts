@@ -1,7 +1,8 @@
 /** Shared lab-contract messages (validation, undefined metrics, CLI), in English. Must have every key of es.ts (type-checked). */
-import type { CoreMessages } from './index.ts';
+import type { Widen } from './widen.ts';
+import type { coreEs } from './es.ts';
 
-export const coreEn: CoreMessages = {
+export const coreEn: Widen<typeof coreEs> = {
   validation: {
     empty_input: 'The input is empty.',
     json_syntax: (code: string) => `Malformed JSON (${code}).`,

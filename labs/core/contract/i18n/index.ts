@@ -7,13 +7,9 @@ import type { Lang } from '../types.ts';
 import { coreEs } from './es.ts';
 import { coreEn } from './en.ts';
 
-/** Widens literal strings to string, keeping nested objects and function signatures. */
-export type Widen<T> = T extends (...args: infer A) => infer R
-  ? (...args: A) => Widen<R>
-  : T extends string
-    ? string
-    : { [K in keyof T]: Widen<T[K]> };
+import type { Widen } from './widen.ts';
 
+export type { Widen } from './widen.ts';
 export type CoreMessages = Widen<typeof coreEs>;
 
 const catalogs: Record<Lang, CoreMessages> = { es: coreEs, en: coreEn };
