@@ -17,7 +17,6 @@
  * Numbers are unrounded; undefined metrics are null with a reason code in `undefined_metrics`.
  */
 import {
-  uniformBinIndex,
   binEdges,
   binIndices,
   brierDecomposition,
@@ -624,7 +623,7 @@ function bootstrapBrierEce(
  *   input does not have (the view schema checks the rest).
  */
 export function selectCalibration(h: CalibrationHeavy, view: CalibrationView = {}): CalibrationResult {
-  const { input, bins, binning, evCases, calCases, evS, evY, calY, rawBlock } = h;
+  const { input, bins, evCases, calCases, evS, evY, calY, rawBlock } = h;
   const policy = input.policy;
   const eps = policy.log_loss_eps;
   const nEv = evCases.length;

@@ -25,17 +25,15 @@
  * McNemar statistic, and the paired bootstrap CI of the delta (CPython random.Random(seed),
  * randrange(n) n times per round, same indices for both versions, 'linear' percentiles).
  */
-import type { LabResultBase, RunHooks } from '../core/contract/lab.ts';
+import type { RunHooks } from '../core/contract/lab.ts';
 import type { Decision, MaybeNumber } from '../core/contract/types.ts';
 import { pairedBootstrapWeightedRate, pairedOutcomes } from '../core/stats/paired.ts';
-import type { McNemarResult } from '../core/stats/paired.ts';
 import { wilsonInterval } from '../core/stats/wilson.ts';
 import { foldForMatch } from '../core/stats/text/normalize.ts';
 import { valueHistogram } from '../core/stats/histogram.ts';
-import type { ValueHistogram } from '../core/stats/histogram.ts';
-import type { CaseRow, GateInput, GatePolicy, Hypothesis, Manifest, OutputRow, Taxonomy } from './schema.ts';
+import type { CaseRow, GateInput, GatePolicy, OutputRow, Taxonomy } from './schema.ts';
 import { decideGate } from './decision.ts';
-import type { BootstrapSummary, CaseResult, ErrorType, CaseReason, GateResult, PairedComparison, SlicePairs, SliceScore, VersionScore } from './types.ts';
+import type { CaseResult, ErrorType, CaseReason, GateResult, PairedComparison, SlicePairs, SliceScore, VersionScore } from './types.ts';
 export type * from './types.ts';
 
 /** Error codes a case can get (the kit's taxonomy). */

@@ -10,7 +10,6 @@ import { lookupText } from '../core/contract/i18n/index.ts';
 import type { RubricDecision } from './decision.ts';
 import type { AxisReason, RubricScorecard } from './engine.ts';
 import type { SchemaViolation } from './jsonschema.ts';
-import type { Decision } from '../core/contract/types.ts';
 
 /** A number rounded to 4 decimals for display ("0.75", "0.9167", "1"). */
 export function fmt4(x: number): string {

@@ -8,7 +8,6 @@ import { foldForMatch as normalizeText } from '../../labs/core/stats/text/normal
 import { caseFold as fastCaseFold, caseFoldByCodePoint as caseFold } from '../../labs/core/stats/text/casefold.ts';
 import { computeManifestHashes, lab as gateLab, withManifestHashes } from '../../labs/gate/lab.ts';
 import { gateMeta } from '../../labs/gate/meta.ts';
-import { sha256Hex } from '../../labs/core/contract/hash.ts';
 import { gateEs } from '../../labs/gate/i18n/es.ts';
 import { gateEn } from '../../labs/gate/i18n/en.ts';
 const es = { gate: gateEs };

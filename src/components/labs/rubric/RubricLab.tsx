@@ -11,10 +11,9 @@
  */
 import { useMemo, useRef } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
-import type { RubricResult, ItemResult, AgreementResult, BreakdownCheck, Comparison, RubricGateCheck, Pattern } from '../../../../labs/rubric/lab.ts';
+import type { RubricResult, ItemResult, AgreementResult, BreakdownCheck, Comparison, Pattern } from '../../../../labs/rubric/lab.ts';
 import { rubricMeta } from '../../../../labs/rubric/meta.ts';
 import { rubricMsg } from '../../../../labs/rubric/i18n/index.ts';
-import { lookupText } from '../../../../labs/core/contract/i18n/index.ts';
 import { describeAxisReason } from '../../../../labs/rubric/report.ts';
 import { ui } from '../../../i18n/index.ts';
 import { useLabRunner } from '../shared/useLabRunner.ts';

@@ -4,7 +4,7 @@
  * only renders: verdict, confusion matrix, metrics, scan table, cost by pair, ROC and PR curves,
  * slices and the per-case decisions.
  */
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import type { ThresholdResult, PolicyEvaluation } from '../../../../labs/threshold/lab.ts';
 import { ui } from '../../../i18n/index.ts';
@@ -42,7 +42,10 @@ export default function ThresholdLab({ lang, preset, embed }: LabIslandProps) {
   // pair; the sliders show the selected pair.
   const anchor = result?.recommended_policy ?? result?.least_bad_policy ?? null;
   const sel = result?.selected_policy ?? null;
-  const shown = view.low !== undefined && view.high !== undefined ? { low: view.low, high: view.high } : sel ? { low: sel.threshold_low, high: sel.threshold_high } : null;
+  const shown = useMemo(
+    () => (view.low !== undefined && view.high !== undefined ? { low: view.low, high: view.high } : sel ? { low: sel.threshold_low, high: sel.threshold_high } : null),
+    [view.low, view.high, sel],
+  );
   const setLow = useCallback((low: number) => {
     const high = Math.max(low, shown?.high ?? low);
     lab.setView({ low, high });
