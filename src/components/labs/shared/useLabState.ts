@@ -10,7 +10,6 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LabMeta } from '../../../../labs/core/contract/lab.ts';
-import { zodErrorMap } from '../../../../labs/core/contract/parse.ts';
 import { clearSaved, decodeShared, encodeShareUrl, isLargeText, readSaved, save, withoutStateParam, STATE_VERSION } from './labState.ts';
 import type { LabEmbed } from './embed.ts';
 
@@ -74,7 +73,8 @@ export function useLabState(meta: LabMeta, preset: Record<string, string>, embed
   const labId = meta.id;
   const inputNames = useMemo(() => meta.inputs.map((i) => i.name), [meta]);
   const scope = embed?.storageId;
-  const validView = useCallback((v: unknown) => meta.view.safeParse(v, { error: zodErrorMap('en') }).success, [meta]);
+  // Only whether the view is valid matters here (a bad one is dropped); the worker reports problems in words.
+  const validView = useCallback((v: unknown) => meta.view.safeParse(v).success, [meta]);
   const base = useMemo<Snapshot>(() => {
     // Every input has a text (optional ones start empty unless the preset gives them).
     const blank = Object.fromEntries(meta.inputs.map((i) => [i.name, '']));

@@ -1,0 +1,30 @@
+/**
+ * Bundle budgets (issue "One lab manifest…"), checked on the built site and printed as a table:
+ * a chapter page loads at most 5 KB of JS at once (gzip), a lab page at most 200 KB with its island,
+ * the worker entry at most 60 KB before the one lab engine it loads.
+ */
+import { test, expect } from '@playwright/test';
+import { chunk, closure, gzipOf, pageLoad } from './bundles.ts';
+import { LAB_METAS } from '../labs/manifest.ts';
+
+const KB = 1024;
+const ISLAND: Record<string, string> = { gate: 'GateLab.', threshold: 'ThresholdLab.', rag: 'RagLab.', evaluators: 'EvaluatorsLab.', trace: 'TraceLab.', calibration: 'CalibrationLab.', rubric: 'RubricLab.' };
+
+test('JS budgets per page type (gzip)', () => {
+  const rows: [string, number, number][] = [];
+  for (const slug of ['01-eval-gate', '02-thresholds', '03-rag', '04-evaluators', '05-calibration', '06-rubrics']) {
+    rows.push([`chapter /capitulos/${slug}/ at load`, pageLoad(`capitulos/${slug}/index.html`).total, 5 * KB]);
+  }
+  for (const m of LAB_METAS) {
+    const island = chunk(ISLAND[m.id]);
+    if (!island) continue; // a lab without its island yet is reported by its own e2e tests
+    rows.push([`lab page /laboratorios/${m.id}/ with its island`, pageLoad(`laboratorios/${m.id}/index.html`, [island], true).total, 200 * KB]);
+  }
+  const worker = chunk('worker-');
+  expect(worker, 'the worker chunk').toBeTruthy();
+  rows.push(['worker entry (before the lab it loads)', gzipOf(closure([worker!])), 60 * KB]);
+  rows.push(['home / at load', pageLoad('index.html').total, 5 * KB]);
+  const width = Math.max(...rows.map((r) => r[0].length));
+  console.log(['', `${'what'.padEnd(width)}  gzip KB  budget KB`, ...rows.map(([w, n, b]) => `${w.padEnd(width)}  ${(n / KB).toFixed(1).padStart(7)}  ${(b / KB).toFixed(0).padStart(9)}${n > b ? '  OVER' : ''}`)].join('\n'));
+  for (const [what, n, budget] of rows) expect.soft(n, what).toBeLessThanOrEqual(budget);
+});

@@ -1,0 +1,73 @@
+/**
+ * The CodeMirror 6 setup of a lab input editor (JSON or JSONL), loaded on demand by CodeEditor.tsx
+ * so that a lab page shows its results before the editor's code has arrived.
+ */
+import { EditorState } from '@codemirror/state';
+import { EditorView, keymap, lineNumbers, highlightActiveLine, drawSelection } from '@codemirror/view';
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { json } from '@codemirror/lang-json';
+import { syntaxHighlighting, defaultHighlightStyle, bracketMatching } from '@codemirror/language';
+import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
+import type { InputIssue } from '../../../../labs/core/contract/types.ts';
+
+export interface EditorHandle {
+  /** Replaces the text when it differs (keeps the undo history). */
+  setValue(value: string): void;
+  /** Shows the issues as diagnostics on their lines (line 1 when an issue has none). */
+  setIssues(issues: readonly InputIssue[]): void;
+  destroy(): void;
+}
+
+/** Creates the editor in `parent`. `onChange` hears every edit; `onDropFile` a file dropped on it. */
+export function createEditor(parent: HTMLElement, opts: { value: string; label: string; testId?: string; onChange: (text: string) => void; onDropFile: (file: File) => boolean }): EditorHandle {
+  const v = new EditorView({
+    parent,
+    state: EditorState.create({
+      doc: opts.value,
+      extensions: [
+        lineNumbers(),
+        history(),
+        drawSelection(),
+        highlightActiveLine(),
+        bracketMatching(),
+        json(),
+        syntaxHighlighting(defaultHighlightStyle),
+        lintGutter(),
+        keymap.of([...defaultKeymap, ...historyKeymap]),
+        EditorView.lineWrapping,
+        EditorView.contentAttributes.of({ 'aria-label': opts.label, 'data-testid': opts.testId ?? '' }),
+        EditorView.updateListener.of((u) => {
+          if (u.docChanged) opts.onChange(u.state.doc.toString());
+        }),
+        EditorView.domEventHandlers({
+          drop(event) {
+            const file = event.dataTransfer?.files?.[0];
+            if (!file) return false;
+            if (!opts.onDropFile(file)) return false;
+            event.preventDefault();
+            return true;
+          },
+        }),
+      ],
+    }),
+  });
+  // One tab stop: the editable content. (The scroller contains it, so it needs no tab stop of its own.)
+  return {
+    setValue(value) {
+      const current = v.state.doc.toString();
+      if (current !== value) v.dispatch({ changes: { from: 0, to: current.length, insert: value } });
+    },
+    setIssues(issues) {
+      const doc = v.state.doc;
+      const diagnostics: Diagnostic[] = issues.map((issue) => {
+        const lineNo = issue.line !== undefined && issue.line >= 1 && issue.line <= doc.lines ? issue.line : 1;
+        const line = doc.line(lineNo);
+        return { from: line.from, to: Math.max(line.from, line.to), severity: 'error', message: issue.field ? `${issue.field}: ${issue.message}` : issue.message };
+      });
+      v.dispatch(setDiagnostics(v.state, diagnostics));
+    },
+    destroy() {
+      v.destroy();
+    },
+  };
+}
