@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { policySchema } from '../labs/calibration/schema.ts';
 import type { CalibrationCase, CalibrationInput } from '../labs/calibration/schema.ts';
-import { runCalibration } from '../labs/calibration/engine.ts';
+import { runCalibration, runCalibrationHeavy, selectCalibration } from '../labs/calibration/engine.ts';
 import { renderCalibrationReport } from '../labs/calibration/report.ts';
 import type { BenchCase, BenchSuite } from './run.ts';
 
@@ -49,6 +49,18 @@ export const calibrationSuite: BenchSuite = {
         run: (input: CalibrationInput) => renderCalibrationReport(runCalibration(input), 'es'),
         runs: 3,
         targetMs: 1000,
+      },
+      {
+        // After the first run, switching the calibrator shown or the slice is a select: no refit.
+        name: 'view change after the first run (calibrator, slice)',
+        n: 1_000_000,
+        setup: () => runCalibrationHeavy(syntheticInput(1_000_000), 5, 'uniform'),
+        run: (heavy: ReturnType<typeof runCalibrationHeavy>) => {
+          selectCalibration(heavy, { calibrator: 'platt' });
+          return selectCalibration(heavy, { calibrator: 'isotonic', slice_by: 'slice' });
+        },
+        runs: 5,
+        targetMs: 200,
       },
     ];
   },

@@ -12,6 +12,8 @@ import { performance } from 'node:perf_hooks';
 import { thresholdSuite } from './threshold.bench.ts';
 import { gateSuite } from './gate.bench.ts';
 import { calibrationSuite } from './calibration.bench.ts';
+import { ragSuite } from './rag.bench.ts';
+import { evaluatorsSuite } from './evaluators.bench.ts';
 
 export interface BenchCase<S = unknown, R = unknown> {
   /** What is timed, e.g. "prepare + scan + ROC/PR". */
@@ -32,7 +34,7 @@ export interface BenchSuite {
   cases(): BenchCase<any, any>[];
 }
 
-export const suites: BenchSuite[] = [thresholdSuite, gateSuite, calibrationSuite];
+export const suites: BenchSuite[] = [thresholdSuite, gateSuite, ragSuite, evaluatorsSuite, calibrationSuite];
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);

@@ -17,6 +17,7 @@
  * Numbers are unrounded; undefined metrics are null with a reason code in `undefined_metrics`.
  */
 import {
+  uniformBinIndex,
   binEdges,
   binIndices,
   brierDecomposition,
@@ -60,6 +61,12 @@ export const CONFIDENCE_LEVELS: readonly number[] = Array.from({ length: 10 }, (
 export const CURVE_POINTS = 201;
 /** Equal-width bins of the score histograms per label (charts only; no metric depends on them). */
 export const SCORE_HISTOGRAM_BINS = 20;
+/**
+ * Per-case lists of the scorecard hold at most this many cases (the first ones, in case order): every
+ * aggregate covers all cases, but a list of a million rows is neither readable nor cheap to send to
+ * the page on every view change. `per_case_rows` says how many were listed of how many.
+ */
+export const PER_CASE_ROWS = 5000;
 
 /** What the learner can change without editing the policy. */
 export interface CalibrationView {
@@ -219,7 +226,9 @@ export interface CalibrationResult extends LabResultBase {
   slice_candidates: string[];
   slice_report: SliceRow[];
   bootstrap: BootstrapBlock | null;
-  /** Evaluation-split calibrated probabilities and raw scores, in case order (for the charts). */
+  /** How many evaluation cases the per-case lists (evaluation_scores, recommended_policy.decisions) hold, of how many. */
+  per_case_rows: { listed: number; total: number };
+  /** Evaluation-split calibrated probabilities and raw scores, in case order: the first PER_CASE_ROWS cases. */
   evaluation_scores: { case_id: string; raw_score: number; calibrated: number; label: number; set: number }[];
   /**
    * Each calibrator's map from raw score to calibrated probability, tabulated at CURVE_POINTS raw
@@ -430,14 +439,31 @@ function sliceUndefined(count: number, automated: number): SliceRow['undefined_m
   return automated === 0 ? { auto_error_rate: 'no_automated_cases' } : {};
 }
 
+/**
+ * The slices of a slice column, computed once per column and kept in the heavy part: the sorted
+ * slice names (of both splits), each evaluation case's slice index, and the calibration cases per slice.
+ */
+function sliceGroups(h: CalibrationHeavy, by: string): { names: string[]; evGroup: Int32Array; calCount: number[] } {
+  const hit = h.slice_groups.get(by);
+  if (hit) return hit;
+  const seen = new Set<string>();
+  for (const c of h.evCases) seen.add(sliceValue(c, by));
+  for (const c of h.calCases) seen.add(sliceValue(c, by));
+  const names = [...seen].sort();
+  const index = new Map(names.map((nm, i) => [nm, i]));
+  const evGroup = Int32Array.from(h.evCases, (c) => index.get(sliceValue(c, by))!);
+  const calCount = new Array<number>(names.length).fill(0);
+  for (const c of h.calCases) calCount[index.get(sliceValue(c, by))!]++;
+  const out = { names, evGroup, calCount };
+  h.slice_groups.set(by, out);
+  return out;
+}
+
 function sliceValue(c: CalibrationCase, by: string): string {
   if (by === 'slice') return c.slice;
   return c.extra[by] ?? '';
 }
 
-function pick<T>(arr: ArrayLike<T>, idx: number[]): T[] {
-  return idx.map((i) => arr[i]);
-}
 
 /** What one calibrator gives on the evaluation split, computed once per input, bins and binning. */
 export interface CalibratorRun {
@@ -474,6 +500,10 @@ export interface CalibrationHeavy {
   curveX: number[];
   /** SHA-256 of the input texts (set by the lab's async run; null when computed without it). */
   input_sha256: { cases: string; policy: string } | null;
+  /** Slice groups per slice column, filled on first use (see sliceGroups). */
+  slice_groups: Map<string, { names: string[]; evGroup: Int32Array; calCount: number[] }>;
+  /** The slices of the whole input (both splits), sorted: the manifest's observed_slices. */
+  observed_slices: string[];
 }
 
 /**
@@ -558,6 +588,8 @@ export function runCalibrationHeavy(input: CalibrationInput, bins: number, binni
     bootstrap_rounds: rounds,
     curveX,
     input_sha256: null,
+    slice_groups: new Map(),
+    observed_slices: [...new Set(input.cases.map((c) => c.slice))].sort(),
   };
 }
 
@@ -625,7 +657,6 @@ function bootstrapBrierEce(
 export function selectCalibration(h: CalibrationHeavy, view: CalibrationView = {}): CalibrationResult {
   const { input, bins, evCases, calCases, evS, evY, calY, rawBlock } = h;
   const policy = input.policy;
-  const eps = policy.log_loss_eps;
   const nEv = evCases.length;
   const calType = view.calibrator ?? policy.calibrator;
   const run = h.runs.get(calType);
@@ -641,7 +672,9 @@ export function selectCalibration(h: CalibrationHeavy, view: CalibrationView = {
   const masks = conf.masks;
   const grid = run.grid;
   const { best, tiesCost, tiesRates, feasible } = run.pick;
-  const decisions = evCases.map((c, i) => {
+  // Per-case lists are for reading: the first PER_CASE_ROWS evaluation cases, in case order.
+  const listed = evCases.slice(0, PER_CASE_ROWS);
+  const decisions = listed.map((c, i) => {
     const d = decideCase(chosenEv[i], masks[i], best.low, best.high);
     return { case_id: c.case_id, decision: (d === 0 ? 'normal' : d === 1 ? 'urgent' : 'review') as 'normal' | 'urgent' | 'review' };
   });
@@ -654,48 +687,60 @@ export function selectCalibration(h: CalibrationHeavy, view: CalibrationView = {
   };
   const curve = run.risk;
 
-  // slices (evaluation split; automated share under the recommended pair)
-  const groups = new Map<string, number[]>();
-  evCases.forEach((c, i) => {
-    const k = sliceValue(c, sliceBy);
-    const g = groups.get(k);
-    if (g) g.push(i);
-    else groups.set(k, [i]);
-  });
-  const calSliceCounts = new Map<string, number>();
-  for (const c of calCases) calSliceCounts.set(sliceValue(c, sliceBy), (calSliceCounts.get(sliceValue(c, sliceBy)) ?? 0) + 1);
+  // slices (evaluation split; automated share under the recommended pair): one pass over the cases
+  const sg = sliceGroups(h, sliceBy);
+  const G = sg.names.length;
+  const acc = { n: new Float64Array(G), pos: new Float64Array(G), rb: new Float64Array(G), cb: new Float64Array(G), auto: new Float64Array(G), err: new Float64Array(G) };
+  const binSum = { rn: new Float64Array(G * bins), rp: new Float64Array(G * bins), ry: new Float64Array(G * bins), cn: new Float64Array(G * bins), cp: new Float64Array(G * bins), cy: new Float64Array(G * bins) };
+  for (let i = 0; i < nEv; i++) {
+    const g = sg.evGroup[i];
+    const y = evY[i];
+    const r = evS[i];
+    const c = chosenEv[i];
+    acc.n[g]++;
+    acc.pos[g] += y;
+    acc.rb[g] += (r - y) * (r - y);
+    acc.cb[g] += (c - y) * (c - y);
+    const rk = g * bins + uniformBinIndex(r, bins);
+    binSum.rn[rk]++;
+    binSum.rp[rk] += r;
+    binSum.ry[rk] += y;
+    const ck = g * bins + uniformBinIndex(c, bins);
+    binSum.cn[ck]++;
+    binSum.cp[ck] += c;
+    binSum.cy[ck] += y;
+    const d = decideCase(c, masks[i], best.low, best.high);
+    if (d !== 2) {
+      acc.auto[g]++;
+      if (d !== y) acc.err[g]++;
+    }
+  }
   const validSet = new Set(policy.valid_slices);
   const badSet = new Set(policy.known_bad_slices);
-  const sliceNames = [...new Set([...groups.keys(), ...calSliceCounts.keys()])].sort();
-  const sliceReport: SliceRow[] = sliceNames.map((name) => {
-    const idx = groups.get(name) ?? [];
-    const y = pick(evY, idx);
-    const raw = pick(evS, idx);
-    const cal = pick(chosenEv, idx);
-    const pos = y.reduce((a, b) => a + b, 0);
-    let automated = 0;
-    let errors = 0;
-    for (const i of idx) {
-      const d = decideCase(chosenEv[i], masks[i], best.low, best.high);
-      if (d === 2) continue;
-      automated++;
-      if (d !== evY[i]) errors++;
-    }
+  // ECE with equal-width bins: sum over bins of |Σy − Σp| / n (= Σ n_k/n · |acc_k − conf_k|)
+  const ece = (cnt: Float64Array, sp: Float64Array, sy: Float64Array, g: number, n: number) => {
+    let e = 0;
+    for (let k = g * bins; k < (g + 1) * bins; k++) if (cnt[k]) e += Math.abs(sy[k] - sp[k]);
+    return e / n;
+  };
+  const sliceReport: SliceRow[] = sg.names.map((name, g) => {
+    const n = acc.n[g];
+    const automated = acc.auto[g];
     return {
       slice: name,
-      count: idx.length,
-      calibration_count: calSliceCounts.get(name) ?? 0,
-      positives: pos,
-      base_rate: idx.length ? pos / idx.length : null,
-      raw_brier: brierScore(raw, y),
-      calibrated_brier: brierScore(cal, y),
-      raw_ece: idx.length ? metricsBlock(raw, y, bins, 'uniform', eps).ece : null,
-      calibrated_ece: idx.length ? metricsBlock(cal, y, bins, 'uniform', eps).ece : null,
-      auto_coverage: idx.length ? automated / idx.length : null,
-      auto_error_rate: automated ? errors / automated : null,
+      count: n,
+      calibration_count: sg.calCount[g],
+      positives: acc.pos[g],
+      base_rate: n ? acc.pos[g] / n : null,
+      raw_brier: n ? acc.rb[g] / n : null,
+      calibrated_brier: n ? acc.cb[g] / n : null,
+      raw_ece: n ? ece(binSum.rn, binSum.rp, binSum.ry, g, n) : null,
+      calibrated_ece: n ? ece(binSum.cn, binSum.cp, binSum.cy, g, n) : null,
+      auto_coverage: n ? automated / n : null,
+      auto_error_rate: automated ? acc.err[g] / automated : null,
       in_valid_slices: sliceBy === 'slice' ? validSet.has(name) : true,
       known_bad: sliceBy === 'slice' ? badSet.has(name) : false,
-      undefined_metrics: sliceUndefined(idx.length, automated),
+      undefined_metrics: sliceUndefined(n, automated),
     };
   });
 
@@ -809,7 +854,8 @@ export function selectCalibration(h: CalibrationHeavy, view: CalibrationView = {
       raw: { negative: h.raw_histogram.negative, positive: h.raw_histogram.positive },
       calibrated: { negative: run.histogram.negative, positive: run.histogram.positive },
     },
-    evaluation_scores: evCases.map((c, i) => ({ case_id: c.case_id, raw_score: c.raw_score, calibrated: chosenEv[i], label: c.label, set: masks[i] })),
+    evaluation_scores: listed.map((c, i) => ({ case_id: c.case_id, raw_score: c.raw_score, calibrated: chosenEv[i], label: c.label, set: masks[i] })),
+    per_case_rows: { listed: listed.length, total: nEv },
     triggers,
     warnings,
     metrics,
@@ -817,7 +863,7 @@ export function selectCalibration(h: CalibrationHeavy, view: CalibrationView = {
     counts: { calibration: calCases.length, evaluation: nEv, calibration_positives: calPos, evaluation_positives: evPos },
   };
   const decision = decideCalibration({ recommended, q_infinite: !Number.isFinite(thr.q) });
-  const manifest = buildManifest(input, result, decision.verdict === 'pass', h.input_sha256);
+  const manifest = buildManifest(input, result, decision.verdict === 'pass', h.input_sha256, h.observed_slices);
   return { ...result, manifest, decision };
 }
 
@@ -834,7 +880,7 @@ export function runCalibration(input: CalibrationInput, view: CalibrationView = 
  * kit's prose promises and its script leaves out: SHA-256 of the inputs, the triggers evaluated on
  * this data, the conformal threshold and the bootstrap intervals.
  */
-export function buildManifest(input: CalibrationInput, r: Omit<CalibrationResult, 'decision' | 'manifest'>, passes: boolean, hashes: { cases: string; policy: string } | null): Record<string, unknown> {
+export function buildManifest(input: CalibrationInput, r: Omit<CalibrationResult, 'decision' | 'manifest'>, passes: boolean, hashes: { cases: string; policy: string } | null, observedSlices: string[]): Record<string, unknown> {
   const p = input.policy;
   const rec = r.recommended_policy;
   return {
@@ -846,7 +892,7 @@ export function buildManifest(input: CalibrationInput, r: Omit<CalibrationResult
     policy_version: p.policy_version ?? null,
     owner: p.owner ?? null,
     valid_slices: p.valid_slices,
-    observed_slices: [...new Set(input.cases.map((c) => c.slice))].sort(),
+    observed_slices: observedSlices,
     known_bad_slices: p.known_bad_slices,
     dataset_counts: { calibration: r.counts.calibration, evaluation: r.counts.evaluation },
     quality_gate: {
