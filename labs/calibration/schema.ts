@@ -7,6 +7,7 @@
  * Messages come in the requested language; every problem names the input, the 1-based line and
  * the column/field.
  */
+import { MIN_LOG_LOSS_EPS } from '../core/stats/calibration_metrics.ts';
 import Papa from 'papaparse';
 import { z } from 'zod';
 import type { InputIssue, Lang, ParseOutcome } from '../core/contract/types.ts';
@@ -88,7 +89,7 @@ export const policySchema = z.object({
   slice_by: z.string().min(1).default('slice'),
   bootstrap_rounds: z.number().int().min(0).max(10000).default(1000),
   seed: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(13),
-  log_loss_eps: z.number().gt(0).lt(0.5).default(1e-6),
+  log_loss_eps: z.number().gte(MIN_LOG_LOSS_EPS).lt(0.5).default(1e-6),
   min_slice_cases: z.number().int().min(1).default(50),
 });
 

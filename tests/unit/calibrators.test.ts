@@ -55,13 +55,14 @@ describe('Platt scaling vs sklearn.calibration._sigmoid_calibration', () => {
     expect(cal.target_positive).toBeCloseTo(2 / 3, 15); // (1 + 1) / (1 + 2)
     expect(cal.target_negative).toBeCloseTo(1 / 4, 15); // 1 / (2 + 2)
   });
-  it('one class: finite parameters, probabilities strictly inside (0, 1)', () => {
+  it('one class: every target is t+ = (3 + 1)/(3 + 2) = 0.8, so the optimum is the constant 0.8', () => {
+    // By hand: with N+ = 3, N- = 0 every smoothed target is 0.8; the cross-entropy is minimized by
+    // predicting 0.8 everywhere, i.e. a = 0 and 1/(1 + e^b) = 0.8, b = ln(1/4) — Platt's starting
+    // point b = ln((N- + 1)/(N+ + 1)) = ln(1/4), so Newton stops at once.
     const cal = fitPlatt([0.3, 0.6, 0.9], [1, 1, 1]);
-    const p = applyPlatt(cal, [0, 0.5, 1]);
-    for (const v of p) {
-      expect(v).toBeGreaterThan(0);
-      expect(v).toBeLessThan(1);
-    }
+    expect(cal.a).toBe(0);
+    expect(cal.b).toBeCloseTo(Math.log(1 / 4), 15);
+    for (const v of applyPlatt(cal, [0, 0.5, 1])) expect(v).toBeCloseTo(0.8, 15);
   });
 });
 

@@ -163,8 +163,13 @@ describe('per version and paired metrics', () => {
   it('the bootstrap keeps every round, and the per-version CIs come from the same resamples', () => {
     expect(r.bootstrap.deltas).toHaveLength(2000);
     expect(r.bootstrap.defined_rounds).toBe(2000);
+    // The CI is the 2.5th and 97.5th percentiles (numpy linear) of the 2000 per-round deltas kept here.
+    const sorted = r.bootstrap.deltas.map((d) => d!).sort((a, b) => a - b);
+    const q = (p: number) => { const h = (sorted.length - 1) * p; const lo = Math.floor(h); return sorted[lo] + (sorted[Math.min(lo + 1, sorted.length - 1)] - sorted[lo]) * (h - lo); };
     const [lo, hi] = r.bootstrap_delta_quality_ci95!;
-    expect(lo).toBeLessThanOrEqual(hi);
+    expect(lo).toBeCloseTo(q(0.025), 12);
+    expect(hi).toBeCloseTo(q(0.975), 12);
+    // Each version's CI comes from the same resamples: its upper bound is a weighted pass rate, at most 1.
     expect(r.candidate.weighted_quality_bootstrap_ci![1]).toBeLessThanOrEqual(1);
   });
 

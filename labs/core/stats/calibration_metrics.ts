@@ -4,21 +4,28 @@
  *
  * Conventions shared by every function here:
  * - `p` is an array of predicted probabilities of the positive class, each in [0, 1]; `y` is the
- *   array of labels, each 0 or 1, same length. Functions do not validate ranges (the lab's schema
- *   does); they throw only when the two arrays have different lengths.
+ *   array of labels, each 0 or 1, same length. A probability outside [0, 1] (NaN included), a label
+ *   other than 0/1 or arrays of different lengths throw a RangeError (validate.ts): no function here
+ *   returns NaN.
  * - A metric over zero cases is undefined: the function returns `null` (never 0); the caller
  *   writes the reason code `no_cases`.
  * - Numbers are unrounded. (The textbook's kit rounds per-bin gaps to 4 decimals before summing
  *   them into ECE; this module does not.)
  */
 import { quantileSorted } from './quantile.ts';
+import { checkBinaryLabels, checkProbabilities, checkSameLength } from './validate.ts';
 import { equalWidthIndex } from './histogram.ts';
+
+/** The smallest clipping of log loss: 1 - 1e-15 is still below 1 in doubles, so the loss stays finite. */
+export const MIN_LOG_LOSS_EPS = 1e-15;
 
 /** Reason code used when a metric is undefined because there are no cases. */
 export const NO_CASES = 'no_cases' as const;
 
 function checkLengths(p: ArrayLike<number>, y: ArrayLike<number>): void {
-  if (p.length !== y.length) throw new Error(`p and y differ in length (${p.length} vs ${y.length})`);
+  checkSameLength(p, y, 'p and y');
+  checkProbabilities(p);
+  checkBinaryLabels(y);
 }
 
 /**
@@ -43,11 +50,12 @@ export function brierScore(p: ArrayLike<number>, y: ArrayLike<number>): number |
  * clipped to [eps, 1 - eps] so that p = 0 or 1 gives a large finite loss instead of Infinity.
  * `eps` defaults to 1e-6, the textbook kit's clamp; scikit-learn 1.2's log_loss uses 1e-15.
  * Undefined (null) with no cases. Matches sklearn.metrics.log_loss(y, p, eps=eps, labels=[0, 1]).
- * Throws if the arrays differ in length or eps is outside (0, 0.5).
+ * Throws RangeError for bad arrays (see the module comment) or eps outside [MIN_LOG_LOSS_EPS, 0.5).
  */
 export function logLoss(p: ArrayLike<number>, y: ArrayLike<number>, eps = 1e-6): number | null {
   checkLengths(p, y);
-  if (!(eps > 0 && eps < 0.5)) throw new Error(`eps must be in (0, 0.5), got ${eps}`);
+  // Below about 1e-16, 1 - eps rounds to 1 and a confident miss would cost log(0) = -Infinity.
+  if (!(eps >= MIN_LOG_LOSS_EPS && eps < 0.5)) throw new RangeError(`eps must be in [${MIN_LOG_LOSS_EPS}, 0.5), got ${eps}`);
   const n = p.length;
   if (n === 0) return null;
   let s = 0;

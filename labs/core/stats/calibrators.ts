@@ -16,6 +16,7 @@
  * allowed (each calibrator's docstring says what it then does).
  */
 import { uniformBinIndex } from './calibration_metrics.ts';
+import { checkBinaryLabels, checkProbabilities, checkSameLength } from './validate.ts';
 
 export type CalibratorType = 'histogram_laplace' | 'platt' | 'isotonic' | 'temperature';
 
@@ -421,9 +422,13 @@ export type Calibrator = HistogramCalibrator | PlattCalibrator | IsotonicCalibra
 
 /**
  * Fits the calibrator of the given type on a calibration split. `bins` is used by the histogram
- * calibrator only. Throws on an empty split (see each fit).
+ * calibrator only. Throws on an empty split (see each fit), and RangeError for a score outside [0, 1]
+ * (NaN included), a label other than 0/1 or arrays of different lengths (validate.ts).
  */
 export function fitCalibrator(type: CalibratorType, scores: ArrayLike<number>, labels: ArrayLike<number>, bins: number): Calibrator {
+  checkSameLength(scores, labels, 'scores and labels');
+  checkProbabilities(scores, 'score');
+  checkBinaryLabels(labels);
   switch (type) {
     case 'histogram_laplace':
       return fitHistogram(scores, labels, bins);

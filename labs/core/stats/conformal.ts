@@ -7,6 +7,7 @@
  * Source: Vovk, Gammerman & Shafer (2005); Angelopoulos & Bates (2021), "A gentle introduction to
  * conformal prediction and distribution-free uncertainty quantification", section 1.
  */
+import { checkBinaryLabels, checkProbabilities, checkSameLength } from './validate.ts';
 
 /**
  * Tolerance for comparing a non-conformity score with q: s <= q + SET_TOLERANCE. Discrete
@@ -17,7 +18,9 @@ export const SET_TOLERANCE = 1e-12;
 
 /** Non-conformity scores (1 - p for label 1, p for label 0). Throws if lengths differ. */
 export function nonconformityScores(p: ArrayLike<number>, y: ArrayLike<number>): Float64Array {
-  if (p.length !== y.length) throw new Error(`p and y differ in length (${p.length} vs ${y.length})`);
+  checkSameLength(p, y, 'p and y');
+  checkProbabilities(p);
+  checkBinaryLabels(y);
   const out = new Float64Array(p.length);
   for (let i = 0; i < p.length; i++) out[i] = y[i] === 1 ? 1 - p[i] : p[i];
   return out;
