@@ -171,6 +171,7 @@ function ViewControls({ lang, result, view, onChange }: { lang: Lang; result: Ca
               {b === 'uniform' ? tc.binning_uniform : tc.binning_quantile}
             </label>
           ))}
+          <p className="help">{tc.binning_help}</p>
         </fieldset>
         <label className="cal-field">
           {tc.slice_by}
