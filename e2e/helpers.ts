@@ -6,9 +6,13 @@ import LZString from 'lz-string';
 /** The axe rule tags the site is held to: WCAG 2.2 level AA (and the A/AA rules of 2.0 and 2.1). */
 export const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-/** Opens a lab page and waits until the worker has answered once. */
+/**
+ * Opens a page with a lab and waits until the worker has answered once. The lab hydrates when it
+ * scrolls into view (client:visible), so the slot is scrolled to first (a chapter's lab is far down).
+ */
 export async function openLab(page: Page, url: string) {
   await page.goto(url);
+  await page.locator('.lab-slot').first().scrollIntoViewIfNeeded();
   await expect(page.getByTestId('verdict')).toBeVisible();
 }
 

@@ -11,10 +11,10 @@ test.describe('rubric lab', () => {
     await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'pass');
     await expect(page.getByTestId('exam-score')).toHaveText('0.94');
     await expect(page.locator('[data-reason="hard_gate_met"]')).toBeVisible();
-    await expect(page.locator('[data-gate="hard_min_score"]')).toHaveAttribute('data-status', 'pass');
+    await expect(page.locator('[data-check="hard_min_score"]')).toHaveAttribute('data-status', 'pass');
     // p50 latency 190 ms within 250, regression score 1, no schema failures.
     await expect(page.locator('[data-metric="latency_p50_ms"] td')).toHaveText('190');
-    await expect(page.locator('[data-gate="p50_latency"]')).toHaveAttribute('data-status', 'pass');
+    await expect(page.locator('[data-check="p50_latency"]')).toHaveAttribute('data-status', 'pass');
     // pl-10: "mrs." is expected with its period, the output's period is stripped: 1 - 0.60 = 0.4.
     const row = page.locator('[data-item="pl-10"]');
     await expect(row.locator('[data-col="score"]')).toContainText('0.4');

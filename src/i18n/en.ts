@@ -149,6 +149,7 @@ export const en: UiStrings = {
     goals_count: (met: number, total: number) => `${met} of ${total} met`,
     goal_met: 'met',
     goal_not_met: 'not yet',
+    goal_missing_id: (id: string) => `not met: nothing has the id “${id}” any more (was it deleted or renamed?)`,
     goal_missing: 'not found in the result',
     goal_stale: 'The input has errors: goals are checked on the last valid result.',
     current: (v: string) => `current value: ${v}`,

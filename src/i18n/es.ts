@@ -147,6 +147,7 @@ export const es = {
     goals_count: (met: number, total: number) => `${met} de ${total} cumplidos`,
     goal_met: 'cumplido',
     goal_not_met: 'pendiente',
+    goal_missing_id: (id: string) => `no cumplido: ya no hay nada con el identificador «${id}» (¿se borró o se renombró?)`,
     goal_missing: 'no aparece en el resultado',
     goal_stale: 'La entrada tiene errores: los objetivos se comprueban sobre el último resultado válido.',
     current: (v: string) => `valor actual: ${v}`,

@@ -68,6 +68,21 @@ const policyEdit = (f: (p: Record<string, any>) => void) => (t: Texts) => {
   f(p);
   return { ...t, policy: JSON.stringify(p, null, 2) };
 };
+/**
+ * The cheat that addressing by position let through: delete the failing items (or cases) and add
+ * copies of a passing one under their ids. `ids` are replaced in every line-based input that holds them.
+ */
+const renamedCopies = (inputs: string[], idField: string, ids: string[], donor: string) => (t: Texts) => {
+  const out = { ...t };
+  for (const input of inputs) {
+    const lines = t[input].split('\n');
+    const donorLines = lines.filter((l) => l.includes(`"${idField}": "${donor}"`) || l.includes(`"${idField}":"${donor}"`));
+    const kept = lines.filter((l) => !ids.some((id) => l.includes(`"${id}"`)));
+    const copies = ids.flatMap((id) => donorLines.map((l) => l.replaceAll(`"${donor}"`, `"${id}"`)));
+    out[input] = [...kept.filter((l) => l.trim() !== ''), ...copies].join('\n') + '\n';
+  }
+  return out;
+};
 const CANDIDATE_CLAIM = 'Sí, esa norma interna se aplica aunque no aparezca todavía en la documentación.';
 
 const CASES: Record<string, Variant[]> = {
@@ -77,6 +92,7 @@ const CASES: Record<string, Variant[]> = {
     { name: 'hard gate lowered to 0.7', met: false, texts: rubricEdit((r) => { r.gates.hard.min_score = 0.7; }) },
     { name: 'answers lower-cased in the items', met: false, texts: (t) => ({ ...t, items: t.items.replace('Mice.', 'mice.').replace('Teeth', 'teeth').replace('People.', 'people.').replace('\\"Pies\\"', '\\"pies\\"').replace('Sra.', 'sra.') }) },
     { name: 'failing items dropped', met: false, texts: (t) => ({ ...t, items: t.items.split('\n').filter((l) => !/pl-0[1367]|pl-10/.test(l)).join('\n') }) },
+    { name: 'failing items replaced by renamed copies of a passing one', met: false, texts: renamedCopies(['items'], 'item', ['pl-01', 'pl-03', 'pl-06', 'pl-07', 'pl-10'], 'pl-02') },
   ],
   'rubric-trailing-period': [
     { name: 'normalize_expected on', met: true, texts: rubricEdit((r) => { r.normalization.normalize_expected = true; }) },
@@ -84,12 +100,14 @@ const CASES: Record<string, Variant[]> = {
     { name: 'expected entry edited to "mrs"', met: false, texts: (t) => ({ ...t, items: t.items.replace('["mrs."]', '["mrs"]') }) },
     { name: 'answer edited to "Mrs"', met: false, texts: (t) => ({ ...t, items: t.items.replace('\\"answer\\": \\"Mrs.\\"', '\\"answer\\": \\"Mrs\\"') }) },
     { name: 'correctness weighted 0', met: false, texts: rubricEdit((r) => { r.axes[0].weight = 0; }) },
+    { name: 'pl-10 replaced by a renamed copy of a passing item', met: false, texts: renamedCopies(['items'], 'item', ['pl-10'], 'pl-02') },
   ],
   'rubric-breakdown-check': [
     { name: 'stated score corrected to 0.75', met: true, texts: (t) => ({ ...t, breakdown: t.breakdown.replace('"score": 0.95', '"score": 0.75') }) },
     { name: 'gloss set to 1 and score to 1', met: false, texts: (t) => { const b = JSON.parse(t.breakdown); b.breakdown.spanish_gloss = 1; b.weighted.spanish_gloss = 0.25; b.score = 1; return { ...t, breakdown: JSON.stringify(b) }; } },
     { name: 'rubric weights of gloss and conciseness swapped', met: false, texts: (t) => { const r = JSON.parse(t.rubric); r.axes[1].weight = 0.05; r.axes[3].weight = 0.25; const b = JSON.parse(t.breakdown); b.weighted.conciseness = 0.25; return { ...t, rubric: JSON.stringify(r), breakdown: JSON.stringify(b) }; } },
     { name: 'breakdown removed', met: false, texts: (t) => ({ ...t, breakdown: '' }) },
+    { name: 'breakdown replaced by a consistent one under the same item id', met: false, texts: (t) => ({ ...t, breakdown: JSON.stringify({ item: 'e-39-01', score: 1, breakdown: { correctness: 1, spanish_gloss: 1, schema: 1, conciseness: 1 }, weighted: { correctness: 0.6, spanish_gloss: 0.25, schema: 0.1, conciseness: 0.05 } }) }) },
   ],
   'gate-abstention': [
     { name: 'candidate abstains', met: true, texts: (t) => ({ ...t, outputs: t.outputs.replace(CANDIDATE_CLAIM, 'No tengo evidencia suficiente en la documentación para confirmarlo.') }) },
@@ -97,6 +115,7 @@ const CASES: Record<string, Variant[]> = {
     { name: 'a marker matching the claim added to the policy', met: false, texts: policyEdit((p) => { p.abstention_markers = ['no tengo evidencia', 'esa norma interna']; }) },
     { name: 'must_abstain switched off in the case', met: false, texts: (t) => ({ ...t, cases: t.cases.replace('"must_abstain":true', '"must_abstain":false') }) },
     { name: 'policy loosened', met: false, texts: policyEdit((p) => { p.max_critical_failures = 1; p.max_regressions = 1; p.critical_slices = []; }) },
+    { name: 'the case replaced by renamed copies of a passing one', met: false, texts: renamedCopies(['cases', 'outputs'], 'case_id', ['sin_evidencia_001'], 'matricula_001') },
     { name: 'the case dropped', met: false, texts: (t) => ({ ...t, cases: t.cases.split('\n').filter((l) => !l.includes('sin_evidencia_001')).join('\n'), outputs: t.outputs.split('\n').filter((l) => !l.includes('sin_evidencia_001')).join('\n') }) },
   ],
   'calibration-pick-calibrator': [

@@ -3,9 +3,11 @@
  *   { "path": "aggregate.exam_score", "op": ">=", "value": 0.92 }
  * The page evaluates them live on every new result; the same function runs in tests and could run
  * in the CLI. Goals are untrusted input (they travel in exercise links), so they are zod-checked
- * and evaluated without `eval`: a path is a dotted list of object keys and array indices.
+ * and evaluated without `eval`: a path (paths.ts) is a dotted list of keys, array indices for tuples,
+ * and `list[field=id]` steps that pick a case or an item by its id, never by its position.
  */
 import { z } from 'zod';
+import { isPath, lookupPath } from './paths.ts';
 
 /** Comparison operators. `undefined` / `defined` test for null (an undefined metric) or absence. */
 export const GOAL_OPS = ['>=', '<=', '>', '<', '==', '!=', 'includes', 'excludes', 'undefined', 'defined'] as const;
@@ -14,11 +16,11 @@ export type GoalOp = (typeof GOAL_OPS)[number];
 const pathSchema = z
   .string()
   .min(1)
-  .max(200)
-  .regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/, 'path: keys separated by dots, e.g. decision.verdict or scan.3.cost');
+  .max(300)
+  .refine(isPath, 'path: keys separated by dots, with list[field=id] to pick an element by id, e.g. decision.verdict or items[item=pl-01].score');
 
 export const goalSchema = z.object({
-  /** Where in the scorecard: keys and array indices separated by dots. */
+  /** Where in the scorecard (paths.ts): keys separated by dots, `list[field=id]` for a case by id. */
   path: pathSchema,
   op: z.enum(GOAL_OPS),
   /** Compared value; not used by `undefined` / `defined`. */
@@ -37,34 +39,28 @@ export interface GoalResult {
   status: GoalStatus;
   /** The value found at `path` (undefined when the path does not exist). */
   actual: unknown;
+  /** When status is 'missing' because the path names an id that no element has: that field and id. */
+  missing_id?: { field: string; value: string };
 }
 
-/**
- * Reads `path` ("a.b.3.c") from a plain object. Returns undefined when a step is missing (never
- * throws); own properties only, so "__proto__" or "constructor" never reach the prototype.
- */
-export function readPath(obj: unknown, path: string): unknown {
-  let cur: unknown = obj;
-  for (const key of path.split('.')) {
-    if (cur === null || typeof cur !== 'object') return undefined;
-    if (!Object.prototype.hasOwnProperty.call(cur, key)) return undefined;
-    cur = (cur as Record<string, unknown>)[key];
-  }
-  return cur;
-}
+/** The value at `path` in a scorecard (paths.ts), or undefined when it is not there. */
+export { readPath } from './paths.ts';
 
 /**
  * Evaluates one goal against a scorecard.
- * Conventions: a missing path is `missing` (not met); an undefined metric (null) never satisfies a
+ * Conventions: a missing path is `missing` (not met; `missing_id` says which id no element has, e.g.
+ * the learner deleted that case); an undefined metric (null) never satisfies a
  * numeric comparison (undefined is not zero), only `undefined`; `includes` / `excludes` test array
  * membership (strict equality) or substring for strings; numbers compare with `tolerance` for
  * `==` / `!=`.
  */
 export function evaluateGoal(goal: Goal, scorecard: unknown): GoalResult {
-  const actual = readPath(scorecard, goal.path);
+  const found = lookupPath(scorecard, goal.path);
+  const actual = found.found ? found.value : undefined;
+  const missing: GoalResult = { met: false, status: 'missing', actual: undefined, ...(found.found === false && found.reason === 'missing_id' ? { missing_id: { field: found.field, value: found.value } } : {}) };
   const done = (met: boolean): GoalResult => ({ met, status: met ? 'met' : 'not_met', actual });
-  if (goal.op === 'defined') return actual === undefined ? { met: false, status: 'missing', actual } : done(actual !== null);
-  if (actual === undefined) return { met: false, status: 'missing', actual };
+  if (goal.op === 'defined') return actual === undefined ? missing : done(actual !== null);
+  if (actual === undefined) return missing;
   if (goal.op === 'undefined') return done(actual === null);
   const v = goal.value;
   switch (goal.op) {
@@ -96,6 +92,22 @@ export function evaluateGoals(goals: readonly Goal[], scorecard: unknown): { res
   return { results, allMet: results.length > 0 && results.every((r) => r.met) };
 }
 
+/** Fields that identify an element of a scorecard list, in order of preference. */
+export const ID_FIELDS = ['case_id', 'item', 'variant_id', 'evaluator_id', 'run_id', 'criterion', 'slice', 'id'] as const;
+
+/**
+ * The field that identifies the elements of a list: the first of ID_FIELDS that every element has,
+ * as a string or number without ']' and with no two elements alike; null when there is none.
+ */
+export function idField(list: readonly unknown[]): string | null {
+  if (list.length === 0 || !list.every((x) => x !== null && typeof x === 'object' && !Array.isArray(x))) return null;
+  for (const f of ID_FIELDS) {
+    const vals = list.map((x) => (x as Record<string, unknown>)[f]);
+    if (vals.every((v) => (typeof v === 'string' || typeof v === 'number') && !String(v).includes(']')) && new Set(vals.map(String)).size === vals.length) return f;
+  }
+  return null;
+}
+
 /**
  * The scorecard's leaves that can become goals (numbers, booleans, strings and nulls), as
  * [path, value] pairs, for the instructor's "create an exercise from this state" panel. Arrays
@@ -112,7 +124,12 @@ export function goalCandidates(scorecard: unknown, maxArray = 12, maxDepth = 6, 
     if (depth >= maxDepth || typeof v !== 'object') return;
     if (Array.isArray(v)) {
       if (v.length > maxArray) return;
-      v.forEach((x, i) => walk(x, path ? `${path}.${i}` : String(i), depth + 1));
+      const field = idField(v);
+      v.forEach((x, i) => {
+        // An element with an id is addressed by it (a position silently moves when the list is edited).
+        const step = field ? `[${field}=${String((x as Record<string, unknown>)[field])}]` : `.${i}`;
+        walk(x, path ? `${path}${step}` : field ? '' : String(i), depth + 1);
+      });
       return;
     }
     for (const [k, x] of Object.entries(v as Record<string, unknown>)) {

@@ -129,7 +129,7 @@ function Exercise({ lang, id, spec, instructions, fromLink }: { lang: Lang; id: 
               <li key={i} className={`goal goal-${status}`} data-testid="goal" data-status={status}>
                 <span aria-hidden="true">{status === 'met' ? '✔' : '○'}</span>{' '}
                 <strong>{g.label}</strong>{' '}
-                <span className="goal-state">({status === 'met' ? t.goal_met : status === 'missing' ? t.goal_missing : t.goal_not_met}{r && status !== 'missing' ? `; ${t.current(show(r.actual, lang))}` : ''})</span>
+                <span className="goal-state">({status === 'met' ? t.goal_met : status === 'missing' ? (r?.missing_id ? t.goal_missing_id(r.missing_id.value) : t.goal_missing) : t.goal_not_met}{r && status !== 'missing' ? `; ${t.current(show(r.actual, lang))}` : ''})</span>
               </li>
             );
           })}

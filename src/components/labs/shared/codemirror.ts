@@ -35,7 +35,8 @@ export function createEditor(parent: HTMLElement, opts: { value: string; label: 
         lintGutter(),
         keymap.of([...defaultKeymap, ...historyKeymap]),
         EditorView.lineWrapping,
-        EditorView.contentAttributes.of({ 'aria-label': opts.label, 'data-testid': opts.testId ?? '' }),
+        // tabindex on the editable content itself: one tab stop, and the scroller around it holds a focusable element (axe)
+        EditorView.contentAttributes.of({ 'aria-label': opts.label, 'data-testid': opts.testId ?? '', tabindex: '0' }),
         EditorView.updateListener.of((u) => {
           if (u.docChanged) opts.onChange(u.state.doc.toString());
         }),
