@@ -72,6 +72,11 @@ export function LabShell({ meta, lang, inputs: defs, state, run, embed, secondar
   useEffect(() => {
     if (onResult && !run.busy) onResult(run.result, run.stale || run.issues.length > 0);
   }, [onResult, run.result, run.stale, run.issues, run.busy]);
+  // The chapter around the lab redraws its live figures and formulas with the learner's numbers
+  // (src/components/content/live.ts). Only fresh results: a stale one is the learner's old state.
+  useEffect(() => {
+    if (run.result && !run.stale && !run.busy) window.dispatchEvent(new CustomEvent('evals-lab:result', { detail: { lab: labId, result: run.result } }));
+  }, [labId, run.result, run.stale, run.busy]);
 
   const readFile = (name: string, file: File) => {
     file.text().then(
