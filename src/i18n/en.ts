@@ -7,6 +7,7 @@ import { calibrationUi } from './labs/calibration.ts';
 import { ragUi } from './labs/rag.ts';
 import { evaluatorsUi } from './labs/evaluators.ts';
 import { traceUi } from './labs/trace.ts';
+import { courseUi } from './course.ts';
 
 export const en: UiStrings = {
   site: {
@@ -204,4 +205,5 @@ export const en: UiStrings = {
   evaluators: evaluatorsUi.en,
   trace: traceUi.en,
   calibration: calibrationUi.en,
+  course: courseUi.en,
 };

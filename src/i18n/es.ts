@@ -6,6 +6,7 @@ import { calibrationUi } from './labs/calibration.ts';
 import { ragUi } from './labs/rag.ts';
 import { evaluatorsUi } from './labs/evaluators.ts';
 import { traceUi } from './labs/trace.ts';
+import { courseUi } from './course.ts';
 export const es = {
   site: {
     name: 'evals-lab',
@@ -202,4 +203,5 @@ export const es = {
   evaluators: evaluatorsUi.es,
   trace: traceUi.es,
   calibration: calibrationUi.es,
+  course: courseUi.es,
 };
