@@ -39,7 +39,7 @@ export default defineConfig({
   security: {
     csp: {
       algorithm: 'SHA-256',
-      directives: CSP_DIRECTIVES,
+      directives: [...CSP_DIRECTIVES],
       scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"] },
       // KaTeX and the charts set style attributes; styles cannot run code.
       styleDirective: { resources: ["'self'", "'unsafe-inline'"] },

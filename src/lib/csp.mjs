@@ -5,7 +5,7 @@
  * bootstrap kernel, Pagefind) needs 'wasm-unsafe-eval' in script-src, which is not 'unsafe-eval'.
  * A <meta> policy cannot carry frame-ancestors, report-uri or sandbox.
  */
-export const CSP_DIRECTIVES = [
+export const CSP_DIRECTIVES = /** @type {const} */ ([
   "default-src 'self'",
   "img-src 'self' data:",
   "font-src 'self'",
@@ -14,4 +14,4 @@ export const CSP_DIRECTIVES = [
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",
-];
+]);

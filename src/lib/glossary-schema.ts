@@ -4,20 +4,20 @@
  */
 import { z } from 'zod';
 
-const side = z.object({
+const side = z.strictObject({
   /** The term as the chapters of this language write it ("la baseline" → term "baseline"). */
   term: z.string().min(1).max(80),
   /** One or two sentences. */
   definition: z.string().min(20).max(700),
   /** Other names a reader may search for (abbreviations, synonyms the chapters do not use). */
   aka: z.array(z.string().min(1).max(80)).default([]),
+  /** KaTeX source of the defining formula in this language's notation (VP/TP...), when there is one; rendered at build time with MathML. */
+  formula: z.string().min(1).max(400).optional(),
 });
 
-export const glossaryEntrySchema = z.object({
+export const glossaryEntrySchema = z.strictObject({
   es: side,
   en: side,
-  /** KaTeX source of the defining formula, when there is one (rendered at build time, with MathML). */
-  formula: z.string().min(1).max(400).optional(),
   /** Chapter slugs that teach the term (e.g. "02-thresholds"), first where it is introduced. */
   taught_in: z.array(z.string().regex(/^\d\d-[a-z0-9-]+$/)).min(1),
 });

@@ -44,7 +44,7 @@ function show(v: unknown, lang: Lang): string {
   if (v === null) return ui(lang).lab.undefined_value;
   if (v === 'pass') return ui(lang).lab.verdict_pass;
   if (v === 'fail') return ui(lang).lab.verdict_fail;
-  if (typeof v === 'number') return fmt(v, 4);
+  if (typeof v === 'number') return fmt(v, lang, 4);
   return typeof v === 'string' ? v : JSON.stringify(v);
 }
 

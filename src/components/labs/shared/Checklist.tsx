@@ -42,9 +42,9 @@ export function Checklist<C extends GateCheck>({ id, checks, lang, label, digits
               className={c.status === 'pass' ? 'check-ok' : soft ? 'check-warn' : 'check-fail'}>
               <th scope="row">{label(c)}{soft && <span className="check-soft"> ({t.soft})</span>}</th>
               <td data-testid={`check-value-${key}`}>
-                {c.value === null ? <UndefinedValue reason={c.value_reason ?? null} lang={lang} catalogs={undefinedCatalogs} /> : fmt(c.value, d)}
+                {c.value === null ? <UndefinedValue reason={c.value_reason ?? null} lang={lang} catalogs={undefinedCatalogs} /> : fmt(c.value, lang, d)}
               </td>
-              <td>{SYMBOL[c.comparator]} {fmt(c.threshold, d)}</td>
+              <td>{SYMBOL[c.comparator]} {fmt(c.threshold, lang, d)}</td>
               <td>
                 <strong>{status}</strong>
                 {c.reason && <> <code>{c.reason}</code></>}
