@@ -12,8 +12,14 @@ export function groupSessions<C extends { number: number }>(sequence: readonly (
   const used = new Set<number>();
   const sessions: C[][] = [];
   for (const step of sequence) {
-    const s = step.map((n) => byNumber.get(n)).filter((c): c is C => c !== undefined && !used.has(c.number));
-    s.forEach((c) => used.add(c.number));
+    const s: C[] = [];
+    for (const n of step) {
+      const c = byNumber.get(n);
+      if (c && !used.has(n)) {
+        used.add(n);
+        s.push(c);
+      }
+    }
     if (s.length) sessions.push(s);
   }
   for (const c of chapters) if (!used.has(c.number)) sessions.push([c]);
