@@ -11,7 +11,7 @@ import { exercisesFor } from './exercises.ts';
 import { labsOfChapter } from './labs.ts';
 import { LAB_METAS } from '../../labs/manifest.ts';
 import { labMeta } from '../../labs/manifest.ts';
-import { groupSessions, neighbours, sectionOfFirstUse } from './course-pure.ts';
+import { sectionOfFirstUse } from './course-pure.ts';
 
 export { groupSessions, neighbours } from './course-pure.ts';
 

@@ -21,7 +21,7 @@ const nf = new Intl.NumberFormat(document.documentElement.lang || 'es');
 let pagefind: Promise<Pagefind> | null = null;
 function load(): Promise<Pagefind> {
   if (!pagefind) {
-    statusEl && (statusEl.textContent = msgs.loading);
+    if (statusEl) statusEl.textContent = msgs.loading;
     const url = list?.dataset.pagefindUrl ?? '/pagefind/pagefind.js';
     pagefind = (import(/* @vite-ignore */ url) as Promise<Pagefind>).then(async (pf) => {
       await pf.options({ baseUrl: list?.dataset.base ?? '/', excerptLength: 24 });

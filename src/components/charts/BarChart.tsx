@@ -5,6 +5,7 @@
 import { scaleBand, scaleLinear } from 'd3-scale';
 import ChartFrame, { Hatch } from './ChartFrame.tsx';
 import { plotArea, YAxis, YLabel } from './Axes.tsx';
+import { useFmt } from '../labs/shared/format.tsx';
 
 export interface Bar { key: string; label: string; value: number; muted?: boolean; highlight?: boolean }
 
@@ -21,7 +22,9 @@ interface Props {
 
 const W = 720, H = 260, M = { top: 12, right: 10, bottom: 70, left: 52 };
 
-export default function BarChart({ title, description, yLabel, bars, tableSummary, columns, format = (v) => v.toFixed(2), testId }: Props) {
+export default function BarChart({ title, description, yLabel, bars, tableSummary, columns, format: given, testId }: Props) {
+  const num = useFmt();
+  const format = given ?? ((v: number) => num(v, 2));
   const area = plotArea(W, H, M);
   const max = Math.max(1e-9, ...bars.map((b) => b.value));
   const x = scaleBand().domain(bars.map((b) => b.key)).range([area.left, area.right]).padding(0.15);

@@ -8,6 +8,7 @@
 import { scaleLinear } from 'd3-scale';
 import ChartFrame, { Hatch } from './ChartFrame.tsx';
 import { plotArea, XAxis, XLabel } from './Axes.tsx';
+import { useFmt } from '../labs/shared/format.tsx';
 
 export interface HBar {
   key: string;
@@ -41,7 +42,9 @@ interface Props {
 
 const ROW = 30;
 
-export default function HBarChart({ title, description, xLabel, bars, tableSummary, columns, reference, max, format = (v) => String(v), width = 640, testId }: Props) {
+export default function HBarChart({ title, description, xLabel, bars, tableSummary, columns, reference, max, format: given, width = 640, testId }: Props) {
+  const num = useFmt();
+  const format = given ?? ((v: number) => num(v));
   const W = width;
   // Room on the left for the longest label (about 6.8 units per character at 12 px).
   const longest = Math.max(4, ...bars.map((b) => b.label.length));

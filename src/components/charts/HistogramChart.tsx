@@ -8,6 +8,7 @@
 import { scaleLinear } from 'd3-scale';
 import ChartFrame from './ChartFrame.tsx';
 import { plotArea, XAxis, XLabel, YAxis, YLabel } from './Axes.tsx';
+import { useFmt } from '../labs/shared/format.tsx';
 
 export interface HistBin { x0: number; x1: number; count: number }
 export interface HistMarker {
@@ -38,7 +39,9 @@ interface Props {
 
 const W = 720, H = 300, M = { top: 56, right: 24, bottom: 46, left: 56 };
 
-export default function HistogramChart({ title, description, xLabel, yLabel, kind, bins, markers = [], band, tableSummary, columns, format = (v) => String(v), testId }: Props) {
+export default function HistogramChart({ title, description, xLabel, yLabel, kind, bins, markers = [], band, tableSummary, columns, format: given, testId }: Props) {
+  const num = useFmt();
+  const format = given ?? ((v: number) => num(v));
   const area = plotArea(W, H, M);
   const xs = [...bins.flatMap((b) => [b.x0, b.x1]), ...markers.map((m) => m.x)];
   let lo = Math.min(...xs);

@@ -7,6 +7,7 @@ import ChartFrame from './ChartFrame.tsx';
 import { plotArea, SquareGrid, XLabel, YLabel } from './Axes.tsx';
 import { scaleLinear } from 'd3-scale';
 import { line, curveLinear, curveStepAfter } from 'd3-shape';
+import { useFmt } from '../labs/shared/format.tsx';
 
 export interface Series { name: string; x: number[]; y: number[]; color: string; dashed?: boolean; curve?: 'linear' | 'step' }
 export interface Marker { label: string; x: number; y: number; color: string }
@@ -27,7 +28,9 @@ interface Props {
 
 const W = 360, H = 300, M = { top: 14, right: 14, bottom: 46, left: 52 };
 
-export default function LineChart({ title, description, xLabel, yLabel, series, markers = [], tableSummary, extra, format = (v) => v.toFixed(3), testId }: Props) {
+export default function LineChart({ title, description, xLabel, yLabel, series, markers = [], tableSummary, extra, format: given, testId }: Props) {
+  const num = useFmt();
+  const format = given ?? ((v: number) => num(v, 3));
   const area = plotArea(W, H, M);
   const x = scaleLinear().domain([0, 1]).range([area.left, area.right]);
   const y = scaleLinear().domain([0, 1]).range([area.bottom, area.top]);

@@ -8,6 +8,7 @@ import { scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
 import ChartFrame from './ChartFrame.tsx';
 import { plotArea, SquareGrid, XLabel, YLabel } from './Axes.tsx';
+import { useFmt } from '../labs/shared/format.tsx';
 
 export interface SharedXSeries { name: string; y: number[]; color: string; dashed?: boolean; emphasis?: boolean }
 
@@ -27,7 +28,9 @@ interface Props {
 
 const W = 380, H = 300, M = { top: 14, right: 14, bottom: 46, left: 52 };
 
-export default function MultiLineChart({ title, description, xLabel, yLabel, x: xs, series, tableSummary, tableStep = 10, format = (v) => v.toFixed(3), testId }: Props) {
+export default function MultiLineChart({ title, description, xLabel, yLabel, x: xs, series, tableSummary, tableStep = 10, format: given, testId }: Props) {
+  const num = useFmt();
+  const format = given ?? ((v: number) => num(v, 3));
   const area = plotArea(W, H, M);
   const x = scaleLinear().domain([0, 1]).range([area.left, area.right]);
   const y = scaleLinear().domain([0, 1]).range([area.bottom, area.top]);

@@ -7,6 +7,7 @@
 import { scaleLinear } from 'd3-scale';
 import ChartFrame from './ChartFrame.tsx';
 import { plotArea, XAxis, XLabel } from './Axes.tsx';
+import { useFmt } from '../labs/shared/format.tsx';
 
 export interface ScoreRow { key: string; label: string; value: number | null; low?: number | null; high?: number | null; color: string }
 
@@ -26,7 +27,9 @@ interface Props {
 
 const W = 560, ROW = 40, M = { top: 26, right: 24, bottom: 40, left: 150 };
 
-export default function ScoreScaleChart({ title, description, xLabel, rows, threshold, domain, tableSummary, columns, format = (v) => v.toFixed(3), testId }: Props) {
+export default function ScoreScaleChart({ title, description, xLabel, rows, threshold, domain, tableSummary, columns, format: given, testId }: Props) {
+  const num = useFmt();
+  const format = given ?? ((v: number) => num(v, 3));
   const seen = [...rows.flatMap((r) => [r.value, r.low, r.high]), threshold?.value].filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
   const lowest = seen.length ? Math.min(...seen) : 0;
   const dom: [number, number] = domain ?? [Math.max(0, Math.floor(lowest * 10) / 10 - 0.1), 1];

@@ -8,6 +8,7 @@ import { scaleBand, scaleLinear } from 'd3-scale';
 import { stack } from 'd3-shape';
 import ChartFrame from './ChartFrame.tsx';
 import { plotArea, YAxis, YLabel } from './Axes.tsx';
+import { useFmt } from '../labs/shared/format.tsx';
 
 export interface StackSeries { key: string; label: string; color: string }
 export interface StackRow {
@@ -38,7 +39,9 @@ interface Props {
 
 const H = 280, M = { top: 12, right: 10, bottom: 64, left: 48 };
 
-export default function StackedBarChart({ title, description, yLabel, series, rows, yMax, markerLabel, tableSummary, rowHeader, format = (v) => v.toFixed(2), testId }: Props) {
+export default function StackedBarChart({ title, description, yLabel, series, rows, yMax, markerLabel, tableSummary, rowHeader, format: given, testId }: Props) {
+  const num = useFmt();
+  const format = given ?? ((v: number) => num(v, 2));
   const W = Math.max(560, M.left + M.right + rows.length * 44);
   const area = plotArea(W, H, M);
   const keys = series.map((s) => s.key);

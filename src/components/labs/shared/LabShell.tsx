@@ -6,6 +6,7 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { markLabRun } from '../../../lib/progress/store.ts';
+import { NumberLang } from './format.tsx';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import { formatIssue } from '../../../../labs/core/contract/issues.ts';
 import { ui } from '../../../i18n/index.ts';
@@ -136,6 +137,7 @@ export function LabShell({ meta, lang, inputs: defs, state, run, embed, secondar
   };
 
   return (
+    <NumberLang.Provider value={lang}>
     <div className={`lab lab-${labId}`} data-testid={`lab-${labId}`} data-ready={run.result || run.issues.length ? 'true' : 'false'}>
       {state.notice && <p className="notice" role="status" data-testid="state-notice">{t[state.notice]}</p>}
       <PendingBanner state={state} lang={lang} labels={Object.fromEntries(inputs.map((i) => [i.name, i.label]))} />
@@ -204,6 +206,7 @@ export function LabShell({ meta, lang, inputs: defs, state, run, embed, secondar
         <ResultBoundary message={t.render_error} resetKey={run.result}>{children}</ResultBoundary>
       </div>
     </div>
+    </NumberLang.Provider>
   );
 }
 

@@ -1,4 +1,5 @@
 /** Display formatting shared by the lab islands. Rounding happens here, never in the engines. */
+import { createContext, useContext } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import { ui } from '../../../i18n/index.ts';
 import { coreMsg, lookupText } from '../../../../labs/core/contract/i18n/index.ts';
@@ -23,6 +24,19 @@ export function fmt(v: number | null | undefined, lang: Lang, digits = 4): strin
   // -0 and values that round to zero show as "0", never "-0".
   const s = f.format(v);
   return /^-0(?:[.,]0*)?$/.test(s) ? '0' : s;
+}
+
+/**
+ * The page's language for number display inside a lab (LabShell and WidgetLoader provide it), so
+ * shared charts format their ticks and table cells with the page's decimal separator without each
+ * caller passing it. Default: Spanish (the site's first language).
+ */
+export const NumberLang = createContext<Lang>('es');
+
+/** fmt bound to the language of the surrounding lab: `useFmt()(0.5, 2)` → "0,5" on a Spanish page. */
+export function useFmt(): (v: number | null | undefined, digits?: number) => string {
+  const lang = useContext(NumberLang);
+  return (v, digits = 4) => fmt(v, lang, digits);
 }
 
 interface UndefinedProps {

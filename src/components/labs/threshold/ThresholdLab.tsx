@@ -4,7 +4,7 @@
  * only renders: verdict, confusion matrix, metrics, scan table, cost by pair, ROC and PR curves,
  * slices and the per-case decisions.
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useContext, useMemo } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import type { ThresholdResult, PolicyEvaluation } from '../../../../labs/threshold/lab.ts';
 import { ui } from '../../../i18n/index.ts';
@@ -14,7 +14,7 @@ import { coreMsg, lookupText } from '../../../../labs/core/contract/i18n/index.t
 import { Checklist } from '../shared/Checklist.tsx';
 import { useLabRunner } from '../shared/useLabRunner.ts';
 import { LabShell, type LabInputDef } from '../shared/LabShell.tsx';
-import { fmt, UndefinedValue } from '../shared/format.tsx';
+import { fmt, NumberLang, UndefinedValue } from '../shared/format.tsx';
 import LineChart from '../../charts/LineChart.tsx';
 import BarChart from '../../charts/BarChart.tsx';
 import { LabPanel, DataTable } from '../shared/Panel.tsx';
@@ -103,9 +103,11 @@ export default function ThresholdLab({ lang, preset, embed }: LabIslandProps) {
 }
 
 function Slider({ id, label, value, onChange, testId }: { id: string; label: string; value: number; onChange: (v: number) => void; testId: string }) {
+  const lang = useContext(NumberLang);
+  const fixed2 = (v: number) => new Intl.NumberFormat(lang === 'es' ? 'es-ES' : 'en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(v);
   return (
     <div className="slider">
-      <label htmlFor={id}>{label}: <output htmlFor={id} data-testid={`${testId}-value`}>{value.toFixed(2)}</output></label>
+      <label htmlFor={id}>{label}: <output htmlFor={id} data-testid={`${testId}-value`}>{fixed2(value)}</output></label>
       <input
         id={id}
         type="range"
@@ -192,7 +194,7 @@ function Curves({ result, lang }: { result: ThresholdResult; lang: Lang }) {
       roc: [...mk(hiLabel, high.fpr, high.tpr, '#b35900'), ...mk(loLabel, low.fpr, low.tpr, '#6a3d9a')],
       pr: [...mk(hiLabel, high.tpr, high.precision, '#b35900'), ...mk(loLabel, low.tpr, low.precision, '#6a3d9a')],
     };
-  }, [sel, tt]);
+  }, [sel, tt, lang]);
   const undef = (r: string | null | undefined) => (r ? `${t.lab.undefined_value} (${lookupText(r, coreMsg(lang).undefined_reason) ?? r})` : t.lab.undefined_value);
   return (
     <div className="lab-grid">
