@@ -7,6 +7,7 @@
  * A widget module exports `default` (the component) and `widget` ({ lab, start? }: which lab and
  * starting state its `initial` scorecard comes from).
  */
+import '../../lib/zod-csp.ts';
 import type { ComponentType } from 'react';
 import { NumberLang } from '../labs/shared/format.tsx';
 import type { FigureStart } from '../../lib/figures.ts';

@@ -5,6 +5,7 @@
  * props (validated at build time); link exercises (`source="link"`) are read from the URL hash
  * and validated with the same zod schema before anything is loaded.
  */
+import '../../lib/zod-csp.ts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Lang } from '../../../labs/core/contract/types.ts';
 import { evaluateGoals, type Goal } from '../../../labs/core/contract/goals.ts';

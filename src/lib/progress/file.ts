@@ -10,6 +10,7 @@
  * exercise-only export: { format, version: 1, exported_at, completed: [{ id, completed_at, title, lab }] })
  * are read too.
  */
+import '../zod-csp.ts';
 import * as z from 'zod/mini';
 import { emptyProgress, type Progress } from './store.ts';
 
