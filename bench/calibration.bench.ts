@@ -49,6 +49,20 @@ export const calibrationSuite: BenchSuite = {
         run: (input: CalibrationInput) => renderCalibrationReport(runCalibration(input), 'es'),
         runs: 3,
         targetMs: 1000,
+        targetRatio: 0.5,
+        python: {
+          kind: 'calibration',
+          arrays: (input: CalibrationInput) => {
+            const slices = [...new Set(input.cases.map((c) => c.slice))];
+            return {
+              scores: Float64Array.from(input.cases, (c) => c.raw_score),
+              labels: Uint8Array.from(input.cases, (c) => c.label),
+              split: Uint8Array.from(input.cases, (c) => (c.split === 'calibration' ? 0 : 1)),
+              slice: Int32Array.from(input.cases, (c) => slices.indexOf(c.slice)),
+            };
+          },
+          params: { bins: 5, alpha: 0.1, rounds: 1000 },
+        },
       },
       {
         // After the first run, switching the calibrator shown or the slice is a select: no refit.
