@@ -77,6 +77,13 @@ describe('MT19937 seeded like CPython random.Random(int)', () => {
     });
   }
 
+  for (const g of golden.random) {
+    it(`random.Random(${g.seed}).random() x ${g.values.length}: bit-exact doubles`, () => {
+      const rng = new PyRandom(g.seed);
+      expect(g.values.map(() => rng.random())).toEqual(g.values);
+    });
+  }
+
   it('fillRandrange gives the same draws, in order, as repeated randrange (and the same state after)', () => {
     for (const n of [1, 2, 5, 7, 100000, 2 ** 31 + 3]) {
       const a = new PyRandom(99);
