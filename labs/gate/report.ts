@@ -47,7 +47,7 @@ export function renderGateReport(result: GateResult, lang: Lang): string {
   const m = p.mcnemar;
   lines.push(
     `- ${r.mcnemar}: ${
-      m.undefined_reason ? undefinedText(m.undefined_reason) : r.mcnemar_values(m.b, m.c, fmtNumber(m.chi2_continuity)!, fmtNumber(m.chi2_continuity_p_value)!, fmtNumber(m.exact_p_value)!)
+      !m ? undefinedText(p.mcnemar_undefined_reason ?? 'non_binary_case_scores') : m.undefined_reason ? undefinedText(m.undefined_reason) : r.mcnemar_values(m.b, m.c, fmtNumber(m.chi2_continuity)!, fmtNumber(m.chi2_continuity_p_value)!, fmtNumber(m.exact_p_value)!)
     }`,
   );
   const ev = result.evidence;

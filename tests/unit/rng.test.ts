@@ -15,6 +15,7 @@ const golden = JSON.parse(readFileSync(new URL('../golden/cpython_random.json', 
   uint32: { seed: number; first: number[]; at_623_625: number[]; last: number[]; sum: number }[];
   getrandbits: { seed: number; sequence: { k: number; value: number }[] }[];
   randrange: { seed: number; n: number; draws: number[]; next_uint32: number }[];
+  random: { seed: number; values: number[] }[];
 };
 
 describe('MT19937 seeded like CPython random.Random(int)', () => {
