@@ -7,7 +7,7 @@ import jsonMergePatch from 'json-merge-patch';
 import type { StartText } from '../../labs/core/contract/exercise.ts';
 import { labMeta } from '../../labs/manifest.ts';
 
-const files = import.meta.glob('../../labs/*/presets/*.{json,jsonl,csv}', { query: '?raw', import: 'default' }) as Record<string, () => Promise<string>>;
+const files = import.meta.glob('../../labs/*/presets/*.{json,jsonl,csv,txt}', { query: '?raw', import: 'default' }) as Record<string, () => Promise<string>>;
 
 /**
  * Resolves an exercise's starting texts; throws an Error naming the first unknown preset (or a
