@@ -31,7 +31,7 @@
  */
 import type { RunHooks } from '../core/contract/lab.ts';
 import type { Decision, MaybeNumber } from '../core/contract/types.ts';
-import { pairedBootstrapWeightedRate, pairedOutcomes } from '../core/stats/paired.ts';
+import { pairedBootstrapWeightedRate } from '../core/stats/paired.ts';
 import { wilsonInterval } from '../core/stats/wilson.ts';
 import { isFlaky, passAtK, passKCurves, passPowK } from '../core/stats/passk.ts';
 import { mcnemarTest } from '../core/stats/paired.ts';
