@@ -31,10 +31,9 @@
  */
 import type { RunHooks } from '../core/contract/lab.ts';
 import type { Decision, MaybeNumber } from '../core/contract/types.ts';
-import { pairedBootstrapWeightedRate } from '../core/stats/paired.ts';
+import { mcnemarTest, pairedBootstrapWeightedRate } from '../core/stats/paired.ts';
 import { wilsonInterval } from '../core/stats/wilson.ts';
 import { isFlaky, passAtK, passKCurves, passPowK } from '../core/stats/passk.ts';
-import { mcnemarTest } from '../core/stats/paired.ts';
 import { foldForMatch } from '../core/stats/text/normalize.ts';
 import { valueHistogram } from '../core/stats/histogram.ts';
 import type { CaseRow, GateInput, GatePolicy, OutputRow, Taxonomy } from './schema.ts';
