@@ -3,9 +3,12 @@
  *   { "path": "aggregate.exam_score", "op": ">=", "value": 0.92 }
  * The page evaluates them live on every new result; the same function runs in tests and could run
  * in the CLI. Goals are untrusted input (they travel in exercise links), so they are zod-checked
- * and evaluated without `eval`: a path is a dotted list of object keys and array indices.
+ * and evaluated without `eval`: a path is the path syntax of ./paths.ts (object keys, array indices,
+ * and elements addressed by id, e.g. `per_case[case_id=rag_003].recall_at_k`), so a goal on a case
+ * the learner deleted is missing (unmet) instead of silently reading another case.
  */
 import { z } from 'zod';
+import { isPath, lookupPath } from './paths.ts';
 
 /** Comparison operators. `undefined` / `defined` test for null (an undefined metric) or absence. */
 export const GOAL_OPS = ['>=', '<=', '>', '<', '==', '!=', 'includes', 'excludes', 'undefined', 'defined'] as const;
@@ -15,10 +18,10 @@ const pathSchema = z
   .string()
   .min(1)
   .max(200)
-  .regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/, 'path: keys separated by dots, e.g. decision.verdict or scan.3.cost');
+  .refine(isPath, 'path: keys separated by dots, elements by id, e.g. decision.verdict or per_case[case_id=rag_003].recall_at_k');
 
 export const goalSchema = z.object({
-  /** Where in the scorecard: keys and array indices separated by dots. */
+  /** Where in the scorecard: keys (and array elements by id) separated by dots. */
   path: pathSchema,
   op: z.enum(GOAL_OPS),
   /** Compared value; not used by `undefined` / `defined`. */
@@ -40,17 +43,13 @@ export interface GoalResult {
 }
 
 /**
- * Reads `path` ("a.b.3.c") from a plain object. Returns undefined when a step is missing (never
- * throws); own properties only, so "__proto__" or "constructor" never reach the prototype.
+ * Reads `path` ("a.b.3.c", "per_case[case_id=rag_003].recall_at_k") from a plain object (./paths.ts).
+ * Returns undefined when a step or an id is missing (never throws); own properties only, so
+ * "__proto__" or "constructor" never reach the prototype.
  */
 export function readPath(obj: unknown, path: string): unknown {
-  let cur: unknown = obj;
-  for (const key of path.split('.')) {
-    if (cur === null || typeof cur !== 'object') return undefined;
-    if (!Object.prototype.hasOwnProperty.call(cur, key)) return undefined;
-    cur = (cur as Record<string, unknown>)[key];
-  }
-  return cur;
+  const r = lookupPath(obj, path);
+  return r.found ? r.value : undefined;
 }
 
 /**
