@@ -39,9 +39,9 @@ export default function RagClaims({ lang, initial }: WidgetProps) {
       <p className="widget-status" role="status" aria-live="polite">{w.busy ? tw.computing : w.failed ? tw.failed : ''}</p>
       {tr && (
         <>
-          <p className="question">{tr.question}</p>
+          <p className="rag-question">{tr.question}</p>
           <p className={tr.metrics.first_failing_layer ? 'chain-break bad' : 'chain-break ok'} data-testid="widget-chain" data-layer={tr.metrics.first_failing_layer ?? 'none'}>
-            <strong>{tr.metrics.first_failing_layer ? t.chain_breaks_at(lm.layers[tr.metrics.first_failing_layer]) : t.chain_holds}</strong> {lm.layer_diagnosis[tr.metrics.layer_diagnosis]}
+            <strong>{tr.metrics.first_failing_layer ? t.chain_breaks : t.chain_holds}</strong> {lm.layer_diagnosis[tr.metrics.layer_diagnosis]}
           </p>
           <ClaimsView trace={tr} lang={lang} />
         </>

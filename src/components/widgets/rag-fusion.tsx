@@ -28,8 +28,8 @@ export default function RagFusion({ lang, initial }: WidgetProps) {
   const lm = ragMsg(lang);
   const w = useWidgetLab('rag', lang, initial as RagResult, START_VIEW, PRESET);
   const r = w.result;
-  const fig = useChartWidth(320, 240, 720);
-  const bars = useChartWidth(320, 240, 640);
+  const fig = useChartWidth(300, 240, 720);
+  const bars = useChartWidth(300, 240, 640);
   const k = r.k;
   const caseId = w.view.trace_case ?? r.per_case[0]?.case_id;
   const sources = r.retrieval.sources.filter((s): s is ScoredSource => s.available && s.source !== 'cases');
@@ -56,7 +56,7 @@ export default function RagFusion({ lang, initial }: WidgetProps) {
       <p className="widget-status" role="status" aria-live="polite">{w.busy ? tw.computing : w.failed ? tw.failed : ''}</p>
       {r.trace && fused && (
         <>
-          <p className="question">{r.trace.question}</p>
+          <p className="rag-question">{r.trace.question}</p>
           <div ref={fig.ref} className="chart-box">
             <FusionFigure lang={lang} fused={fused} k={k} width={fig.width} svgStyle={chartSvgStyle(fig)} testId="widget-fusion-list" scoreLabel="RRF"
               title={tw.fusion_title(r.trace.case_id, fmt(r.retrieval.fusion.k, 2))} description={t.fusion_figure_desc(sources[0]?.label ?? 'A', sources[1]?.label ?? 'B', k)}

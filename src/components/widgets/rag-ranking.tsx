@@ -27,8 +27,8 @@ export default function RagRanking({ lang, initial }: WidgetProps) {
   const w = useWidgetLab('rag', lang, initial as RagResult, START_VIEW);
   const r = w.result;
   const tr = r.trace;
-  const list = useChartWidth(320, 240, 720);
-  const bars = useChartWidth(320, 240, 640);
+  const list = useChartWidth(300, 240, 720);
+  const bars = useChartWidth(300, 240, 640);
   const k = w.view.k ?? r.policy_k;
   const setK = (v: number) => w.setView({ ...w.view, k: v === r.policy_k ? null : v });
   const caseId = w.view.trace_case ?? r.per_case[0]?.case_id;
@@ -52,7 +52,7 @@ export default function RagRanking({ lang, initial }: WidgetProps) {
       <p className="widget-status" role="status" aria-live="polite">{w.busy ? tw.computing : w.failed ? tw.failed : ''}</p>
       {tr && (
         <>
-          <p className="question">{tr.question}</p>
+          <p className="rag-question">{tr.question}</p>
           <div ref={list.ref} className="chart-box">
             <RankedListFigure lang={lang} trace={tr} context={false} cited={false} width={list.width} svgStyle={chartSvgStyle(list)} testId="widget-ranking-list"
               title={tw.ranking_title(tr.case_id, tr.k)} description={t.trace_figure_desc(tr.retrieved.length, tr.metrics.relevant_chunks, tr.k)} />

@@ -24,7 +24,7 @@ function Where({ c, lang }: { c: { retrieved: boolean; in_context: boolean; rele
 /** The answer's claims with their support and its citations (from the trace), plus the figure. */
 export default function ClaimsView({ trace, lang, figure = true }: { trace: Trace; lang: Lang; figure?: boolean }) {
   const t = ui(lang).rag;
-  const chart = useChartWidth(340, 260, 760);
+  const chart = useChartWidth(300, 240, 760);
   const a = trace.answer;
   if (!a) return <p className="notice">{t.no_answer}</p>;
   return (

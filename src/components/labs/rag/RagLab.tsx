@@ -368,7 +368,7 @@ function TracePanel({ result, lang, view, setView, texts, setText, editable }: T
             <dt>{t.context_from}</dt><dd>{t.context_sources[tr.context.source](tr.k)} · {t.tokens_n(tr.context.tokens)}</dd>
           </dl>
           <p className={tr.metrics.first_failing_layer ? 'chain-break bad' : 'chain-break ok'} data-testid="trace-layer" data-layer={tr.metrics.first_failing_layer ?? 'none'}>
-            <strong>{tr.metrics.first_failing_layer ? t.chain_breaks_at(lm.layers[tr.metrics.first_failing_layer]) : t.chain_holds}</strong> {lm.layer_diagnosis[tr.metrics.layer_diagnosis]}
+            <strong>{tr.metrics.first_failing_layer ? t.chain_breaks : t.chain_holds}</strong> {lm.layer_diagnosis[tr.metrics.layer_diagnosis]}
           </p>
           <div ref={chart.ref} className="chart-box">
             <RankedListFigure lang={lang} trace={tr} width={chart.width} svgStyle={chartSvgStyle(chart)} testId="trace-figure"

@@ -237,8 +237,8 @@ type SourceList = Trace['sources'][number];
 export function FusionFigure({ lang, width, svgStyle, title, description, testId, caption, fused, k, scoreLabel }: BaseProps & { fused: SourceList; k: number; scoreLabel: string }) {
   const t = ui(lang).rag.fig;
   const W = Math.max(240, width);
-  const cols = [{ key: 'grade', w: 40, label: t.grade }, { key: 'a', w: 30, label: 'A' }, { key: 'b', w: 30, label: 'B' }];
-  const barW = Math.max(64, Math.min(180, Math.round(W * 0.26)));
+  const cols = [{ key: 'grade', w: 38, label: t.grade }, { key: 'a', w: 24, label: 'A' }, { key: 'b', w: 24, label: 'B' }];
+  const barW = Math.max(66, Math.min(180, Math.round(W * 0.22)));
   const right = cols.reduce((s, c) => s + c.w, 0) + barW;
   const labelX = 30;
   const labelW = W - labelX - right - 6;
@@ -257,7 +257,7 @@ export function FusionFigure({ lang, width, svgStyle, title, description, testId
   const L = layout(rowLines.map((l) => rowHeight(l.length)), HEAD, cutAt, GAP);
   const H = L.bottom + 6;
   const max = Math.max(1e-12, ...rows.map((r) => r.fused_score ?? 0));
-  const textRoom = 44;
+  const textRoom = 46;
   const rank = (v: number | null | undefined) => (v === null || v === undefined ? '–' : String(v));
   return (
     <ChartFrame title={title} description={description} className="chart-wide rag-figure" testId={testId} width={W} height={H} svgStyle={svgStyle} caption={caption}
@@ -288,7 +288,7 @@ export function FusionFigure({ lang, width, svgStyle, title, description, testId
             <text x={colX('a')} y={y + 4} textAnchor="middle" className="rank-num">{rank(r.fused_ranks?.[0])}</text>
             <text x={colX('b')} y={y + 4} textAnchor="middle" className="rank-num">{rank(r.fused_ranks?.[1])}</text>
             <rect x={barX + 2} y={y - 6} width={bw} height={12} fill="#1d4e89" />
-            <text x={barX + 6 + bw} y={y + 4} className="bar-num">{r.fused_score === undefined ? '–' : fmt(r.fused_score, 3)}</text>
+            <text x={barX + 6 + bw} y={y + 4} className="bar-num">{r.fused_score === undefined ? '–' : fmt(r.fused_score, 4)}</text>
           </g>
         );
       })}
@@ -316,6 +316,8 @@ export function ClaimsFigure({ lang, width, svgStyle, title, description, testId
   };
   for (const c of claims) for (const s of c.supporting_chunks) addOutside(s.chunk_id);
   for (const c of ans?.citations ?? []) addOutside(c.chunk_id);
+  // the evidence the retriever missed: judged relevant, never retrieved
+  for (const j of trace.judged_not_retrieved) if (j.relevant) addOutside(j.chunk_id);
   const citedSet = new Set((ans?.citations ?? []).map((c) => c.chunk_id));
   const contextSet = new Set(trace.context.chunk_ids);
   const grades = new Map<string, number | null>(retrieved.map((r) => [r.chunk_id, r.grade]));
