@@ -49,10 +49,14 @@ async function loadTrec(page: Page) {
   await expect(page.getByTestId('sources-table').locator('[data-source="fused"]')).toHaveAttribute('data-available', 'true');
 }
 
-/** Every SVG text drawn smaller than 11 px on screen (font size × the SVG's scale), and the page's scrollWidth. */
+/**
+ * Every SVG text drawn smaller than 11 px on screen (font size × the SVG's scale), every SVG text
+ * that runs past its SVG's edges (cut off), and the page's scrollWidth.
+ */
 async function layoutProblems(page: Page) {
   return page.evaluate(() => {
     const small: string[] = [];
+    const clipped: string[] = [];
     for (const t of Array.from(document.querySelectorAll('svg text'))) {
       const svg = t.closest('svg');
       if (!svg) continue;
@@ -61,8 +65,11 @@ async function layoutProblems(page: Page) {
       if (!vb || !vb.width || box.width === 0) continue;
       const size = parseFloat(getComputedStyle(t).fontSize) * (box.width / vb.width);
       if (size < 10.99) small.push(`${size.toFixed(2)}px "${(t.textContent ?? '').slice(0, 24)}"`);
+      // text the SVG would cut off at its edges
+      const r = t.getBoundingClientRect();
+      if (r.width > 0 && (r.right > box.right + 1 || r.left < box.left - 1)) clipped.push(`"${(t.textContent ?? '').slice(0, 24)}"`);
     }
-    return { scrollWidth: document.documentElement.scrollWidth, small: small.slice(0, 10) };
+    return { scrollWidth: document.documentElement.scrollWidth, small: small.slice(0, 10), clipped: clipped.slice(0, 10) };
   });
 }
 
@@ -269,6 +276,7 @@ test.describe('rag lab', () => {
       const p = await layoutProblems(page);
       expect(p.scrollWidth).toBeLessThanOrEqual(360);
       expect(p.small).toEqual([]);
+      expect(p.clipped).toEqual([]);
     });
   }
 });
@@ -288,6 +296,7 @@ test.describe('chapter 03 widgets', () => {
       p = await layoutProblems(page);
       expect(p.scrollWidth).toBeLessThanOrEqual(360);
       expect(p.small).toEqual([]);
+      expect(p.clipped).toEqual([]);
     });
   }
 
@@ -348,6 +357,19 @@ test.describe('rag exercises', () => {
     await page.getByTestId('k-input').fill('3');
     await expect(panel).toHaveAttribute('data-complete', 'false');
   });
+
+  for (const url of ['/ejercicios/rag-best-ndcg-fails/', '/en/exercises/rag-fusion-k/']) {
+    test(`at 360 px the exercise page fits the screen and keeps 11 px SVG text: ${url}`, async ({ page }) => {
+      await page.setViewportSize({ width: 360, height: 800 });
+      await openLab(page, url);
+      await scrollThrough(page);
+      await expect(page.getByTestId('scatter-cost')).toBeVisible();
+      const p = await layoutProblems(page);
+      expect(p.scrollWidth).toBeLessThanOrEqual(360);
+      expect(p.small).toEqual([]);
+      expect(p.clipped).toEqual([]);
+    });
+  }
 
   test('the contract exercise starts with hybrid_rerank recommended', async ({ page }) => {
     await openLab(page, '/ejercicios/rag-best-ndcg-fails/');

@@ -34,7 +34,7 @@ export default function RagFusion({ lang, initial }: WidgetProps) {
   const caseId = w.view.trace_case ?? r.per_case[0]?.case_id;
   const sources = r.retrieval.sources.filter((s): s is ScoredSource => s.available && s.source !== 'cases');
   const fused = r.trace?.sources.find((s) => s.source === 'fused') ?? null;
-  const label = (s: ScoredSource) => (s.source === 'fused' ? lm.sources.fused : s.label);
+  const label = (s: ScoredSource) => (s.source === 'fused' ? t.short_sources.fused : s.label);
   const rrfK = w.view.fusion.k;
   const answerable = r.per_case.filter((c) => c.answerable);
   const mean = (id: string) => fmt(sources.find((s) => s.source === id)?.aggregate.ndcg_at_k, 3);

@@ -616,7 +616,7 @@ function Fusion({ result, lang, view, setView, canLoadTrec, loadTrec }: FusionPr
       {available.length > 0 && (
         <div ref={chart.ref} className="chart-box">
           <HBarChart testId="sources-chart" title={t.sources_chart(k)} description={t.sources_chart_desc(k)} xLabel={`nDCG@${k}`} width={chart.width}
-            bars={available.map((s) => ({ key: s.source, label: ragMsg(lang).sources[s.source], value: s.aggregate.ndcg_at_k, undefinedText: `${ui(lang).lab.undefined_value} (${lookupText(s.undefined_metrics.ndcg_at_k ?? '', lm.undefined_reason) ?? ''})`, color: s.source === 'fused' ? '#1f6b3a' : '#1d4e89', note: s.source === 'cases' ? undefined : s.label }))}
+            bars={available.map((s) => ({ key: s.source, label: s.source === 'cases' || s.source === 'fused' ? t.short_sources[s.source] : s.label, value: s.aggregate.ndcg_at_k, undefinedText: `${ui(lang).lab.undefined_value} (${lookupText(s.undefined_metrics.ndcg_at_k ?? '', lm.undefined_reason) ?? ''})`, color: s.source === 'fused' ? '#1f6b3a' : '#1d4e89' }))}
             max={1} tableSummary={ui(lang).lab.chart_table} columns={[t.source, `nDCG@${k}`]} format={(v) => fmt(v, 4)} />
         </div>
       )}

@@ -232,7 +232,7 @@ type SourceList = Trace['sources'][number];
 
 /**
  * The fused list of one case in fused order: each chunk's grade, its rank in list A and in list B
- * (– when absent from it), and its fused score as a bar, cut at k.
+ * (– when absent from it), and its fused score (with a bar where the figure is wide enough), cut at k.
  */
 export function FusionFigure({ lang, width, svgStyle, title, description, testId, caption, fused, k, scoreLabel }: BaseProps & { fused: SourceList; k: number; scoreLabel: string }) {
   const t = ui(lang).rag.fig;
@@ -287,8 +287,8 @@ export function FusionFigure({ lang, width, svgStyle, title, description, testId
             <GradeChip grade={r.grade} x={colX('grade') - 14} y={y} />
             <text x={colX('a')} y={y + 4} textAnchor="middle" className="rank-num">{rank(r.fused_ranks?.[0])}</text>
             <text x={colX('b')} y={y + 4} textAnchor="middle" className="rank-num">{rank(r.fused_ranks?.[1])}</text>
-            <rect x={barX + 2} y={y - 6} width={bw} height={12} fill="#1d4e89" />
-            <text x={barX + 6 + bw} y={y + 4} className="bar-num">{r.fused_score === undefined ? '–' : fmt(r.fused_score, 4)}</text>
+            {barW >= 110 && <rect x={barX + 2} y={y - 6} width={bw} height={12} fill="#1d4e89" />}
+            <text x={barW >= 110 ? barX + 6 + bw : barX + 2} y={y + 4} className="bar-num">{r.fused_score === undefined ? '–' : fmt(r.fused_score, 4)}</text>
           </g>
         );
       })}
