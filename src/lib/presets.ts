@@ -1,5 +1,6 @@
 /**
- * Preset files of every lab (labs/<lab>/presets/*), loaded on demand as text. Exercises name their
+ * Preset files of every lab (labs/<lab>/presets/*: JSON, JSONL, CSV and plain text such as TREC
+ * qrels and runs), loaded on demand as text. Exercises name their
  * starting inputs by preset file; this resolves those names. Only files that exist in a lab's
  * presets folder can be named: anything else is reported as missing, never fetched.
  */

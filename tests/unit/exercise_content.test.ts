@@ -29,6 +29,13 @@ const LAB_PRESETS: Record<string, Texts> = {
   calibration: { cases: 'calibration_cases.csv', policy: 'calibration_policy.json' },
   threshold: { cases: 'classification_cases.jsonl', policy: 'threshold_policy.json' },
 };
+/** Labs whose page preset differs by language (the English page loads the translated files). */
+const LAB_PRESETS_BY_LANG: Record<string, Record<Lang, Texts>> = {
+  rag: {
+    es: { cases: 'rag_eval_cases.json', policy: 'rag_eval_policy.json', variants: 'rag_experiments.json' },
+    en: { cases: 'rag_eval_cases.en.json', policy: 'rag_eval_policy.json', variants: 'rag_experiments.en.json' },
+  },
+};
 const preset = (lab: string, file: string) => readFileSync(`labs/${lab}/presets/${file}`, 'utf8');
 const run = createRunner();
 
@@ -37,9 +44,9 @@ function load(lang: Lang, slug: string): ExerciseFrontmatter {
   return exerciseFrontmatterSchema.parse(YAML.parse(src.split(/^---$/m)[1]));
 }
 
-function startTexts(fm: ExerciseFrontmatter): Texts {
+function startTexts(fm: ExerciseFrontmatter, lang: Lang): Texts {
   const texts: Texts = {};
-  for (const [k, f] of Object.entries(LAB_PRESETS[fm.lab] ?? {})) texts[k] = preset(fm.lab, f);
+  for (const [k, f] of Object.entries(LAB_PRESETS_BY_LANG[fm.lab]?.[lang] ?? LAB_PRESETS[fm.lab] ?? {})) texts[k] = preset(fm.lab, f);
   for (const [k, t] of Object.entries(fm.start.texts)) {
     if ('text' in t) texts[k] = t.text;
     else texts[k] = t.patch ? `${JSON.stringify(jsonMergePatch.apply(JSON.parse(preset(fm.lab, t.preset)), t.patch), null, 2)}\n` : preset(fm.lab, t.preset);
@@ -48,7 +55,7 @@ function startTexts(fm: ExerciseFrontmatter): Texts {
 }
 
 async function allMet(lang: Lang, fm: ExerciseFrontmatter, v: Variant): Promise<boolean> {
-  const base = startTexts(fm);
+  const base = startTexts(fm, lang);
   const texts = v.texts ? v.texts({ ...base }) : base;
   const out = await run.runAny(fm.lab, texts, lang, v.view ?? fm.start.view);
   if (!out.ok) throw new Error(`${v.name}: ${JSON.stringify(out.issues)}`);
@@ -82,6 +89,17 @@ const renamedCopies = (inputs: string[], idField: string, ids: string[], donor: 
     out[input] = [...kept.filter((l) => l.trim() !== ''), ...copies].join('\n') + '\n';
   }
   return out;
+};
+/** The chapter's comparator contract (the thresholds the kit's script hard-codes), written as data. */
+const FULL_VARIANT_GATE = { min_recall_at_k: 0.78, min_ndcg_at_k: 0.72, min_groundedness: 0.86, min_citation_recall: 0.76, min_no_answer_accuracy: 0.9, max_critical_failures: 0, max_avg_context_tokens: 560, max_p95_latency_ms: 1200, max_cost_per_accepted_answer: 0.006 };
+const variantsEdit = (f: (rows: Record<string, any>[]) => Record<string, any>[]) => (t: Texts) => ({ ...t, variants: JSON.stringify(f(JSON.parse(t.variants)), null, 2) });
+const ragView = (fusionK: number, patch: Record<string, unknown> = {}) => ({ k: 5, gain: 'exponential', fusion: { method: 'rrf', k: fusionK, a: 'run', b: 'run_b' }, compare: { a: 'run_b', b: 'fused' }, trace_case: 'rag_002', ...patch });
+/** TREC lines of one query renamed to another (the renamed-copy cheat on runs and qrels). */
+const trecCopy = (text: string, drop: string, from: string) => {
+  const lines = text.split('\n').filter((l) => l.trim() !== '');
+  const kept = lines.filter((l) => l.split(/\s+/)[0] !== drop);
+  const copies = lines.filter((l) => l.split(/\s+/)[0] === from).map((l) => l.replace(from, drop));
+  return `${[...kept, ...copies].join('\n')}\n`;
 };
 const CANDIDATE_CLAIM = 'Sí, esa norma interna se aplica aunque no aparezca todavía en la documentación.';
 
@@ -128,6 +146,34 @@ const CASES: Record<string, Variant[]> = {
     { name: 'alpha lowered', met: false, texts: policyEdit((p) => { p.alpha = 0.01; }) },
   ],
 };
+
+CASES['rag-best-ndcg-fails'] = [
+  { name: 'the whole contract written in the policy', met: true, texts: policyEdit((p) => { p.variant_gate = { ...FULL_VARIANT_GATE }; }) },
+  { name: 'a stricter contract (p95 1000 ms, cost 0.005)', met: true, texts: policyEdit((p) => { p.variant_gate = { ...FULL_VARIANT_GATE, max_p95_latency_ms: 1000, max_cost_per_accepted_answer: 0.005 }; }) },
+  { name: 'the contract moved into the variants file', met: true, texts: (t) => { const p = JSON.parse(t.policy); delete p.variant_gate; return { ...t, policy: JSON.stringify(p), variants: JSON.stringify({ gate: FULL_VARIANT_GATE, variants: JSON.parse(t.variants) }) }; } },
+  { name: 'only the latency ceiling added', met: false, texts: policyEdit((p) => { p.variant_gate.max_p95_latency_ms = 1200; }) },
+  { name: 'only the no-answer floor added (enough to flip the choice)', met: false, texts: policyEdit((p) => { p.variant_gate.min_no_answer_accuracy = 0.9; }) },
+  { name: 'variant_gate deleted (the kit script\'s hard-coded thresholds)', met: false, texts: policyEdit((p) => { delete p.variant_gate; }) },
+  { name: 'quality thresholds dropped, operations added', met: false, texts: policyEdit((p) => { p.variant_gate = { min_no_answer_accuracy: 0.9, max_critical_failures: 0, max_avg_context_tokens: 560, max_p95_latency_ms: 1200, max_cost_per_accepted_answer: 0.006 }; }) },
+  { name: 'hybrid_rerank removed from the matrix', met: false, texts: (t) => variantsEdit((rows) => rows.filter((r) => r.variant_id !== 'hybrid_rerank'))(policyEdit((p) => { p.variant_gate = { ...FULL_VARIANT_GATE }; })(t)) },
+  { name: 'hybrid_rerank deleted and a renamed copy of hybrid_rrf added', met: false, texts: (t) => variantsEdit((rows) => [...rows.filter((r) => r.variant_id !== 'hybrid_rerank'), { ...rows.find((r) => r.variant_id === 'hybrid_rrf'), variant_id: 'hybrid_rerank' }])(policyEdit((p) => { p.variant_gate = { ...FULL_VARIANT_GATE }; })(t)) },
+  { name: 'hybrid_rerank\'s measurements edited down', met: false, texts: (t) => variantsEdit((rows) => rows.map((r) => (r.variant_id === 'hybrid_rerank' ? { ...r, ndcg_at_k: 0.7 } : r)))(t) },
+  { name: 'hybrid_rerank\'s failures edited away', met: false, texts: (t) => variantsEdit((rows) => rows.map((r) => (r.variant_id === 'hybrid_rerank' ? { ...r, critical_failures: 0, no_answer_accuracy: 0.95, p95_latency_ms: 900, cost_per_accepted_answer: 0.005 } : r)))(policyEdit((p) => { p.variant_gate = { ...FULL_VARIANT_GATE }; })(t)) },
+];
+CASES['rag-fusion-k'] = [
+  { name: 'RRF k = 1', met: true, view: ragView(1) },
+  { name: 'RRF k = 0', met: true, view: ragView(0) },
+  { name: 'RRF k = 4', met: true, view: ragView(4) },
+  { name: 'RRF k = 5 (not enough)', met: false, view: ragView(5) },
+  { name: 'the cut-off k moved to 3 instead', met: false, view: ragView(60, { k: 3 }) },
+  { name: 'the cut-off k moved to 3 with RRF k = 1', met: false, view: ragView(1, { k: 3 }) },
+  { name: 'CombMNZ instead of RRF', met: false, view: ragView(60, { fusion: { method: 'combmnz', k: 60, a: 'run', b: 'run_b' } }) },
+  { name: 'linear gain', met: false, view: ragView(1, { gain: 'linear' }) },
+  { name: 'the dense run edited (its evidence for rag_003 moved first)', met: false, view: ragView(60), texts: (t) => ({ ...t, run_b: t.run_b.replace('rag_003 Q0 faq-campus#certificados 1 ', 'rag_003 Q0 faq-campus#certificados 6 ').replace('rag_003 Q0 becas-2026#acreditacion-renta 6 ', 'rag_003 Q0 becas-2026#acreditacion-renta 1 ') }) },
+  { name: 'the failing question rag_002 deleted and a renamed copy of rag_001 added (runs and qrels)', met: false, view: ragView(60), texts: (t) => ({ ...t, run: trecCopy(t.run, 'rag_002', 'rag_001'), run_b: trecCopy(t.run_b, 'rag_002', 'rag_001'), qrels: trecCopy(t.qrels, 'rag_002', 'rag_001') }) },
+  { name: 'the renamed-copy cheat with RRF k = 1', met: false, view: ragView(1), texts: (t) => ({ ...t, run: trecCopy(t.run, 'rag_002', 'rag_001'), run_b: trecCopy(t.run_b, 'rag_002', 'rag_001'), qrels: trecCopy(t.qrels, 'rag_002', 'rag_001') }) },
+];
+LAB_PRESETS.rag = LAB_PRESETS_BY_LANG.rag.es;
 
 describe('authored exercises', () => {
   const slugs = (lang: Lang) => readdirSync(`content/exercises/${lang}`).filter((f) => /\.mdx?$/.test(f)).map((f) => f.replace(/\.mdx?$/, '')).sort();
