@@ -1,7 +1,9 @@
 /**
  * Runs a lab in the site's Web Worker. The island passes the learner's raw texts and its view; the
- * worker validates and computes. Requests are debounced; the latest request wins (an older answer
- * that arrives late is dropped). When the input is invalid, the last valid result is kept and
+ * worker validates and computes. Requests go out at once when nothing is running and nothing was
+ * sent in the last `debounceMs` (a single edit or a slider step is answered without waiting);
+ * during a burst (typing, dragging) they are debounced, so only the last change of the burst is
+ * sent; the latest request wins (an older answer that arrives late is dropped). When the input is invalid, the last valid result is kept and
  * marked stale, next to the issues. Long runs report progress; `cancel()` stops one by
  * terminating the worker (a new one starts for the next request).
  */
@@ -73,6 +75,8 @@ export function useLabRunner<Id extends LabId>(labId: Id, texts: Record<string, 
   const conn = useRef<Conn | null>(null);
   const seq = useRef(0);
   const hasResult = useRef(false);
+  const inFlight = useRef(0);
+  const lastSentAt = useRef(-Infinity);
   const memoryRef = useRef(memory);
   memoryRef.current = memory;
   const [state, setState] = useState<Core<R>>({ result: null, report: '', issues: [], totalIssues: 0, slow: false, stale: false, busy: true, progress: null, cancelled: false });
@@ -87,6 +91,7 @@ export function useLabRunner<Id extends LabId>(labId: Id, texts: Record<string, 
 
   const cancel = useCallback(() => {
     seq.current++; // whatever was running is dropped
+    inFlight.current = 0;
     disconnect(conn.current);
     conn.current = connect();
     setState((s) => ({ ...s, busy: false, slow: false, progress: null, cancelled: true, stale: s.result !== null }));
@@ -97,22 +102,29 @@ export function useLabRunner<Id extends LabId>(labId: Id, texts: Record<string, 
   useEffect(() => {
     const id = ++seq.current;
     setState((s) => ({ ...s, busy: true, slow: false, progress: null, cancelled: false }));
+    const idle = inFlight.current === 0 && performance.now() - lastSentAt.current >= debounceMs;
+    const delay = idle ? 0 : debounceMs;
     // Any request that runs for more than a second can be cancelled, whether or not it reports progress.
     const slowTimer = setTimeout(() => {
       if (id === seq.current) setState((s) => (s.busy ? { ...s, slow: true } : s));
-    }, debounceMs + 1000);
+    }, delay + 1000);
     const timer = setTimeout(async () => {
       const c = conn.current;
       if (!c) return;
+      lastSentAt.current = performance.now();
       const onProgress = Comlink.proxy((stage: string, fraction: number) => {
         if (id === seq.current) setState((s) => ({ ...s, progress: { stage, fraction } }));
       });
       let res: RunResponse<R>;
+      const conn0 = c;
+      inFlight.current++;
       try {
         res = await callLab(c, labId, texts, lang, view, onProgress);
       } catch (err) {
         if (id !== seq.current) return; // cancelled: the worker was terminated
         res = { ok: false, issues: [{ input: 'engine', message: err instanceof Error ? err.message : String(err) }] };
+      } finally {
+        if (conn.current === conn0) inFlight.current = Math.max(0, inFlight.current - 1);
       }
       if (id !== seq.current) return; // a newer request was made: drop this answer
       const mem = memoryRef.current;
@@ -134,7 +146,7 @@ export function useLabRunner<Id extends LabId>(labId: Id, texts: Record<string, 
           ? { result: res.result, report: res.report, issues: [], totalIssues: 0, slow: false, stale: false, busy: false, progress: null, cancelled: false }
           : { ...s, issues: res.issues, totalIssues: res.total_issues ?? res.issues.length, slow: false, stale: s.result !== null, busy: false, progress: null },
       );
-    }, debounceMs);
+    }, delay);
     return () => {
       clearTimeout(timer);
       clearTimeout(slowTimer);
