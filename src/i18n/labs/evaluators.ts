@@ -184,7 +184,7 @@ const es = {
   },
   widget_rg: {
     title: 'Tasa de pase corregida por los errores del juez',
-    desc: 'A la izquierda, TNR (horizontal) y TPR (vertical) del juez; la zona rayada es TPR + TNR ≤ 1, donde la corrección no existe. A la derecha, la tasa juzgada y la corregida con su intervalo.',
+    desc: 'En el cuadrado, TNR (horizontal) y TPR (vertical) del juez; la zona rayada es TPR + TNR ≤ 1, donde la corrección no existe. En la escala, la tasa juzgada y la corregida con su intervalo.',
     q: 'Tasa juzgada en producción q',
     tpr: 'TPR del juez',
     tnr: 'TNR del juez',
@@ -378,7 +378,7 @@ const en: Widen<typeof es> = {
   },
   widget_rg: {
     title: 'Pass rate corrected for the judge’s errors',
-    desc: 'Left, the judge’s TNR (across) and TPR (up); the hatched zone is TPR + TNR ≤ 1, where the correction does not exist. Right, the judged and the corrected rate with its interval.',
+    desc: 'In the square, the judge’s TNR (across) and TPR (up); the hatched zone is TPR + TNR ≤ 1, where the correction does not exist. On the scale, the judged and the corrected rate with its interval.',
     q: 'Judged rate in production q',
     tpr: 'Judge TPR',
     tnr: 'Judge TNR',
