@@ -151,7 +151,7 @@ export default function JudgeAgreement({ lang, initial }: WidgetProps) {
         {ids.map((id) => {
           const j = judge.runs.get(id)?.scores.get('pass') ?? null;
           return (
-            <button key={id} type="button" className={`ev-flip ${j === 1 ? 'on' : 'off'}`} onClick={() => flip(id)} aria-label={tw.flip(id, j === 1 ? tw.passes : tw.blocks)} data-testid={`wj-flip-${id}`}>
+            <button key={id} type="button" className={`ev-flip ${j === 1 ? 'on' : 'off'}`} onClick={() => flip(id)} aria-label={`${short.get(id)} · ${j === 1 ? tw.passes : tw.blocks} — ${tw.flip(id, j === 1 ? tw.passes : tw.blocks)}`} data-testid={`wj-flip-${id}`}>
               {short.get(id)} · {j === 1 ? tw.passes : tw.blocks}
             </button>
           );

@@ -38,9 +38,12 @@ function undefText(reason: string | null | undefined, lang: Lang): string {
   return r ? `${ui(lang).lab.undefined_value} (${r})` : ui(lang).lab.undefined_value;
 }
 
-/** The run shown: the view's, when it names a run, else the first. */
-function shownRun(result: TraceResult): RunResult {
-  return result.runs.find((r) => r.run_id === result.focus.run_id) ?? result.runs[0];
+/**
+ * The run shown: the view's, when it names a run of the result (read at once, since the result
+ * grades every run: the picker answers before the worker does), else the engine's focus.
+ */
+function shownRun(result: TraceResult, view: TraceView): RunResult {
+  return result.runs.find((r) => r.run_id === view.run) ?? result.runs.find((r) => r.run_id === result.focus.run_id) ?? result.runs[0];
 }
 
 export default function TraceLab({ lang, preset, embed }: LabIslandProps) {
@@ -58,11 +61,11 @@ export default function TraceLab({ lang, preset, embed }: LabIslandProps) {
       {result && (
         <div className="lab-results" aria-live="off">
           <Verdict result={result} lang={lang} />
-          <Runs result={result} lang={lang} />
-          <RunPicker result={result} lang={lang} onPick={(id) => lab.setView({ run: id })} />
-          <RunPanel result={result} lang={lang} />
-          <Waterfall result={result} lang={lang} />
-          <Timeline result={result} lang={lang} state={lab} />
+          <Runs result={result} shownId={shownRun(result, view).run_id} lang={lang} />
+          <RunPicker result={result} shown={shownRun(result, view)} lang={lang} onPick={(id) => lab.setView({ run: id })} />
+          <RunPanel result={result} r={shownRun(result, view)} lang={lang} />
+          <Waterfall result={result} r={shownRun(result, view)} lang={lang} />
+          <Timeline r={shownRun(result, view)} lang={lang} state={lab} />
           <PolicyPanel result={result} lang={lang} />
         </div>
       )}
@@ -96,7 +99,7 @@ function Verdict({ result, lang }: { result: TraceResult; lang: Lang }) {
   );
 }
 
-function Runs({ result, lang }: { result: TraceResult; lang: Lang }) {
+function Runs({ result, shownId, lang }: { result: TraceResult; shownId: string; lang: Lang }) {
   const tt = ui(lang).trace;
   const lm = traceMsg(lang);
   return (
@@ -105,7 +108,7 @@ function Runs({ result, lang }: { result: TraceResult; lang: Lang }) {
       <DataTable label={lm.report.runs_heading} testId="runs-table" className="tr-runs"
         columns={[lm.report.run, lm.report.s_run, lm.report.result, tt.col_reasons, lm.report.cost, lm.report.latency, lm.report.steps]}>
         {result.runs.map((r) => (
-          <tr key={r.run_id} data-run={r.run_id} data-verdict={r.verdict} className={r.run_id === result.focus.run_id ? 'selected' : ''}>
+          <tr key={r.run_id} data-run={r.run_id} data-verdict={r.verdict} className={r.run_id === shownId ? 'selected' : ''}>
             <th scope="row">{r.run_id}{r.description && <span className="tr-desc">{r.description}</span>}</th>
             <td data-testid={`s-run-${r.run_id}`}>{r.s_run === null ? <Undef reason={r.undefined_metrics.s_run} lang={lang} /> : fmt(r.s_run, 4)}</td>
             <td data-testid={`verdict-${r.run_id}`} className={r.verdict === 'pass' ? 'cell-ok' : 'cell-bad'}>{r.verdict === 'pass' ? `✓ ${lm.run_verdict.pass}` : `✗ ${lm.run_verdict.fail}`}</td>
@@ -120,14 +123,14 @@ function Runs({ result, lang }: { result: TraceResult; lang: Lang }) {
   );
 }
 
-function RunPicker({ result, lang, onPick }: { result: TraceResult; lang: Lang; onPick: (id: string) => void }) {
+function RunPicker({ result, shown, lang, onPick }: { result: TraceResult; shown: RunResult; lang: Lang; onPick: (id: string) => void }) {
   const tt = ui(lang).trace;
   return (
     <fieldset className="tr-picker" data-testid="run-picker">
       <legend>{tt.run_picker}</legend>
       {result.runs.map((r) => (
         <label key={r.run_id}>
-          <input type="radio" name="tr-run" value={r.run_id} checked={r.run_id === result.focus.run_id} onChange={() => onPick(r.run_id)} data-testid={`pick-${r.run_id}`} />{' '}
+          <input type="radio" name="tr-run" value={r.run_id} checked={r.run_id === shown.run_id} onChange={() => onPick(r.run_id)} data-testid={`pick-${r.run_id}`} />{' '}
           {r.run_id} <span className={r.verdict === 'pass' ? 'tr-pass' : 'tr-fail'}>({r.verdict === 'pass' ? '✓' : '✗'} {traceMsg(lang).run_verdict[r.verdict]})</span>
         </label>
       ))}
@@ -135,10 +138,9 @@ function RunPicker({ result, lang, onPick }: { result: TraceResult; lang: Lang; 
   );
 }
 
-function RunPanel({ result, lang }: { result: TraceResult; lang: Lang }) {
+function RunPanel({ result, r, lang }: { result: TraceResult; r: RunResult; lang: Lang }) {
   const tt = ui(lang).trace;
   const lm = traceMsg(lang);
-  const r = shownRun(result);
   const pass = r.verdict === 'pass';
   const despite = result.summary.failed_despite_s_run.includes(r.run_id);
   return (
@@ -169,11 +171,10 @@ function RunPanel({ result, lang }: { result: TraceResult; lang: Lang }) {
   );
 }
 
-function Waterfall({ result, lang }: { result: TraceResult; lang: Lang }) {
+function Waterfall({ result, r, lang }: { result: TraceResult; r: RunResult; lang: Lang }) {
   const t = ui(lang);
   const tt = t.trace;
   const lm = traceMsg(lang);
-  const r = shownRun(result);
   const [ref, w] = useChartWidth(480, 200, 760);
   const reasonOf: Record<string, string | undefined> = { answer: r.undefined_metrics.S_y, tools: r.undefined_metrics.S_t, process: r.undefined_metrics.S_p, outcome: r.undefined_metrics.S_o };
   const failedProcess = r.checks.some((c) => (c.id === 'missing_approvals' || c.id === 'forbidden_tool_calls') && c.status !== 'pass');
@@ -306,10 +307,9 @@ function Step({ s, r, lang, state, message }: { s: StepResult; r: RunResult; lan
   );
 }
 
-function Timeline({ result, lang, state }: { result: TraceResult; lang: Lang; state: LabStateApi }) {
+function Timeline({ r, lang, state }: { r: RunResult; lang: Lang; state: LabStateApi }) {
   const tt = ui(lang).trace;
   const lm = traceMsg(lang);
-  const r = shownRun(result);
   const [message, setMessage] = useState('');
   return (
     <LabPanel id="tr-timeline" title={lm.report.timeline_heading(r.run_id)} testId="timeline">
