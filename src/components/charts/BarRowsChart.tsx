@@ -10,8 +10,8 @@
  */
 import { scaleLinear } from 'd3-scale';
 import ChartFrame, { Hatch } from './ChartFrame.tsx';
-import { plotArea, XAxis, XLabel } from './Axes.tsx';
-import { textWidth, wrapLabel } from './textLayout.ts';
+import { plotArea, XAxis } from './Axes.tsx';
+import { centredX, textWidth, wrapLabel } from './textLayout.ts';
 
 export interface BarRow {
   key: string;
@@ -84,7 +84,7 @@ export default function BarRowsChart({ title, description, xLabel, rows, referen
         <>
           <Hatch id={`${id}-hatch`} />
           <XAxis area={area} scale={x} ticks={ticks} format={(t) => format(t)} grid gridTop={M.top - 4} offset={14} />
-          <XLabel area={area} y={H - 6}>{xLabel}</XLabel>
+          <text className="axis-label" x={centredX((area.left + area.right) / 2, xLabel, 12, W)} y={H - 6} textAnchor="middle">{xLabel}</text>
           {rows.map((r, i) => {
             const t = tops[i];
             const barY = side ? t + 7 : t + lines[i].length * LINE + 3;

@@ -12,8 +12,8 @@
  */
 import { scaleLinear } from 'd3-scale';
 import ChartFrame from './ChartFrame.tsx';
-import { plotArea, XAxis, XLabel } from './Axes.tsx';
-import { textWidth, wrapLabel } from './textLayout.ts';
+import { plotArea, XAxis } from './Axes.tsx';
+import { centredX, textWidth, wrapLabel } from './textLayout.ts';
 
 export interface IntervalRow {
   key: string;
@@ -87,7 +87,7 @@ export default function IntervalChart({ title, description, xLabel, rows, thresh
       }}
     >
       <XAxis area={area} scale={x} ticks={ticks} format={(t) => format(t)} grid gridTop={M.top - 4} offset={14} />
-      <XLabel area={area} y={H - 6}>{xLabel}</XLabel>
+      <text className="axis-label" x={centredX((area.left + area.right) / 2, xLabel, 12, W)} y={H - 6} textAnchor="middle">{xLabel}</text>
       {threshold && (
         <g className="threshold">
           <line x1={x(threshold.value)} x2={x(threshold.value)} y1={M.top - 8} y2={area.bottom} stroke="#a3211b" strokeWidth={2} strokeDasharray="5 3" />

@@ -12,8 +12,8 @@
  */
 import { scaleLinear } from 'd3-scale';
 import ChartFrame from './ChartFrame.tsx';
-import { plotArea, XAxis, XLabel } from './Axes.tsx';
-import { textWidth, wrapLabel } from './textLayout.ts';
+import { plotArea, XAxis } from './Axes.tsx';
+import { centredX, textWidth, wrapLabel } from './textLayout.ts';
 
 export interface WaterfallStep {
   key: string;
@@ -96,7 +96,7 @@ export default function WaterfallChart({ title, description, xLabel, steps, tota
       }}
     >
       <XAxis area={area} scale={x} ticks={ticks} format={(t) => format(t)} grid offset={14} />
-      <XLabel area={area} y={H - 6}>{xLabel}</XLabel>
+      <text className="axis-label" x={centredX((area.left + area.right) / 2, xLabel, 12, W)} y={H - 6} textAnchor="middle">{xLabel}</text>
       <line x1={x(0)} x2={x(0)} y1={M.top} y2={area.bottom} stroke="#3b4450" strokeWidth={1} />
       {layout.map(({ r, top }) => {
         const barY = top + r.lines.length * LINE + 2;

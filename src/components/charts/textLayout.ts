@@ -36,3 +36,12 @@ export function wrapLabel(text: string, maxWidth: number, fontSize: number, maxL
 export function textWidth(text: string, fontSize: number): number {
   return text.length * fontSize * 0.6;
 }
+
+/**
+ * The x at which a centred text of `text` at `fontSize` stays inside [0, width]: the preferred
+ * centre `x`, moved in just enough when the text would run past an edge.
+ */
+export function centredX(x: number, text: string, fontSize: number, width: number): number {
+  const half = textWidth(text, fontSize) / 2 + 2;
+  return Math.max(half, Math.min(width - half, x));
+}

@@ -410,7 +410,7 @@ function EvaluatorDetail({ r, k, result, lang }: { r: EvaluatorReport; k: number
         <tr><th scope="row">{te.col_pass_accuracy}</th><td><Num v={r.pass_accuracy} reason={r.undefined_metrics.pass_accuracy} lang={lang} /></td><td><Num v={rule.accuracy} reason={rule.undefined_metrics.accuracy} lang={lang} /></td></tr>
         <tr><th scope="row">κ</th><td><Num v={r.pass_kappa} reason={r.undefined_metrics.pass_kappa} lang={lang} /></td><td><Num v={rule.kappa} reason={rule.undefined_metrics.kappa} lang={lang} /></td></tr>
         <tr><th scope="row">{lm.report.false_passes}</th><td>{r.false_passes.join(', ') || '0'}</td><td>{rule.false_passes.join(', ') || '0'}</td></tr>
-        <tr><th scope="row">{te.false_blocks_heading}</th><td>{r.false_blocks.join(', ') || '0'}</td><td>{rule.false_blocks.join(', ') || '0'}</td></tr>
+        <tr><th scope="row">{te.false_blocks_heading.toLowerCase()}</th><td>{r.false_blocks.join(', ') || '0'}</td><td>{rule.false_blocks.join(', ') || '0'}</td></tr>
       </DataTable>
       <p data-testid={`rule-disagreements-${r.evaluator_id}`}>
         {rule.disagreements_with_judge.length ? <strong className="critical-text">⚠ {te.rule_disagrees(rule.disagreements_with_judge.join(', '))}</strong> : te.rule_agrees}
@@ -650,7 +650,7 @@ function OrdinalPanel({ result, lang }: { result: EvaluatorsResult; lang: Lang }
       {o.mapping ? (
         <>
         <p className="help">{te.mapping_caption}</p>
-        <DataTable label={lm.report.mapping} testId="mapping" className="ev-fit" columns={[te.judge_score, te.judge_cdf, te.human_score, te.human_cdf]}>
+        <DataTable label={lm.report.mapping} testId="mapping" columns={[te.judge_score, te.judge_cdf, te.human_score, te.human_cdf]}>
           {o.mapping.map((row) => (
             <tr key={row.judge}><th scope="row">{row.judge}</th><td>{fmt(row.judge_cdf, 4)}</td><td><strong>{row.human}</strong></td><td>{fmt(row.human_cdf, 4)}</td></tr>
           ))}

@@ -270,7 +270,7 @@ function Step({ s, r, lang, state, message }: { s: StepResult; r: RunResult; lan
         <span className="tr-step-verdict" data-testid={`step-verdict-${s.step_id}`}>{verdictText}</span>
       </div>
       <p className="tr-meta">
-        {tt.step_id} <code>{s.step_id}</code> · {fmt(s.latency_ms, 0)} ms · {fmt(s.cost_eur, 4)} €
+        {tt.step_id} <code>{s.step_id}</code> · {fmt(s.latency_ms, 0)} ms · {fmt(s.cost_eur, 4)} EUR
         {s.status === 'error' && <> · <strong className="tr-fail">{tt.status_error}</strong></>}
         {s.retry && <> · {tt.retry}</>}
         {s.approval && <> · {s.approval === 'granted' ? tt.granted : tt.denied}</>}
