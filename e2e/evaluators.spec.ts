@@ -83,6 +83,26 @@ test.describe('evaluator audit lab', () => {
     await expect(page.locator(`[data-case="evaluator_006"] [data-outcome="parse_error"]`)).toBeVisible();
   });
 
+  test('kappa is undefined, visibly, when chance agreement is total, and the kappa floor fails closed', async ({ page }) => {
+    await openLab(page, '/laboratorios/evaluators/');
+    // people reject every case and v2 blocks every case: both sides use one category, p_e = 1
+    for (const id of ['evaluator_001', 'evaluator_003']) {
+      await page.getByTestId(`flip-human-${id}-pass`).click();
+      await expect(page.getByTestId(`flip-human-${id}-pass`)).toHaveAttribute('data-value', '0');
+      await page.getByTestId(`flip-judge-${V2}-${id}-pass`).click();
+      await expect(page.getByTestId(`flip-judge-${V2}-${id}-pass`)).toHaveAttribute('data-value', '0');
+    }
+    await expect(page.getByTestId(`kappa-${V2}`)).toContainText('no definido');
+    await page.getByTestId('focus-evaluator').selectOption(V2);
+    const row = page.locator(`[data-check="pass_kappa:${V2}"]`);
+    await expect(row).toHaveAttribute('data-status', 'undefined');
+    await expect(row).toContainText('el acuerdo esperado por azar es total');
+    await expect(page.getByTestId('verdict').locator('[data-reason="kappa_undefined"]')).toBeVisible();
+    await expect(page.getByTestId('kappa-chart')).toContainText('no definido');
+    // accuracy is still 1: agreement is perfect, and meaningless
+    await expect(page.getByTestId(`accuracy-${V2}`)).toHaveText('1');
+  });
+
   test('a third evaluator, and the same labels imported as CSV', async ({ page }) => {
     await openLab(page, '/en/labs/evaluators/');
     await page.getByTestId('add-evaluator-from').selectOption(V2);
