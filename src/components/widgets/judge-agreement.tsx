@@ -12,11 +12,12 @@ import { useCallback, useMemo, useState } from 'react';
 import type { WidgetProps } from '../content/WidgetLoader.tsx';
 import type { ResultOf } from '../../../labs/manifest.ts';
 import ChartFrame from '../charts/ChartFrame.tsx';
-import { useChartWidth, wrapLabel } from '../charts/useChartWidth.ts';
+import { useChartWidth } from '../charts/useChartWidth.ts';
+import { wrapLabel } from '../charts/textLayout.ts';
 import { ui } from '../../i18n/index.ts';
 import { evaluatorsMsg } from '../../../labs/evaluators/i18n/index.ts';
 import { flipJudgeScore, readCases, readOutputs } from '../labs/evaluators/edit.ts';
-import LiveRun, { num, type LiveState } from './parts/LiveRun.tsx';
+import LiveRun, { num, type LiveState } from './shared/LiveRun.tsx';
 import rubricEs from '../../../labs/evaluators/presets/evaluator_rubric.json?raw';
 import rubricEn from '../../../labs/evaluators/presets/evaluator_rubric.en.json?raw';
 import casesEs from '../../../labs/evaluators/presets/evaluator_calibration_cases.json?raw';
@@ -49,7 +50,7 @@ export default function JudgeAgreement({ lang, initial }: WidgetProps) {
   const report = result?.reports.find((r) => r.evaluator_id === JUDGE) ?? null;
   const human = useMemo(() => readCases(base.cases), [base.cases]);
   const judge = useMemo(() => readOutputs(outputs ?? outputsText)?.find((o) => o.evaluator_id === JUDGE) ?? null, [outputs]);
-  const [ref, width] = useChartWidth(320, 240, 720);
+  const { ref, width } = useChartWidth(320, 240, 720);
   if (!report || !human || !judge) return null;
 
   const ids = human.cases.map((c) => c.case_id);
@@ -91,7 +92,7 @@ export default function JudgeAgreement({ lang, initial }: WidgetProps) {
   const floor = result?.reports[0]?.checks.find((c) => c.id === 'pass_kappa')?.threshold ?? null;
   const k = report.pass_kappa;
   return (
-    <div className="widget-judge" data-testid="widget-judge-agreement" data-kappa={k ?? ''}>
+    <div className="ev-widget widget-judge" data-testid="widget-judge-agreement" data-kappa={k ?? ''}>
       <div ref={ref}>
         <ChartFrame
           title={tw.title}

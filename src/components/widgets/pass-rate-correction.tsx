@@ -18,7 +18,7 @@ import { useChartWidth } from '../charts/useChartWidth.ts';
 import { ui } from '../../i18n/index.ts';
 import { evaluatorsMsg } from '../../../labs/evaluators/i18n/index.ts';
 import { lookupText } from '../../../labs/core/contract/i18n/index.ts';
-import LiveRun, { num, type LiveState } from './parts/LiveRun.tsx';
+import LiveRun, { num, type LiveState } from './shared/LiveRun.tsx';
 
 type Result = ResultOf<'evaluators'>;
 
@@ -67,7 +67,7 @@ export default function PassRateCorrection({ lang, initial }: WidgetProps) {
   const texts = useMemo(() => correctionTexts(s.q, s.tpr, s.tnr), [s]);
   const result = (edited ? live?.result ?? initial : initial) as Result | null;
   const p = result?.corrected_pass_rate ?? null;
-  const [ref, width] = useChartWidth(320, 240, 720);
+  const { ref, width } = useChartWidth(320, 240, 720);
   if (!p) return null;
 
   const undef = (code: string | undefined) => `${ui(lang).lab.undefined_value}${code ? ` (${lookupText(code, lm.undefined_reason) ?? code})` : ''}`;
@@ -94,7 +94,7 @@ export default function PassRateCorrection({ lang, initial }: WidgetProps) {
     setS((old) => ({ ...old, [k]: v }));
   };
   return (
-    <div className="widget-rg" data-testid="widget-pass-rate-correction" data-corrected={p.value ?? ''}>
+    <div className="ev-widget widget-rg" data-testid="widget-pass-rate-correction" data-corrected={p.value ?? ''}>
       <div ref={ref}>
         <ChartFrame
           title={tw.title}

@@ -17,7 +17,7 @@ import { ui } from '../../i18n/index.ts';
 import { traceMsg } from '../../../labs/trace/i18n/index.ts';
 import { lookupText } from '../../../labs/core/contract/i18n/index.ts';
 import { loadPresetTexts } from '../../lib/presets.ts';
-import LiveRun, { num, type LiveState } from './parts/LiveRun.tsx';
+import LiveRun, { num, type LiveState } from './shared/LiveRun.tsx';
 
 type Result = ResultOf<'trace'>;
 type Weights = { w_y: number; w_t: number; w_p: number; w_o: number; lambda: number; mu: number };
@@ -43,7 +43,7 @@ export default function TraceWaterfall({ lang, initial }: WidgetProps) {
   const [texts, setTexts] = useState<Record<string, string> | null>(null);
   const [live, setLive] = useState<LiveState<Result> | null>(null);
   const onState = useCallback((s: LiveState<Result>) => setLive(s), []);
-  const [ref, width] = useChartWidth(320, 240, 720);
+  const { ref, width } = useChartWidth(320, 240, 720);
   if (!start || !startWeights) return null;
   const result = (weights !== null && live?.result ? live.result : start) as Result;
   const shown = result.runs.find((r) => r.run_id === (runId ?? result.runs[0].run_id)) ?? result.runs[0];
@@ -79,7 +79,7 @@ export default function TraceWaterfall({ lang, initial }: WidgetProps) {
   const sCheck = shown.checks.find((c) => c.id === 's_run');
   const fmt3 = (v: number) => num(v, lang, 3);
   return (
-    <div className="widget-trace" data-testid="widget-trace-waterfall" data-run={shown.run_id} data-s-run={shown.s_run ?? ''}>
+    <div className="ev-widget widget-trace" data-testid="widget-trace-waterfall" data-run={shown.run_id} data-s-run={shown.s_run ?? ''}>
       <div className="widget-controls">
         <label>
           {tw.run}{' '}

@@ -54,8 +54,8 @@ function undefText(reason: string | null | undefined, lang: Lang): string {
 
 /** A chart box that measures its width (charts draw at scale 1: text keeps its size on a phone). */
 function Sized({ children, max = 760 }: { children: (w: number) => ReactNode; max?: number }) {
-  const [ref, w] = useChartWidth(420);
-  return <div ref={ref} className="chart-box">{children(Math.min(w, max))}</div>;
+  const cw = useChartWidth(420);
+  return <div ref={cw.ref} className="chart-box">{children(Math.min(cw.width, max))}</div>;
 }
 
 function Interval({ ci, lang }: { ci: IntervalBlock; lang: Lang }) {
@@ -185,19 +185,16 @@ function GateChecklist({ result, lang }: { result: EvaluatorsResult; lang: Lang 
   const lm = evaluatorsMsg(lang);
   const intLike = new Set(['false_passes', 'critical_false_passes', 'parse_errors']);
   return (
-    <>
-    <p className="help ev-checklist-help">{te.checklist_caption}</p>
     <Checklist
       id="ev-checks"
       checks={result.checks}
       lang={lang}
       title={te.checklist_title(result.decision.evaluator_id)}
-      caption=""
+      caption={te.checklist_caption}
       label={(c) => lm.checks[c.id]}
       digits={(c) => (intLike.has(c.id) ? 0 : c.id === 'cost_per_valid_evaluation' ? 6 : 4)}
       undefinedCatalogs={[lm.undefined_reason]}
     />
-    </>
   );
 }
 

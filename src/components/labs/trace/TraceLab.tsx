@@ -156,13 +156,12 @@ function RunPanel({ result, r, lang }: { result: TraceResult; r: RunResult; lang
         <ul data-testid="run-reasons">{r.reasons.map((c) => <li key={c} data-reason={c}>{lm.reasons[c]}</li>)}</ul>
       )}
     </section>
-    <p className="help">{tt.checklist_caption(r.run_id)}</p>
     <Checklist
       id="tr-checks"
       checks={r.checks}
       lang={lang}
       title={tt.checklist_title(r.run_id)}
-      caption=""
+      caption={tt.checklist_caption(r.run_id)}
       label={(c) => lm.checks[c.id]}
       digits={(c) => (c.id === 'cost_eur' ? 4 : c.id === 'latency_ms' || c.id === 'missing_approvals' || c.id === 'forbidden_tool_calls' || c.id === 'final_answer' ? 0 : 4)}
       undefinedCatalogs={[lm.undefined_reason]}
@@ -175,7 +174,7 @@ function Waterfall({ result, r, lang }: { result: TraceResult; r: RunResult; lan
   const t = ui(lang);
   const tt = t.trace;
   const lm = traceMsg(lang);
-  const [ref, w] = useChartWidth(480, 200, 760);
+  const cw = useChartWidth(480, 200, 760);
   const reasonOf: Record<string, string | undefined> = { answer: r.undefined_metrics.S_y, tools: r.undefined_metrics.S_t, process: r.undefined_metrics.S_p, outcome: r.undefined_metrics.S_o };
   const failedProcess = r.checks.some((c) => (c.id === 'missing_approvals' || c.id === 'forbidden_tool_calls') && c.status !== 'pass');
   const steps: WaterfallStep[] = r.term_details.map((d) => ({
@@ -190,10 +189,10 @@ function Waterfall({ result, r, lang }: { result: TraceResult; r: RunResult; lan
   return (
     <LabPanel id="tr-waterfall" title={lm.report.terms_heading(r.run_id)}>
       <p className="tr-formula">{lm.report.formula}</p>
-      <div ref={ref} className="chart-box">
+      <div ref={cw.ref} className="chart-box">
         <WaterfallChart
           testId="waterfall"
-          width={w}
+          width={cw.width}
           title={tt.waterfall_title(r.run_id)}
           description={tt.waterfall_desc(fmt(result.min_s_run, 4))}
           xLabel={tt.waterfall_axis}
