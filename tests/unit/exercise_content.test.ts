@@ -13,6 +13,7 @@ import { createRunner } from '../../labs/runner.ts';
 import { evaluateGoals } from '../../labs/core/contract/goals.ts';
 import { exerciseFrontmatterSchema, type ExerciseFrontmatter } from '../../labs/core/contract/exercise.ts';
 import type { Lang } from '../../labs/core/contract/types.ts';
+import { labMeta } from '../../labs/manifest.ts';
 
 type Texts = Record<string, string>;
 interface Variant {
@@ -44,9 +45,14 @@ function load(lang: Lang, slug: string): ExerciseFrontmatter {
   return exerciseFrontmatterSchema.parse(YAML.parse(src.split(/^---$/m)[1]));
 }
 
+/** The files a lab's page starts from in `lang`: the tables above, else the lab's first preset in the manifest (its English files on English pages). */
+function presetFiles(lab: string, lang: Lang): Texts {
+  return LAB_PRESETS_BY_LANG[lab]?.[lang] ?? LAB_PRESETS[lab] ?? labMeta(lab)?.presets[0].files[lang] ?? {};
+}
+
 function startTexts(fm: ExerciseFrontmatter, lang: Lang): Texts {
   const texts: Texts = {};
-  for (const [k, f] of Object.entries(LAB_PRESETS_BY_LANG[fm.lab]?.[lang] ?? LAB_PRESETS[fm.lab] ?? {})) texts[k] = preset(fm.lab, f);
+  for (const [k, f] of Object.entries(presetFiles(fm.lab, lang))) texts[k] = preset(fm.lab, f);
   for (const [k, t] of Object.entries(fm.start.texts)) {
     if ('text' in t) texts[k] = t.text;
     else texts[k] = t.patch ? `${JSON.stringify(jsonMergePatch.apply(JSON.parse(preset(fm.lab, t.preset)), t.patch), null, 2)}\n` : preset(fm.lab, t.preset);
@@ -101,9 +107,80 @@ const trecCopy = (text: string, drop: string, from: string) => {
   const copies = lines.filter((l) => l.split(/\s+/)[0] === from).map((l) => l.replace(from, drop));
   return `${[...kept, ...copies].join('\n')}\n`;
 };
+const jsonEdit = (input: string, f: (v: any) => void) => (t: Texts) => {
+  const v = JSON.parse(t[input]);
+  f(v);
+  return { ...t, [input]: JSON.stringify(v, null, 2) };
+};
+const run1 = (v: any, id: string) => v[0].runs.find((r: any) => r.case_id === id);
+/** Evaluator cases: drop `drop` (and their runs) and add renamed copies of `copyOf` as `names`. */
+const swapCases = (drop: string[], copyOf: string, names: string[]) => (t: Texts) => {
+  const cases = JSON.parse(t.cases);
+  const outs = JSON.parse(t.outputs);
+  const src = cases.find((c: any) => c.case_id === copyOf);
+  const keptCases = [...cases.filter((c: any) => !drop.includes(c.case_id)), ...names.map((n) => ({ ...src, case_id: n }))];
+  for (const e of outs) {
+    const r = e.runs.find((x: any) => x.case_id === copyOf);
+    e.runs = [...e.runs.filter((x: any) => !drop.includes(x.case_id)), ...names.map((n) => ({ ...r, case_id: n }))];
+  }
+  return { ...t, cases: JSON.stringify(keptCases), outputs: JSON.stringify(outs) };
+};
+const constructItems = (f: (items: any[]) => any[]) => jsonEdit('construct', (c) => { c.items = f(c.items); });
+const setConstruct = (judge: string) => jsonEdit('construct', (c) => { c.judge_construct = judge; });
+const traceRuns = (f: (runs: any[]) => any[]) => jsonEdit('trace', (t) => { t.runs = f(t.runs); });
+const APPROVAL = { step_id: 's6_approval', type: 'approval', tool: 'insert_citation', approval: 'granted', latency_ms: 0, cost_eur: 0 };
+
 const CANDIDATE_CLAIM = 'Sí, esa norma interna se aplica aunque no aparezca todavía en la documentación.';
 
+const restoreGate = rubricEdit((r) => { r.max_critical_false_passes = 0; });
+const restoreApprovals = policyEdit((p) => { p.required_approvals = ['insert_citation']; });
+const both = (...fs: ((t: Texts) => Texts)[]) => (t: Texts) => fs.reduce((acc, f) => f(acc), t);
+
 const CASES: Record<string, Variant[]> = {
+  'evaluators-accuracy-not-gate': [
+    { name: 'critical false passes back to 0', met: true, texts: restoreGate },
+    { name: 'the kit\'s limits back (0 false passes, 0 critical)', met: true, texts: rubricEdit((r) => { r.max_false_passes = 0; delete r.max_critical_false_passes; }) },
+    { name: 'kappa floor raised to 0.7 (fails on kappa, not on the critical pass)', met: false, texts: rubricEdit((r) => { r.min_kappa = 0.7; }) },
+    { name: 'budget cut below its cost', met: false, texts: rubricEdit((r) => { r.max_cost_per_valid_evaluation = 0.002; }) },
+    { name: 'its runs marked unreadable', met: false, texts: both(restoreGate, jsonEdit('outputs', (v) => { for (const r of v[0].runs) r.parse_ok = false; })) },
+    { name: 'the judge made to block evaluator_004', met: false, texts: both(restoreGate, jsonEdit('outputs', (v) => { run1(v, 'evaluator_004').scores.pass = 0; })) },
+    { name: 'the humans relabelled towards the judge (evaluator_004 passes)', met: false, texts: jsonEdit('cases', (v) => { v.find((c: any) => c.case_id === 'evaluator_004').human.pass = 1; }) },
+    { name: 'the humans relabelled towards the judge, and the gate restored', met: false, texts: both(restoreGate, jsonEdit('cases', (v) => { v.find((c: any) => c.case_id === 'evaluator_004').human.pass = 1; })) },
+    { name: 'the failing case deleted and a renamed copy of a passing one added', met: false, texts: swapCases(['evaluator_004'], 'evaluator_001', ['evaluator_007']) },
+    { name: 'the failing case swapped for a copy, and the gate restored', met: false, texts: both(restoreGate, swapCases(['evaluator_004'], 'evaluator_001', ['evaluator_007'])) },
+  ],
+  'evaluators-construct-artefact': [
+    { name: 'the rubric declares contradiction_only', met: true, texts: setConstruct('contradiction_only') },
+    { name: 'the support labels relabelled towards the judge', met: false, texts: constructItems((items) => items.map((it) => ({ ...it, human: { ...it.human, support: it.judge } }))) },
+    { name: 'relabelled towards the judge, and the construct declared', met: false, texts: both(setConstruct('contradiction_only'), constructItems((items) => items.map((it) => ({ ...it, human: { ...it.human, support: it.judge } })))) },
+    { name: 'fid_009 relabelled towards the judge under contradiction_only', met: false, texts: both(setConstruct('contradiction_only'), constructItems((items) => items.map((it) => (it.item_id === 'fid_009' ? { ...it, human: { ...it.human, contradiction_only: 1 } } : it)))) },
+    { name: 'the judge moved towards the support labels', met: false, texts: both(setConstruct('contradiction_only'), constructItems((items) => items.map((it) => ({ ...it, judge: it.human.support })))) },
+    { name: 'the disagreeing items deleted and renamed copies of agreeing ones added', met: false, texts: both(setConstruct('contradiction_only'), constructItems((items) => {
+      const drop = ['fid_004', 'fid_005', 'fid_008', 'fid_009', 'fid_011'];
+      const src = items.find((it) => it.item_id === 'fid_001');
+      return [...items.filter((it) => !drop.includes(it.item_id)), ...drop.map((_, k) => ({ ...src, item_id: `fid_10${k}` }))];
+    })) },
+    { name: 'the construct ids swapped', met: false, texts: both(setConstruct('contradiction_only'), jsonEdit('construct', (c) => {
+      for (const d of c.constructs) d.construct_id = d.construct_id === 'support' ? 'contradiction_only' : 'support';
+      for (const it of c.items) it.human = { support: it.human.contradiction_only, contradiction_only: it.human.support };
+    })) },
+  ],
+  'trace-good-answer-must-fail': [
+    { name: 'insert_citation needs a permission again', met: true, texts: restoreApprovals },
+    { name: 'S_run minimum raised to 0.9', met: false, texts: policyEdit((p) => { p.min_s_run = 0.9; }) },
+    { name: 'its final answer scored lower', met: false, texts: traceRuns((runs) => runs.map((r) => (r.run_id === 'run_no_approval' ? { ...r, steps: r.steps.map((st: any) => (st.type === 'final_answer' ? { ...st, score: 0.2 } : st)) } : r))) },
+    { name: 'insert_citation forbidden', met: false, texts: policyEdit((p) => { p.forbidden_tools = [...p.forbidden_tools, 'insert_citation']; p.allowed_tools = p.allowed_tools.filter((x: string) => x !== 'insert_citation'); }) },
+    { name: 'cost budget cut', met: false, texts: policyEdit((p) => { p.budgets.max_cost_eur = 0.012; }) },
+    { name: 'a permission added to the trajectory (and the policy restored)', met: false, texts: both(restoreApprovals, traceRuns((runs) => runs.map((r) => (r.run_id === 'run_no_approval' ? { ...r, steps: [...r.steps.slice(0, 5), APPROVAL, ...r.steps.slice(5)] } : r)))) },
+    { name: 'the failing runs deleted and renamed copies of the passing one added', met: false, texts: traceRuns((runs) => {
+      const ok = runs.find((r) => r.run_id === 'run_ok');
+      return [ok, { ...ok, run_id: 'run_no_approval' }, { ...ok, run_id: 'run_shortcut' }];
+    }) },
+    { name: 'the failing runs swapped for copies, and the policy restored', met: false, texts: both(restoreApprovals, traceRuns((runs) => {
+      const ok = runs.find((r) => r.run_id === 'run_ok');
+      return [ok, { ...ok, run_id: 'run_no_approval' }];
+    })) },
+  ],
   'rubric-casefold-break': [
     { name: 'case folding back on (casefold)', met: true, texts: rubricEdit(setStep('case_fold', true)) },
     { name: 'case folding on in lower mode (not the original)', met: false, texts: rubricEdit(setStep('case_fold', true, 'lower')) },
@@ -185,7 +262,8 @@ describe('authored exercises', () => {
       const en = load('en', slug);
       expect(en.lab).toBe(es.lab);
       expect(en.order).toBe(es.order);
-      expect(en.start).toEqual(es.start);
+      // The same start, except that an English exercise may name a preset's English translation (<stem>.en.<ext>).
+      expect(JSON.parse(JSON.stringify(en.start).replace(/\.en\.(json|jsonl|csv)"/g, '.$1"'))).toEqual(es.start);
       expect(en.goals.map(({ label: _l, ...g }) => g)).toEqual(es.goals.map(({ label: _l, ...g }) => g));
       expect(en.questions.map((q) => q.options.map((o) => o.correct))).toEqual(es.questions.map((q) => q.options.map((o) => o.correct)));
       expect(en.hints.length).toBe(es.hints.length);
