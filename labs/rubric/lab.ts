@@ -38,7 +38,7 @@ export function translateIssues(issues: InputIssue[], lang: Lang): InputIssue[] 
   return issues.map((i) => {
     const m = /^rubric\.([a-z_]+)(?:\|(.*))?$/s.exec(i.message);
     if (!m) return i;
-    const entry = v[m[1]];
+    const entry = Object.prototype.hasOwnProperty.call(v, m[1]) ? v[m[1]] : undefined;
     if (entry === undefined) return i;
     return { ...i, message: typeof entry === 'function' ? entry(m[2] ?? '') : entry };
   });

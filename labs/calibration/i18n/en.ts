@@ -64,7 +64,7 @@ export const calibrationEn: Widen<typeof calibrationEs> = {
     reasons: 'Reasons',
     calibrator_heading: 'Calibrator',
     calibrator_line: (type: string, name: string, nCal: number, nEv: number) =>
-      `Calibrator feeding the policy: \`${type}\` (${name}). It was fitted on the ${nCal} calibration-split cases only; every metric is measured on the ${nEv} evaluation-split cases.`,
+      `Calibrator feeding the policy: ${type} (${name}). It was fitted on the ${nCal} calibration-split cases only; every metric is measured on the ${nEv} evaluation-split cases.`,
     binning_line: (bins: number, strategy: string) =>
       `Bins of the reliability diagram and ECE: ${bins}, ${strategy === 'uniform' ? 'equal-width' : 'equal-mass (quantiles)'}.`,
     metric: 'Metric',

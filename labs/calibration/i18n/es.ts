@@ -63,7 +63,7 @@ export const calibrationEs = {
     reasons: 'Motivos',
     calibrator_heading: 'Calibrador',
     calibrator_line: (type: string, name: string, nCal: number, nEv: number) =>
-      `Calibrador que alimenta la política: \`${type}\` (${name}). Se ajustó solo con los ${nCal} casos del split de calibración; todas las métricas se miden sobre los ${nEv} casos del split de evaluación.`,
+      `Calibrador que alimenta la política: ${type} (${name}). Se ajustó solo con los ${nCal} casos del split de calibración; todas las métricas se miden sobre los ${nEv} casos del split de evaluación.`,
     binning_line: (bins: number, strategy: string) =>
       `Bandas del diagrama de fiabilidad y del ECE: ${bins}, ${strategy === 'uniform' ? 'de igual anchura' : 'de igual masa (cuantiles)'}.`,
     metric: 'Métrica',
