@@ -147,10 +147,11 @@ export function scoreVersion(name: string, cases: CaseRow[], answers: Map<string
   const accepted = results.filter((r) => r.passed && r.cost_ok).length;
   let totalCost = 0;
   for (const r of results) totalCost += r.cost_eur;
-  const summary: Record<string, number> = {};
-  for (const r of results) summary[r.error_type] = (summary[r.error_type] ?? 0) + 1;
-  const errorSummary: Record<string, number> = {};
-  for (const k of Object.keys(summary).sort()) errorSummary[k] = summary[k];
+  // Keyed by error types (the taxonomy's names: data): a Map, then a null-prototype object.
+  const summary = new Map<string, number>();
+  for (const r of results) summary.set(r.error_type, (summary.get(r.error_type) ?? 0) + 1);
+  const errorSummary = Object.create(null) as Record<string, number>;
+  for (const k of [...summary.keys()].sort()) errorSummary[k] = summary.get(k)!;
   const w = wilsonInterval(passed, results.length, confidence);
   return {
     name,

@@ -41,6 +41,7 @@ export const calibrationEs = {
     conformal_rank_exceeds_n: 'el rango ⌈(n+1)(1−α)⌉ supera n: q es infinito',
   },
   validation: {
+    unknown_slice_by: (col: string, cols: string) => `slice_by nombra la columna «${col}», que los casos no tienen; las columnas posibles son: ${cols}.`,
     missing_column: (col: string) => `Falta la columna obligatoria «${col}» en la cabecera.`,
     duplicate_column: (col: string) => `La columna «${col}» aparece dos veces en la cabecera.`,
     wrong_cell_count: (got: number, want: number) => `La fila tiene ${got} celdas y la cabecera ${want}.`,
