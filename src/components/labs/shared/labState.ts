@@ -20,6 +20,12 @@ export function isLargeText(text: string | undefined): boolean {
   return (text?.length ?? 0) > LARGE_TEXT_CHARS;
 }
 const MAX_TEXT = 50_000_000;
+/**
+ * The longest `#state=` value read (characters). Browsers cap URLs near 2 MB, and share links are
+ * offered only for texts below LARGE_TEXT_CHARS: a longer hash is not a link this site made, and
+ * decompressing it would only cost time and memory.
+ */
+export const MAX_SHARE_HASH_CHARS = 2_000_000;
 
 /** The envelope of a saved or shared lab state. `view` is lab-specific and checked by the lab. */
 // zod/mini: the same validation as classic zod at a fraction of the page weight (the worker, not
@@ -47,6 +53,7 @@ function validate(raw: unknown, lab: string, inputs: readonly string[]): LabStat
 
 /** Decodes a share-link hash value; null if it is not a valid state for this lab. */
 export function decodeShared(hash: string, lab: string, inputs: readonly string[]): LabState | null {
+  if (hash.length > MAX_SHARE_HASH_CHARS + 16) return null;
   const m = /(?:^#|&)state=([^&]+)/.exec(hash);
   if (!m) return null;
   try {
