@@ -50,6 +50,7 @@ export const coreEn: Widen<typeof coreEs> = {
     unknown_case: (id: string) => `There is no case with the id “${id}” (was it deleted?).`,
     unknown_variant: (id: string) => `There is no variant with the id “${id}”.`,
   },
+  worker_crashed: "The lab's computation stopped unexpectedly (out of memory?) and was restarted; your text is kept. If it happens again, try fewer cases.",
   engine_error: (detail: string) => `Unexpected error in the lab engine; your text is kept. Technical detail: ${detail}`,
   unknown_lab: (id: string) => `There is no lab “${id}”.`,
   cli: {

@@ -52,6 +52,8 @@ export const coreEs = {
     unknown_variant: (id: string) => `No hay ninguna variante con el identificador «${id}».`,
   },
   /** Un fallo inesperado del motor (un error de programación, no de la entrada). */
+  /** El Web Worker del laboratorio dejó de responder (un error fuera del motor, falta de memoria, o el navegador lo cerró). */
+  worker_crashed: 'El cálculo del laboratorio se detuvo de forma inesperada (¿falta de memoria?) y se ha reiniciado; tu texto se conserva. Si vuelve a pasar, prueba con menos casos.',
   engine_error: (detail: string) => `Error inesperado del motor del laboratorio; tu texto se conserva. Detalle técnico: ${detail}`,
   unknown_lab: (id: string) => `No existe el laboratorio «${id}».`,
   cli: {

@@ -42,7 +42,7 @@ export const labStateSchema = z.object({
 export type LabState = z.infer<typeof labStateSchema>;
 
 /** localStorage key of a lab's state; `scope` separates an exercise's work from the free lab. */
-const storageKey = (lab: string, scope?: string) => `evals-lab:${lab}${scope ? `@${scope}` : ''}:v${STATE_VERSION}`;
+export const storageKey = (lab: string, scope?: string) => `evals-lab:${lab}${scope ? `@${scope}` : ''}:v${STATE_VERSION}`;
 
 function validate(raw: unknown, lab: string, inputs: readonly string[]): LabState | null {
   const r = labStateSchema.safeParse(raw);
@@ -80,6 +80,18 @@ export function encodeShareUrl(state: LabState, base: string): string {
 export function withoutStateParam(hash: string): string {
   const parts = hash.replace(/^#/, '').split('&').filter((p) => p.includes('=') && !p.startsWith('state='));
   return parts.length ? `#${parts.join('&')}` : '';
+}
+
+/**
+ * A stored value (the text of a localStorage entry, e.g. a `storage` event's newValue from another
+ * tab) read as this lab's state; null when it is not one. Never throws.
+ */
+export function parseStored(raw: string, lab: string, inputs: readonly string[]): LabState | null {
+  try {
+    return validate(JSON.parse(raw), lab, inputs);
+  } catch {
+    return null;
+  }
 }
 
 /** The saved state of a lab (in a scope); `corrupt` when something was stored but could not be read. */
