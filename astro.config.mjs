@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import { unified } from '@astrojs/markdown-remark';
 import remarkMath from 'remark-math';
 import rehypeKatex from 'rehype-katex';
+import { fileURLToPath } from 'node:url';
 
 // Astro 7's default Markdown processor (Sätteri) takes no remark/rehype plugins: math needs unified()
 // (see ../shared/stack.md, gotcha 2). MDX inherits this processor.
@@ -24,6 +25,11 @@ export default defineConfig({
   integrations: [mdx(), react()],
   vite: {
     worker: { format: 'es' },
+    resolve: {
+      // The reports (mdast-util-to-markdown) run in the Web Worker, which has no DOM: this package's
+      // "browser" build decodes entities with document.createElement and fails there at load.
+      alias: [{ find: /^decode-named-character-reference$/, replacement: fileURLToPath(new URL('./node_modules/decode-named-character-reference/index.js', import.meta.url)) }],
+    },
     build: {
       // The lab island carries CodeMirror (~120 KB gz); it loads only on pages with a lab.
       chunkSizeWarningLimit: 700,
