@@ -250,9 +250,11 @@ export async function parseCase(labId: string, texts: Record<string, string>, la
 /**
  * Runs `nParse` cases through the lab's parse and, of those, every (nParse / nFull)-th plus the
  * heavy ones through the whole runner (parse, run, select, report: the worker's path); counts
- * per outcome and keeps the first few failures.
+ * per outcome and keeps the first few failures. `budgetMs` stops early once spent (after the
+ * heavy cases): the cases tried are then the first ones of the same seeded sequence.
  */
-export async function fuzzLab(labId: string, preset: Record<string, string>, nParse: number, nFull: number, seed: number) {
+export async function fuzzLab(labId: string, preset: Record<string, string>, nParse: number, nFull: number, seed: number, budgetMs = Infinity) {
+  const start = performance.now();
   const counts = Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>;
   const full = Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>;
   const failures: { outcome: Outcome; detail?: string; texts: Record<string, string> }[] = [];
@@ -261,6 +263,8 @@ export async function fuzzLab(labId: string, preset: Record<string, string>, nPa
   const every = Math.max(1, Math.floor(nParse / Math.max(1, nFull)));
   let i = 0;
   for (const c of labCases(labId, preset, nParse, seed)) {
+    // A time budget stops the sequence early (the cases tried are always its first ones).
+    if (i >= HEAVY_CASES && performance.now() - start > budgetMs) break;
     const throughRunner = i < HEAVY_CASES || i % every === 0;
     i++;
     const rep = throughRunner ? await runCase(runner, labId, c.texts, c.lang) : await parseCase(labId, c.texts, c.lang);
