@@ -175,6 +175,9 @@ function readCsvRows(
   delimiter: string | undefined,
   maxResumes: number,
 ): { rows: CsvRow[]; errors: CsvSyntaxError[]; broken: Set<number>; delimiter: string; undetectable: boolean } {
+  // Line breaks as an editor counts them (CRLF, CR and LF are one break each), so that the line
+  // numbers of the messages match the editor's even for mixed endings such as "\r\r\n".
+  text = text.replace(/\r\n?/g, '\n');
   const parsed = Papa.parse<string[]>(text, { header: false, skipEmptyLines: false, ...(delimiter ? { delimiter } : { delimitersToGuess: [',', ';', '\t'] }) });
   const rows: CsvRow[] = [];
   // line of each row: one line per row plus the line breaks inside quoted cells
