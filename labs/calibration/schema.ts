@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { InputIssue, Lang, ParseOutcome } from '../core/contract/types.ts';
 import type { RunHooks } from '../core/contract/lab.ts';
 import { parseJsonText, parseJsonlText, zodErrorMap } from '../core/contract/parse.ts';
+import { jsonLineFinder } from '../core/contract/json_keys.ts';
 import { CALIBRATOR_TYPES } from '../core/stats/calibrators.ts';
 import type { CalibratorType } from '../core/stats/calibrators.ts';
 import { coreMsg } from '../core/contract/i18n/index.ts';
@@ -371,8 +372,9 @@ export function parseCasesJsonl(
 /**
  * Reads the two texts of the lab (`texts.cases` CSV or JSONL, detected by the first character;
  * `texts.policy` JSON) into a CalibrationInput. Never throws: a missing text counts as empty.
- * Besides row problems it reports: more than MAX_CASES cases, and a split with no case (the
- * calibrators need calibration cases; the metrics need evaluation cases). Problems of both inputs
+ * Besides row problems it reports: more than MAX_CASES cases, a split with no case (the
+ * calibrators need calibration cases; the metrics need evaluation cases), and a policy slice_by
+ * that names no column of the cases (on policy.slice_by, with the columns there are). Problems of both inputs
  * are returned together, with `total_issues` the count of all problems (including those beyond
  * each input's cap). `hooks.progress` hears the 'parse' stage (see parseCasesCsv).
  */
@@ -393,6 +395,11 @@ export function parseCalibrationInput(texts: Record<string, string>, lang: Lang,
     if (cs.n > MAX_CASES) issues.push({ input: 'cases', message: c.too_many_cases(cs.n, MAX_CASES) });
     for (const split of ['calibration', 'evaluation'] as const) {
       if (!cs.split.includes(SPLIT_CODES[split])) issues.push({ input: 'cases', field: 'split', message: c.split_missing(split) });
+    }
+    if (policy.ok) {
+      const by = policy.value.slice_by;
+      const cols = ['slice', ...cases.value.extra_columns];
+      if (!cols.includes(by)) issues.push({ input: 'policy', line: jsonLineFinder(policyText)(['slice_by']), field: 'slice_by', message: c.unknown_slice_by(by, cols.join(', ')) });
     }
     total += issues.length - before;
   }

@@ -204,4 +204,8 @@ export const en: UiStrings = {
   evaluators: evaluatorsUi.en,
   trace: traceUi.en,
   calibration: calibrationUi.en,
+  robust: {
+    from_tab: 'Another tab of this browser saved newer work on this lab: you are seeing it here.',
+    keep_tab: "Keep the other tab's work",
+  },
 };

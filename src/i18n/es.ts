@@ -202,4 +202,9 @@ export const es = {
   evaluators: evaluatorsUi.es,
   trace: traceUi.es,
   calibration: calibrationUi.es,
+  /** Robustez: otra pestaña con el mismo laboratorio. */
+  robust: {
+    from_tab: 'Otra pestaña de este navegador guardó trabajo más reciente en este laboratorio: lo estás viendo aquí.',
+    keep_tab: 'Quedarme con el trabajo de la otra pestaña',
+  },
 };
