@@ -27,6 +27,12 @@ export const thresholdStarts = {
   t035: single(0.35),
   /** The pair 0.3 / 0.4 (high threshold lowered). */
   p03_04: { view: { low: 0.3, high: 0.4 } },
+  /** The pair 0.2 / 0.3. */
+  p02_03: { view: { low: 0.2, high: 0.3 } },
+  /** The pair 0.2 / 0.4. */
+  p02_04: { view: { low: 0.2, high: 0.4 } },
+  /** The pair 0.3 / 0.6. */
+  p03_06: { view: { low: 0.3, high: 0.6 } },
   /** The pair 0.4 / 0.5 (low threshold raised). */
   p04_05: { view: { low: 0.4, high: 0.5 } },
   /** A missed urgent ticket costs 30. */
@@ -41,6 +47,10 @@ export const thresholdStarts = {
   cap05: { texts: { policy: policy({ max_review_rate: 0.05 }) } },
   /** ticket_009 (urgent) scored 0.29 instead of 0.37. */
   t009: { texts: { cases: { text: casesKit.replace('"case_id":"ticket_009","score":0.37', '"case_id":"ticket_009","score":0.29') } } },
+  /** The same, looking at the chapter's pair 0.3 / 0.5. */
+  t009p: { texts: { cases: { text: casesKit.replace('"case_id":"ticket_009","score":0.37', '"case_id":"ticket_009","score":0.29') } }, view: { low: 0.3, high: 0.5 } },
+  /** The pair 0.9 / 0.95: no ticket reaches the high threshold. */
+  p09_095: { view: { low: 0.9, high: 0.95 } },
   /** Ten extra normal tickets scored 0.05. */
   easy10: { texts: { cases: withCases(extra(10, 0.05, 'easy')) } },
   /** The kit's grid with 0.95 added: with the high threshold at 0.95 no ticket is flagged. */
