@@ -108,7 +108,8 @@ export default function GatePaired({ lang, initial }: WidgetProps) {
   const cells: Record<Outcome, string[]> = { both: [], base: [], cand: [], none: [] };
   for (const id of CASE_IDS) cells[cellOf(id)].push(id);
   const p = r.paired_comparison;
-  const mc = p.mcnemar;
+  // b and c: the engine's lists of improvements and regressions (its McNemar counts when scores are binary).
+  const mc = { b: p.baseline_failed_candidate_passed.length, c: p.baseline_passed_candidate_failed.length };
   const f = (v: number | null, d = 4) => (v === null ? tp.undefined_no_discordant : formatFigure(v, lang, d));
 
   // Layout: a header column and two equal cell columns; a header row and two cell rows. Text is
