@@ -48,7 +48,9 @@ test.describe('exercises', () => {
   });
 
   test('diagnosis questions, hints and the solution', async ({ page }) => {
-    await openLab(page, '/ejercicios/threshold-review-capacity/');
+    // An exercise page has no chapter lab slot: its lab is on screen from the start.
+    await page.goto('/ejercicios/threshold-review-capacity/');
+    await expect(page.getByTestId('verdict')).toBeVisible();
     const q = page.getByTestId('question').first();
     await q.getByRole('radio').nth(1).check();
     await q.getByRole('button').click();

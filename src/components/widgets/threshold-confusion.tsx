@@ -24,7 +24,7 @@ const START_T = 0.5;
 
 export const widget: WidgetSpec = { lab: 'threshold', start: { view: { low: START_T, high: START_T } } };
 
-const H = 120;
+const H = 122;
 const M = { left: 70, right: 14 };
 
 export default function ThresholdConfusion({ lang, initial }: WidgetProps) {
@@ -64,8 +64,8 @@ export default function ThresholdConfusion({ lang, initial }: WidgetProps) {
             rowHeaders: true,
             rows: sp.decisions.map((d) => ({ key: d.case_id, cells: [d.case_id, f(d.score, 2), d.label === 1 ? tc.label_pos : tc.label_neg, d.action] })),
           }}>
-          <rect x={x(shown)} y={12} width={Math.max(0, x(1) - x(shown))} height={80} className="wg-band" />
-          <text x={Math.min(x(shown) + 4, width - M.right - 4)} y={24} className="wg-mark-label" textAnchor={x(shown) > width - 110 ? 'end' : 'start'}>{tc.marked} →</text>
+          <rect x={x(shown)} y={14} width={Math.max(0, x(1) - x(shown))} height={80} className="wg-band" />
+          <text x={width - M.right} y={9} className="wg-mark-label" textAnchor="end">{tc.marked}</text>
           <text x={4} y={rowY[1] + 4} className="wg-head">{tc.row_pos}</text>
           <text x={4} y={rowY[0] + 4} className="wg-head">{tc.row_neg}</text>
           {[0, 0.25, 0.5, 0.75, 1].map((tk) => (
