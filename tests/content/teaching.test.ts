@@ -81,6 +81,10 @@ function prose(text: string): string {
  */
 const ALLOWED: Record<Lang, Record<string, string[]>> = {
   es: {
+    '02-thresholds': [
+      '0,14', // the Bayes cut t* = 2/(2 + 12) = 1/7 of the policy's two costs (no engine figure; an FPR of 1/7 on the ROC curve coincides)
+      '0,29', // the score the learner types for ticket_009 in a try-it step, an input (an FPR of 2/7 coincides)
+    ],
     '03-rag': [
       '0,72', // a Check question's own example (recall@3 from 0.60 to 0.72 after re-chunking), not the comparator's nDCG floor
     ],
@@ -96,6 +100,7 @@ const ALLOWED: Record<Lang, Record<string, string[]>> = {
     ],
   },
   en: {
+    '02-thresholds': ['0.14', '0.29'], // as in Spanish
     '03-rag': [
       '0.72', // as in Spanish
       '0.77', // a dense score inside the chapter's own trace example (JSON), not a comparator threshold

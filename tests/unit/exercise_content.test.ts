@@ -135,6 +135,27 @@ const CANDIDATE_CLAIM = 'Sí, esa norma interna se aplica aunque no aparezca tod
 const restoreGate = rubricEdit((r) => { r.max_critical_false_passes = 0; });
 const restoreApprovals = policyEdit((p) => { p.required_approvals = ['insert_citation']; });
 const both = (...fs: ((t: Texts) => Texts)[]) => (t: Texts) => fs.reduce((acc, f) => f(acc), t);
+/**
+ * The gate kit repeated `k` times (the sample-size exercise's intended edit): every case and answer
+ * line copied with the case_id suffixed _r2, _r3, ...; copies appended after the originals in kit
+ * order ('blocks') or each copy right after its original ('interleave').
+ */
+const kitCopies = (k: number, order: 'blocks' | 'interleave' = 'blocks') => (t: Texts) => {
+  const rows = (text: string) => text.split('\n').filter((l) => l.trim() !== '');
+  const copy = (l: string, r: number) => (r === 1 ? l : l.replace(/"case_id": ?"([^"]+)"/, (m, id: string) => m.replace(id, `${id}_r${r}`)));
+  const cases: string[] = [];
+  if (order === 'blocks') for (let r = 1; r <= k; r++) for (const l of rows(t.cases)) cases.push(copy(l, r));
+  else for (const l of rows(t.cases)) for (let r = 1; r <= k; r++) cases.push(copy(l, r));
+  const outputs: string[] = [];
+  for (let r = 1; r <= k; r++) for (const l of rows(t.outputs)) outputs.push(copy(l, r));
+  return { ...t, cases: `${cases.join('\n')}\n`, outputs: `${outputs.join('\n')}\n` };
+};
+const then = (...fs: ((t: Texts) => Texts)[]) => (t: Texts) => fs.reduce((acc, f) => f(acc), t);
+/** `n` normal tickets (label 0) scored `score`, appended to the threshold cases. */
+const normals = (n: number, score: number, tag: string) => (t: Texts) => ({
+  ...t,
+  cases: `${t.cases.trimEnd()}\n${Array.from({ length: n }, (_, i) => JSON.stringify({ case_id: `${tag}_${i + 1}`, score, label: 0, slice: 'consulta' })).join('\n')}\n`,
+});
 
 const CASES: Record<string, Variant[]> = {
   'evaluators-accuracy-not-gate': [
@@ -212,6 +233,38 @@ const CASES: Record<string, Variant[]> = {
     { name: 'policy loosened', met: false, texts: policyEdit((p) => { p.max_critical_failures = 1; p.max_regressions = 1; p.critical_slices = []; }) },
     { name: 'the case replaced by renamed copies of a passing one', met: false, texts: renamedCopies(['cases', 'outputs'], 'case_id', ['sin_evidencia_001'], 'matricula_001') },
     { name: 'the case dropped', met: false, texts: (t) => ({ ...t, cases: t.cases.split('\n').filter((l) => !l.includes('sin_evidencia_001')).join('\n'), outputs: t.outputs.split('\n').filter((l) => !l.includes('sin_evidencia_001')).join('\n') }) },
+  ],
+  'gate-sample-size': [
+    { name: 'six copies of the kit appended', met: true, texts: kitCopies(6) },
+    { name: 'five copies, each right after its original', met: true, texts: kitCopies(5, 'interleave') },
+    { name: 'four copies (the interval still starts below 0)', met: false, texts: kitCopies(4) },
+    { name: 'five copies appended (the interval starts exactly at 0)', met: false, texts: kitCopies(5) },
+    { name: 'seven copies (more than needed)', met: false, texts: kitCopies(7) },
+    { name: 'five copies and a confidence level of 0.8', met: false, texts: then(kitCopies(5), policyEdit((p) => { p.confidence_level = 0.8; })) },
+    { name: 'five copies and another seed', met: false, texts: then(kitCopies(5), policyEdit((p) => { p.bootstrap_seed = 3; })) },
+    { name: 'more bootstrap rounds instead of cases', met: false, texts: policyEdit((p) => { p.bootstrap_rounds = 100000; }) },
+    { name: 'copies of the improvements only', met: false, texts: (t) => { const extra = (id: string, r: number) => t.cases.split('\n').filter((l) => l.includes(`"${id}"`)).map((l) => l.replace(id, `${id}_r${r}`)); const outs = (id: string, r: number) => t.outputs.split('\n').filter((l) => l.includes(`"${id}"`)).map((l) => l.replace(id, `${id}_r${r}`)); const rs = [2, 3, 4, 5]; return { ...t, cases: [t.cases.trimEnd(), ...rs.flatMap((r) => [...extra('horario_001', r), ...extra('soporte_001', r)])].join('\n') + '\n', outputs: [t.outputs.trimEnd(), ...rs.flatMap((r) => [...outs('horario_001', r), ...outs('soporte_001', r)])].join('\n') + '\n' }; } },
+    { name: 'the candidate abstains instead of adding cases', met: false, texts: (t) => ({ ...t, outputs: t.outputs.replace(CANDIDATE_CLAIM, 'No tengo evidencia suficiente en la documentación para confirmarlo.') }) },
+    { name: 'six copies with the regression replaced by renamed copies of a passing case', met: false, texts: then(renamedCopies(['cases', 'outputs'], 'case_id', ['sin_evidencia_001'], 'matricula_001'), kitCopies(6)) },
+  ],
+  'threshold-review-capacity': [
+    { name: 'capacity 1/12 rounded up to 0.084', met: true, texts: policyEdit((p) => { p.max_review_rate = 0.084; }) },
+    { name: 'capacity 0.0833 (just short of 1/12)', met: false, texts: policyEdit((p) => { p.max_review_rate = 0.0833; }) },
+    { name: 'capacity 0.1 (works, but not the smallest)', met: false, texts: policyEdit((p) => { p.max_review_rate = 0.1; }) },
+    { name: 'capacity 0.25', met: false, texts: policyEdit((p) => { p.max_review_rate = 0.25; }) },
+    { name: 'capacity 0.084 and a recall floor of 0.8', met: false, texts: policyEdit((p) => { p.max_review_rate = 0.084; p.min_operational_recall = 0.8; }) },
+    { name: 'twenty easy tickets added instead (one review is now 1/32)', met: false, texts: normals(20, 0.05, 'easy') },
+    { name: 'a grid value 0.36 in place of 0.9 (a pair with nothing to review)', met: false, texts: policyEdit((p) => { p.threshold_grid = [0.2, 0.3, 0.36, 0.4, 0.5, 0.6, 0.7, 0.8]; }) },
+  ],
+  'threshold-roc-pr': [
+    { name: '35 normal tickets at 0.05 and three at 0.9', met: true, texts: then(normals(35, 0.05, 'easy'), normals(3, 0.9, 'hard')) },
+    { name: '45 normal tickets at 0.05 and three at 0.95', met: true, texts: then(normals(45, 0.05, 'easy'), normals(3, 0.95, 'hard')) },
+    { name: 'only easy normal tickets (AP does not move)', met: false, texts: normals(38, 0.05, 'easy') },
+    { name: 'only three high-scored normal tickets', met: false, texts: normals(3, 0.9, 'hard') },
+    { name: 'easy tickets, and an urgent ticket scored lower', met: false, texts: then(normals(38, 0.05, 'easy'), (t) => ({ ...t, cases: t.cases.replace('"case_id":"ticket_001","score":0.93', '"case_id":"ticket_001","score":0.2') })) },
+    { name: 'easy tickets, and an urgent ticket relabelled normal', met: false, texts: then(normals(38, 0.05, 'easy'), (t) => ({ ...t, cases: t.cases.replace('"case_id":"ticket_004","score":0.72,"label":1', '"case_id":"ticket_004","score":0.72,"label":0') })) },
+    { name: 'easy tickets and three extra urgent tickets scored low', met: false, texts: then(normals(38, 0.05, 'easy'), (t) => ({ ...t, cases: `${t.cases.trimEnd()}\n${[1, 2, 3].map((i) => JSON.stringify({ case_id: `low_urgent_${i}`, score: 0.2, label: 1, slice: 'acceso' })).join('\n')}\n` })) },
+    { name: 'an urgent ticket replaced by a renamed copy of a normal one, plus easy tickets', met: false, texts: then(renamedCopies(['cases'], 'case_id', ['ticket_001'], 'ticket_003'), normals(38, 0.05, 'easy'), normals(3, 0.9, 'hard')) },
   ],
   'calibration-pick-calibrator': [
     { name: 'Platt', met: true, view: { calibrator: 'platt', bins: 10, binning: 'uniform' } },
