@@ -25,7 +25,7 @@ export const widget: WidgetSpec = {
 type Binning = 'uniform' | 'quantile';
 type Series = 'raw' | 'calibrated';
 
-const W = 340, PLOT_TOP = 10, PLOT = 230, LEFT = 44, RIGHT = 12, STRIP_H = 26;
+const W = 300, PLOT_TOP = 10, PLOT = 210, LEFT = 42, RIGHT = 10, STRIP_H = 26;
 const COLOR: Record<Series, string> = { raw: '#8a4b08', calibrated: '#1d4e89' };
 
 export default function CalibrationBins({ lang, initial }: WidgetProps) {

@@ -20,7 +20,7 @@ export const widget: WidgetSpec = {
 };
 
 const START_ALPHA = 0.1;
-const W = 340, LEFT = 8, RIGHT = 8;
+const W = 300, LEFT = 6, RIGHT = 6;
 /** Colours of the sets: {normal}, {urgent}, both labels, empty (mask 1, 2, 3, 0). */
 const SET_FILL: Record<number, string> = { 1: '#1d4e89', 2: '#b35900', 3: '#c9ced6', 0: '#ffffff' };
 
@@ -45,7 +45,7 @@ export default function CalibrationConformal({ lang, initial }: WidgetProps) {
   const rankSlot = c.q_infinite ? slots : Math.min(c.rank, slots);
   const cases = result.evaluation_scores;
   const caseW = (W - LEFT - RIGHT) / Math.max(1, cases.length);
-  const rowA = 30, rowB = 118, size = Math.min(16, caseW - 2);
+  const rowA = 30, rowB = 112, size = Math.min(16, caseW - 2);
   const H = rowB + size + 58;
 
   return (
@@ -98,10 +98,9 @@ export default function CalibrationConformal({ lang, initial }: WidgetProps) {
               fill={hit ? (past ? '#a3211b' : '#1b1f24') : past ? '#fbe9e7' : '#eef0f3'} stroke={past ? '#a3211b' : '#9aa3ae'} strokeDasharray={past ? '3 2' : undefined} />
           );
         })}
-        {[1, n].map((pos) => (
-          <text key={pos} x={LEFT + (pos - 0.5) * slotW} y={rowA + 34} textAnchor="middle">{pos}</text>
-        ))}
-        <text x={LEFT + (slots - 0.5) * slotW} y={rowA + 34} textAnchor="end">{t.beyond}</text>
+        <text x={LEFT + 0.5 * slotW} y={rowA + 34} textAnchor="middle">1</text>
+        <text x={LEFT + (n - 0.5) * slotW} y={rowA + 34} textAnchor="end">{`n = ${n}`}</text>
+        <text x={LEFT + (slots - 0.5) * slotW + 2} y={rowA + 34} textAnchor="start" style={{ fill: '#a3211b' }}>∞</text>
         <text x={LEFT + (rankSlot - 0.5) * slotW} y={rowA + 52} textAnchor={rankSlot > slots / 2 ? 'end' : 'middle'} className="w-mark" data-testid="w-rank-mark">
           {c.q_infinite ? `r = ${c.rank} > n: q = ∞` : `r = ${c.rank}`}
         </text>
@@ -123,7 +122,7 @@ export default function CalibrationConformal({ lang, initial }: WidgetProps) {
             <text x={W - RIGHT} y={rowB + size + 16} textAnchor="end" className="w-item">{cases[cases.length - 1].case_id}</text>
           </>
         )}
-        <text x={LEFT} y={rowB + size + 40} className="w-item">× = {t.col_covered} {t.no}</text>
+        <text x={LEFT} y={rowB + size + 40} className="w-item">{t.cross}</text>
       </ChartFrame>
     </div>
   );

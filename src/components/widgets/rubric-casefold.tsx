@@ -22,7 +22,7 @@ const STEPS = ['strip', 'nfc', 'case_fold', 'strip_trailing_period', 'collapse_w
 type Step = (typeof STEPS)[number];
 const TEXT_AXES = ['correctness', 'spanish_gloss'] as const;
 const START: Record<Step, boolean> = { strip: true, nfc: true, case_fold: false, strip_trailing_period: true, collapse_whitespace: true };
-const W = 340, ROW = 19, TOP = 30, LEFT = 52, COL = 132;
+const W = 300, ROW = 20, TOP = 30, LEFT = 50, COL = 122;
 
 export default function RubricCasefold({ lang, initial }: WidgetProps) {
   const t = ui(lang).widgets_rubric.casefold;

@@ -21,7 +21,7 @@ const AXES = ['correctness', 'spanish_gloss', 'schema', 'conciseness'] as const;
 type Axis = (typeof AXES)[number];
 const START: Record<Axis, number> = { correctness: 0.6, spanish_gloss: 0.25, schema: 0.1, conciseness: 0.05 };
 export const AXIS_COLORS: Record<Axis, string> = { correctness: '#1d4e89', spanish_gloss: '#1f7a5a', schema: '#b35900', conciseness: '#8e2a6e' };
-const W = 340, H = 250, M = { top: 10, right: 6, bottom: 46, left: 36 };
+const W = 300, H = 250, M = { top: 10, right: 4, bottom: 46, left: 34 };
 
 export default function RubricWeights({ lang, initial }: WidgetProps) {
   const t = ui(lang).widgets_rubric.weights;

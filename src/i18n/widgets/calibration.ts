@@ -38,7 +38,7 @@ const es = {
   conformal: {
     title: 'Split conformal: α, el rango del cuantil y el tamaño de los conjuntos',
     description: (n: number) =>
-      `Arriba, las ${n} no conformidades del split de calibración ordenadas de menor a mayor (posiciones 1 a ${n}) y una casilla más allá: la marcada es el rango r del cuantil q. Si r cae más allá de n, q es infinito. Abajo, los 20 tickets de evaluación, cada uno con el color de su conjunto de predicción.`,
+      `Arriba, las ${n} no conformidades del split de calibración ordenadas de menor a mayor (posiciones 1 a ${n}) y una casilla más allá (∞): la marcada es el rango r del cuantil q. Si r cae más allá de n, q es infinito. Abajo, los 20 tickets de evaluación, cada uno con el color de su conjunto de predicción.`,
     alpha: 'α (tasa de error tolerada)',
     target: 'cobertura pedida',
     rank: 'rango r',
@@ -48,7 +48,7 @@ const es = {
     coverage: 'cobertura observada en evaluación',
     size: 'tamaño medio del conjunto',
     ranks_label: 'posición entre las no conformidades ordenadas',
-    beyond: 'más allá de n',
+    cross: '× = su conjunto no contiene la etiqueta real',
     cases_label: 'tickets de evaluación por conjunto',
     set_normal: '{normal}',
     set_urgent: '{urgente}',
@@ -100,7 +100,7 @@ const en: Widen<typeof es> = {
   conformal: {
     title: 'Split conformal: α, the rank of the quantile and the size of the sets',
     description: (n: number) =>
-      `Top: the ${n} nonconformity scores of the calibration split sorted from low to high (positions 1 to ${n}) and one slot past the end; the marked slot is the rank r of the quantile q. When r falls past n, q is infinite. Bottom: the 20 evaluation tickets, each coloured by its prediction set.`,
+      `Top: the ${n} nonconformity scores of the calibration split sorted from low to high (positions 1 to ${n}) and one slot past the end (∞); the marked slot is the rank r of the quantile q. When r falls past n, q is infinite. Bottom: the 20 evaluation tickets, each coloured by its prediction set.`,
     alpha: 'α (tolerated error rate)',
     target: 'requested coverage',
     rank: 'rank r',
@@ -110,7 +110,7 @@ const en: Widen<typeof es> = {
     coverage: 'observed coverage on evaluation',
     size: 'mean set size',
     ranks_label: 'position among the sorted nonconformity scores',
-    beyond: 'past n',
+    cross: '× = its set misses the true label',
     cases_label: 'evaluation tickets by set',
     set_normal: '{normal}',
     set_urgent: '{urgent}',
