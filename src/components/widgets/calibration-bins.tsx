@@ -25,7 +25,7 @@ export const widget: WidgetSpec = {
 type Binning = 'uniform' | 'quantile';
 type Series = 'raw' | 'calibrated';
 
-const W = 300, PLOT_TOP = 10, PLOT = 210, LEFT = 42, RIGHT = 10, STRIP_H = 26;
+const W = 300, PLOT_TOP = 10, PLOT = 210, LEFT = 52, RIGHT = 10, STRIP_H = 26;
 const COLOR: Record<Series, string> = { raw: '#8a4b08', calibrated: '#1d4e89' };
 
 export default function CalibrationBins({ lang, initial }: WidgetProps) {
@@ -48,7 +48,7 @@ export default function CalibrationBins({ lang, initial }: WidgetProps) {
   const y = scaleLinear().domain([0, 1]).range([area.bottom, area.top]);
   const maxCount = Math.max(1, ...block.reliability.map((r) => r.count));
   const radius = scaleSqrt().domain([0, maxCount]).range([0, 10]);
-  const stripTop = area.bottom + 50;
+  const stripTop = area.bottom + 60;
   const H = stripTop + STRIP_H + 8;
   const color = COLOR[series];
   const ticks = [0, 0.25, 0.5, 0.75, 1];

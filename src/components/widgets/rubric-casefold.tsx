@@ -53,7 +53,7 @@ export default function RubricCasefold({ lang, initial }: WidgetProps) {
           <legend>{t.steps}</legend>
           {STEPS.map((s) => (
             <label key={s}>
-              <input type="checkbox" checked={steps[s]} onChange={(e) => { const on = e.currentTarget.checked; setSteps((x) => ({ ...x, [s]: on })); }} data-testid={`w-step-${s}`} /> <code>{t.step_names[s]}</code>
+              <input type="checkbox" checked={steps[s]} onChange={(e) => { const on = e.currentTarget.checked; setSteps((x) => ({ ...x, [s]: on })); }} data-testid={`w-step-${s}`} /> <span><code>{s}</code>: {t.step_names[s]}</span>
             </label>
           ))}
           <label><input type="checkbox" checked={normExpected} onChange={(e) => setNormExpected(e.currentTarget.checked)} data-testid="w-normalize-expected" /> {t.normalize_expected}</label>
@@ -98,7 +98,7 @@ export default function RubricCasefold({ lang, initial }: WidgetProps) {
         }}
       >
         {TEXT_AXES.map((a, k) => (
-          <text key={a} x={LEFT + k * COL + 4} y={TOP - 10} className="w-strip-label">{names[a]}</text>
+          <text key={a} x={LEFT + k * COL + 4} y={TOP - 10} className="w-strip-label">{a}</text>
         ))}
         {items.map((i, r) => {
           const y0 = TOP + r * ROW;

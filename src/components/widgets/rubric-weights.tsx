@@ -106,7 +106,7 @@ export default function RubricWeights({ lang, initial }: WidgetProps) {
                 acc = top;
                 return rect;
               })}
-              <text x={x0 + bw / 2} y={area.bottom + 8} transform={`rotate(60 ${x0 + bw / 2} ${area.bottom + 8})`} className="w-item">{i.item}</text>
+              <text x={x0 + bw / 2 + 4} y={area.bottom + 10} transform={`rotate(-60 ${x0 + bw / 2 + 4} ${area.bottom + 10})`} textAnchor="end" className="w-item">{i.item}</text>
             </g>
           );
         })}
@@ -114,7 +114,7 @@ export default function RubricWeights({ lang, initial }: WidgetProps) {
           <g data-item="mean">
             <rect x={x('__mean') ?? 0} y={y(mean)} width={bw} height={y(0) - y(mean)} fill="#4a5563" />
             <line x1={(x('__mean') ?? 0) - 4} x2={(x('__mean') ?? 0) + bw + 4} y1={y(gate.threshold)} y2={y(gate.threshold)} stroke="#a3211b" strokeWidth={2} strokeDasharray="4 3" />
-            <text x={(x('__mean') ?? 0) + bw / 2} y={area.bottom + 8} transform={`rotate(60 ${(x('__mean') ?? 0) + bw / 2} ${area.bottom + 8})`} className="w-item w-mark">{t.mean_bar}</text>
+            <text x={(x('__mean') ?? 0) + bw / 2 + 4} y={area.bottom + 10} transform={`rotate(-60 ${(x('__mean') ?? 0) + bw / 2 + 4} ${area.bottom + 10})`} textAnchor="end" className="w-item w-mark">{t.mean_bar}</text>
           </g>
         )}
       </ChartFrame>
