@@ -271,9 +271,36 @@ const CASES: Record<string, Variant[]> = {
     { name: 'temperature', met: true, view: { calibrator: 'temperature', bins: 10, binning: 'uniform' } },
     { name: 'isotonic, 20 quantile bins', met: true, view: { calibrator: 'isotonic', bins: 20, binning: 'quantile' } },
     { name: 'Platt named in the policy', met: true, view: {}, texts: policyEdit((p) => { p.calibrator = 'platt'; }) },
+    { name: 'histogram with 23 bins (passes the gate, still lets four malignant tumours through)', met: false, view: { calibrator: 'histogram_laplace', bins: 23 } },
     { name: 'histogram with 50 bins', met: false, view: { calibrator: 'histogram_laplace', bins: 50 } },
     { name: 'automatic error limit raised', met: false, texts: policyEdit((p) => { p.max_auto_error_rate = 0.06; }) },
     { name: 'alpha lowered', met: false, texts: policyEdit((p) => { p.alpha = 0.01; }) },
+  ],
+  'calibration-conformal-alpha': [
+    { name: 'alpha 0.05', met: true, texts: policyEdit((p) => { p.alpha = 0.05; }) },
+    { name: 'alpha 0.048 (just above 1/21)', met: true, texts: policyEdit((p) => { p.alpha = 0.048; }) },
+    { name: 'alpha 0.047 (below 1/21: the rank is still 21)', met: false, texts: policyEdit((p) => { p.alpha = 0.047; }) },
+    { name: 'alpha back to 0.10 (less coverage than asked for)', met: false, texts: policyEdit((p) => { p.alpha = 0.1; }) },
+    {
+      name: 'calibration split padded with five renamed copies (n = 25 supports 96%)',
+      met: false,
+      texts: (t) => ({ ...t, cases: t.cases.trimEnd() + '\n' + ['c101', 'c102', 'c103', 'c104', 'c105'].map((id, i) => `${id},calibration,0.${i + 1}5,0,general`).join('\n') + '\n' }),
+    },
+    {
+      name: 'five evaluation cases moved into the calibration split',
+      met: false,
+      texts: (t) => ({ ...t, cases: t.cases.replace(/^(e00[1-5]),evaluation,/gm, '$1,calibration,') }),
+    },
+    { name: 'review capacity loosened instead', met: false, texts: policyEdit((p) => { p.max_review_rate = 1; p.min_auto_coverage = 0; }) },
+  ],
+  'rubric-agreement-statistic': [
+    { name: 'statistic override removed from the grades', met: true, texts: (t) => { const r = JSON.parse(t.ratings); delete r.statistic; return { ...t, ratings: JSON.stringify(r) }; } },
+    { name: 'override set to cohen_kappa', met: true, texts: (t) => { const r = JSON.parse(t.ratings); r.statistic = 'cohen_kappa'; return { ...t, ratings: JSON.stringify(r) }; } },
+    { name: 'the rubric re-registered with QWK after the fact', met: false, texts: (t) => { const r = JSON.parse(t.ratings); delete r.statistic; return { ...rubricEdit((x) => { x.agreement.statistic = 'quadratic_weighted_kappa'; })(t), ratings: JSON.stringify(r) }; } },
+    { name: 'minimum lowered in the grades file', met: false, texts: (t) => { const r = JSON.parse(t.ratings); r.statistic = 'cohen_kappa'; r.min_kappa = 0.5; return { ...t, ratings: JSON.stringify(r) }; } },
+    { name: 'minimum lowered in the rubric', met: false, texts: (t) => { const r = JSON.parse(t.ratings); delete r.statistic; delete r.min_kappa; return { ...rubricEdit((x) => { x.agreement.min_kappa = 0.5; })(t), ratings: JSON.stringify(r) }; } },
+    { name: "B's grade on q2 changed to agree", met: false, texts: (t) => { const r = JSON.parse(t.ratings); delete r.statistic; r.rater_b[1] = 5; return { ...t, ratings: JSON.stringify(r) }; } },
+    { name: 'linear weighted kappa instead', met: false, texts: (t) => { const r = JSON.parse(t.ratings); r.statistic = 'linear_weighted_kappa'; return { ...t, ratings: JSON.stringify(r) }; } },
   ],
 };
 
