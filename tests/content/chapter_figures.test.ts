@@ -1,15 +1,35 @@
 /**
  * Every engine figure a chapter cites (<Value lab path> and each path of a <Formula values>) exists
- * in that lab's scorecard on its preset, in both languages, so the build can render it. The same
- * scorecards the build uses: each lab's preset files run through labs/runner.ts.
+ * in that lab's scorecard, in both languages, so the build can render it: on the lab's preset, or on
+ * the state the figure names (`preset="…"`, or `start={{ preset, texts, view }}`: another preset,
+ * JSON merge patches, a view). The scorecards come from the build's own code (src/lib/figures.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
-import { createRunner } from '../../labs/runner.ts';
-import { labMeta } from '../../labs/manifest.ts';
+import { scorecard, type FigureStart } from '../../src/lib/figures.ts';
 import { lookupPath } from '../../labs/core/contract/paths.ts';
 
-type Ref = { lab: string; path: string; line: number; preset?: string };
+type Ref = { lab: string; path: string; line: number; start: FigureStart };
+
+/** The text of a JSX attribute expression `name={…}` (balanced braces), or null. */
+function attrExpression(attrs: string, name: string): string | null {
+  const m = new RegExp(`\\b${name}=\\{`).exec(attrs);
+  if (!m) return null;
+  let depth = 0;
+  for (let i = m.index + m[0].length - 1; i < attrs.length; i++) {
+    if (attrs[i] === '{') depth++;
+    else if (attrs[i] === '}' && --depth === 0) return attrs.slice(m.index + m[0].length, i);
+  }
+  return null;
+}
+
+/** A figure's starting state: `start={{…}}` (an object literal, evaluated) and `preset="…"`. */
+function startOf(attrs: string): FigureStart {
+  const expr = attrExpression(attrs, 'start');
+  const start = (expr ? new Function(`return (${expr});`)() : {}) as FigureStart;
+  const preset = /\bpreset="([^"]+)"/.exec(attrs)?.[1];
+  return preset ? { ...start, preset } : start;
+}
 
 /** The figures of an MDX text: lab + path of every Value, lab + each path of every Formula. */
 export function figureRefs(text: string): Ref[] {
@@ -19,27 +39,16 @@ export function figureRefs(text: string): Ref[] {
     const attrs = m[1];
     const lab = /\blab="([^"]+)"/.exec(attrs)?.[1];
     const path = /\bpath="([^"]+)"/.exec(attrs)?.[1];
-    const preset = /\bpreset="([^"]+)"/.exec(attrs)?.[1];
-    if (lab && path) refs.push({ lab, path, line: lineOf(m.index!), preset });
+    if (lab && path) refs.push({ lab, path, line: lineOf(m.index!), start: startOf(attrs) });
   }
   for (const m of text.matchAll(/<Formula\b([\s\S]*?)\/>/g)) {
     const attrs = m[1];
     const lab = /\blab="([^"]+)"/.exec(attrs)?.[1];
     const values = /values=\{\{([\s\S]*?)\}\}/.exec(attrs)?.[1] ?? '';
-    for (const v of values.matchAll(/[a-z0-9_]+\s*:\s*"([^"]+)"/gi)) if (lab) refs.push({ lab, path: v[1], line: lineOf(m.index!) });
+    const start = startOf(attrs);
+    for (const v of values.matchAll(/[a-z0-9_]+\s*:\s*"([^"]+)"/gi)) if (lab) refs.push({ lab, path: v[1], line: lineOf(m.index!), start });
   }
   return refs;
-}
-
-const runner = createRunner();
-async function scorecard(lab: string, lang: 'es' | 'en', presetId?: string) {
-  const meta = labMeta(lab);
-  if (!meta) throw new Error(`unknown lab ${lab}`);
-  const preset = (presetId ? meta.presets.find((p) => p.id === presetId) : meta.presets[0])!;
-  const texts = Object.fromEntries(Object.entries(preset.files[lang]).map(([k, f]) => [k, readFileSync(`labs/${lab}/presets/${f}`, 'utf8')]));
-  const res = await runner.runAny(lab, texts, lang);
-  if (!res.ok) throw new Error(JSON.stringify(res.issues));
-  return res.result;
 }
 
 describe('chapter figures resolve in the engines', () => {
@@ -49,11 +58,18 @@ describe('chapter figures resolve in the engines', () => {
         const refs = figureRefs(readFileSync(`content/chapters/${lang}/${file}`, 'utf8'));
         const missing: string[] = [];
         for (const r of refs) {
-          const found = lookupPath(await scorecard(r.lab, lang, r.preset), r.path);
+          let card: unknown;
+          try {
+            card = await scorecard(r.lab, lang, r.start);
+          } catch (e) {
+            missing.push(`line ${r.line}: ${r.lab} start ${JSON.stringify(r.start)}: ${(e as Error).message}`);
+            continue;
+          }
+          const found = lookupPath(card, r.path);
           if (!found.found) missing.push(`line ${r.line}: ${r.lab}:${r.path} (${found.reason})`);
         }
         expect(missing).toEqual([]);
-      });
+      }, 120_000);
     }
   }
 });

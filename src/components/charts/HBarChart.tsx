@@ -46,9 +46,10 @@ export default function HBarChart({ title, description, xLabel, bars, tableSumma
   const num = useFmt();
   const format = given ?? ((v: number) => num(v));
   const W = width;
-  // Room on the left for the longest label (about 6.8 units per character at 12 px).
+  // Room on the left for the longest label (about 8 units per character at 12 px: capitals, digits
+  // and "@" are wider than the 6.8 of lower-case text, and "nDCG@3" was clipped).
   const longest = Math.max(4, ...bars.map((b) => b.label.length));
-  const M = { top: 22, right: bars.some((b) => b.note) ? 96 : 70, bottom: 40, left: Math.min(W * 0.55, 16 + longest * 6.8) };
+  const M = { top: 22, right: bars.some((b) => b.note) ? 96 : 70, bottom: 40, left: Math.min(W * 0.55, 16 + longest * 8) };
   const H = M.top + M.bottom + ROW * Math.max(1, bars.length);
   const area = plotArea(W, H, M);
   const top = max ?? Math.max(1e-9, reference?.value ?? 0, ...bars.map((b) => b.value ?? 0));
@@ -67,7 +68,7 @@ export default function HBarChart({ title, description, xLabel, bars, tableSumma
       {(id) => (
         <>
           <Hatch id={`${id}-hatch`} />
-          <XAxis area={area} scale={x} ticks={x.ticks(5)} format={format} grid offset={14} />
+          <XAxis area={area} scale={x} ticks={x.ticks(Math.max(2, Math.min(5, Math.floor((area.right - area.left) / 40))))} format={format} grid offset={14} />
           <XLabel area={area} y={H - 6}>{xLabel}</XLabel>
           {bars.map((b, i) => {
             const y = M.top + i * ROW;
