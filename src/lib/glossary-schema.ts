@@ -11,7 +11,7 @@ const side = z.strictObject({
   definition: z.string().min(20).max(700),
   /** Other names a reader may search for (abbreviations, synonyms the chapters do not use). */
   aka: z.array(z.string().min(1).max(80)).default([]),
-  /** KaTeX source of the defining formula in this language's notation (VP/TP...), when there is one; rendered at build time with MathML. */
+  /** KaTeX source of the defining formula in this language's notation (the chapters write TP, FP, FN, TN in both languages), when there is one; rendered at build time with MathML. */
   formula: z.string().min(1).max(400).optional(),
 });
 
