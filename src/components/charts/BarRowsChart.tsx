@@ -12,6 +12,7 @@ import { scaleLinear } from 'd3-scale';
 import ChartFrame, { Hatch } from './ChartFrame.tsx';
 import { plotArea, XAxis } from './Axes.tsx';
 import { centredX, textWidth, wrapLabel } from './textLayout.ts';
+import { useFmt } from '../labs/shared/format.tsx';
 
 export interface BarRow {
   key: string;
@@ -46,7 +47,9 @@ const FONT = 12;
 const LINE = 15;
 const BAR = 16;
 
-export default function BarRowsChart({ title, description, xLabel, rows, reference, max, tableSummary, columns, format = (v) => String(v), width, testId }: Props) {
+export default function BarRowsChart({ title, description, xLabel, rows, reference, max, tableSummary, columns, format: given, width, testId }: Props) {
+  const num = useFmt();
+  const format = given ?? ((v: number) => num(v));
   const W = Math.max(200, Math.floor(width));
   const valueText = (r: BarRow) => (r.value === null ? '' : r.note ? `${format(r.value)} · ${r.note}` : format(r.value));
   const longestLabel = Math.max(0, ...rows.map((r) => textWidth(r.label, FONT)));

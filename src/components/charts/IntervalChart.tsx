@@ -14,6 +14,7 @@ import { scaleLinear } from 'd3-scale';
 import ChartFrame from './ChartFrame.tsx';
 import { plotArea, XAxis } from './Axes.tsx';
 import { centredX, textWidth, wrapLabel } from './textLayout.ts';
+import { useFmt } from '../labs/shared/format.tsx';
 
 export interface IntervalRow {
   key: string;
@@ -49,7 +50,9 @@ interface Props {
 const FONT = 12;
 const LINE = 15;
 
-export default function IntervalChart({ title, description, xLabel, rows, threshold, domain, tableSummary, columns, format = (v) => v.toFixed(3), width, testId }: Props) {
+export default function IntervalChart({ title, description, xLabel, rows, threshold, domain, tableSummary, columns, format: given, width, testId }: Props) {
+  const num = useFmt();
+  const format = given ?? ((v: number) => num(v, 3));
   const W = Math.max(200, Math.floor(width));
   const longest = Math.max(...rows.map((r) => textWidth(r.label, FONT)), 0);
   const side = W >= 420 && longest + 16 <= W * 0.38;

@@ -11,6 +11,7 @@ import { scaleLinear } from 'd3-scale';
 import type { CSSProperties, ReactNode } from 'react';
 import ChartFrame from './ChartFrame.tsx';
 import { plotArea, XAxis, XLabel, YAxis, YLabel } from './Axes.tsx';
+import { useFmt } from '../labs/shared/format.tsx';
 
 export interface ScatterPoint {
   key: string;
@@ -55,7 +56,10 @@ function pad([lo, hi]: [number, number], f = 0.08): [number, number] {
   return [lo - span * f, hi + span * f];
 }
 
-export default function ScatterChart({ title, description, xLabel, yLabel, points, width, svgStyle, tableSummary, columns, yes, no, formatX = String, formatY = String, caption, testId }: Props) {
+export default function ScatterChart({ title, description, xLabel, yLabel, points, width, svgStyle, tableSummary, columns, yes, no, formatX: givenX, formatY: givenY, caption, testId }: Props) {
+  const num = useFmt();
+  const formatX = givenX ?? ((v: number) => num(v));
+  const formatY = givenY ?? ((v: number) => num(v));
   const W = Math.max(240, width);
   const H = Math.round(Math.min(340, Math.max(240, W * 0.62)));
   const M = { top: 16, right: 14, bottom: 46, left: 52 };

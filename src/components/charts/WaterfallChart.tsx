@@ -14,6 +14,7 @@ import { scaleLinear } from 'd3-scale';
 import ChartFrame from './ChartFrame.tsx';
 import { plotArea, XAxis } from './Axes.tsx';
 import { centredX, textWidth, wrapLabel } from './textLayout.ts';
+import { useFmt } from '../labs/shared/format.tsx';
 
 export interface WaterfallStep {
   key: string;
@@ -48,7 +49,9 @@ const LINE = 15;
 const BAR = 16;
 const GAP = 10;
 
-export default function WaterfallChart({ title, description, xLabel, steps, total, threshold, tableSummary, columns, format = (v) => v.toFixed(3), width, testId }: Props) {
+export default function WaterfallChart({ title, description, xLabel, steps, total, threshold, tableSummary, columns, format: given, width, testId }: Props) {
+  const num = useFmt();
+  const format = given ?? ((v: number) => num(v, 3));
   const W = Math.max(200, Math.floor(width));
   const M = { top: threshold ? 24 : 10, right: 12, bottom: 40, left: 12 };
   const labelWidth = W - M.left - M.right;
