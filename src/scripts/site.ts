@@ -31,3 +31,41 @@ if (box) {
     });
   }
 }
+
+/**
+ * Boxes that scroll sideways (wide tables, display formulas, figure tables in widgets: the reading
+ * column is narrow) get a tab stop when they hold nothing focusable, so they can be scrolled from the
+ * keyboard (WCAG 2.1.1; axe's scrollable-region-focusable). Checked on load, when the fonts arrive,
+ * on resize, and when islands or live formulas change the page (debounced); a box that stops
+ * overflowing loses the tab stop this script gave it.
+ */
+const FOCUSABLE = 'a[href], button, input, select, textarea, summary, [tabindex]:not([data-scroll-stop])';
+function scrollStops() {
+  const root = document.querySelector('main') ?? document.body;
+  for (const el of root.querySelectorAll<HTMLElement>('*')) {
+    const given = el.dataset.scrollStop !== undefined;
+    if (el.scrollWidth <= el.clientWidth + 1) {
+      if (given) {
+        el.removeAttribute('tabindex');
+        delete el.dataset.scrollStop;
+      }
+      continue;
+    }
+    if (given || el.hasAttribute('tabindex')) continue;
+    const ox = getComputedStyle(el).overflowX;
+    if ((ox === 'auto' || ox === 'scroll') && !el.querySelector(FOCUSABLE)) {
+      el.tabIndex = 0;
+      el.dataset.scrollStop = '';
+    }
+  }
+}
+let timer: ReturnType<typeof setTimeout> | undefined;
+const later = () => {
+  clearTimeout(timer);
+  timer = setTimeout(scrollStops, 200);
+};
+scrollStops();
+// The KaTeX fonts change the formulas' widths once they arrive.
+void document.fonts?.ready.then(scrollStops);
+addEventListener('resize', later);
+new MutationObserver(later).observe(document.querySelector('main') ?? document.body, { childList: true, subtree: true });
