@@ -14,7 +14,7 @@ import type { Lang } from '../../../../labs/core/contract/types.ts';
 import type { RubricResult, ItemResult, AgreementResult, BreakdownCheck, Comparison, Pattern } from '../../../../labs/rubric/lab.ts';
 import { rubricMeta } from '../../../../labs/rubric/meta.ts';
 import { rubricMsg } from '../../../../labs/rubric/i18n/index.ts';
-import { describeAxisReason } from '../../../../labs/rubric/report.ts';
+import { describeAxisReason } from '../../../../labs/rubric/describe.ts';
 import { ui } from '../../../i18n/index.ts';
 import { useLabRunner } from '../shared/useLabRunner.ts';
 import { LabShell, type LabInputDef } from '../shared/LabShell.tsx';
