@@ -8,11 +8,13 @@ export const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /**
  * Opens a page with a lab and waits until the worker has answered once. The lab hydrates when it
- * scrolls into view (client:visible), so the slot is scrolled to first (a chapter's lab is far down).
+ * scrolls into view (client:visible), so a chapter's lab slot is scrolled to first (it is far down);
+ * lab and exercise pages have no slot, their lab is at the top.
  */
 export async function openLab(page: Page, url: string) {
   await page.goto(url);
-  await page.locator('.lab-slot').first().scrollIntoViewIfNeeded();
+  const slot = page.locator('.lab-slot').first();
+  if (await slot.count()) await slot.scrollIntoViewIfNeeded();
   await expect(page.getByTestId('verdict')).toBeVisible();
 }
 
@@ -72,8 +74,18 @@ export async function replaceEditorText(page: Page, testId: string, text: string
   await page.keyboard.insertText(text);
 }
 
+/**
+ * The whole text of a CodeMirror editor. CodeMirror draws only the lines near the viewport, so the
+ * document is read from the view (what EditorView.findFromDOM does: the content element's tile
+ * leads to the view); the drawn lines are the fallback.
+ */
 export async function editorText(page: Page, testId: string): Promise<string> {
-  return page.getByTestId(testId).evaluate((el) => Array.from(el.querySelectorAll('.cm-line')).map((l) => l.textContent).join('\n'));
+  return page.getByTestId(testId).evaluate((el) => {
+    const content = el.querySelector('.cm-content') as (Element & { cmTile?: { root?: { view?: { state: { doc: { toString(): string } } } } } }) | null;
+    const view = content?.cmTile?.root?.view;
+    if (view) return view.state.doc.toString();
+    return Array.from(el.querySelectorAll('.cm-line')).map((l) => l.textContent).join('\n');
+  });
 }
 
 /**
