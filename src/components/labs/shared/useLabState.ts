@@ -103,7 +103,7 @@ export function useLabState(meta: LabMeta, preset: Record<string, string>, embed
       // An exercise link opened over saved work on that exercise: its start state is offered, the work kept.
       pending = { ...base, source: { kind: 'exercise' } };
     }
-    init.current = { store: { own, pending, undo: null }, notice, fromLink, savedExists: savedSnap !== null, valid: saved.state?.valid ?? null };
+    init.current = { store: { own, pending, undo: null }, notice, fromLink, savedExists: savedSnap !== null && !sameSnapshot(savedSnap, base), valid: saved.state?.valid ?? null };
   }
   const [store, setStore] = useState<Store>(init.current.store);
   const [notice, setNotice] = useState(init.current.notice);
@@ -143,9 +143,16 @@ export function useLabState(meta: LabMeta, preset: Record<string, string>, embed
     if (ownLarge) return;
     const valid = lastValid && !store.pending && !Object.values(lastValid).some(isLargeText) ? lastValid : undefined;
     const timer = setTimeout(() => {
+      // The untouched starting state is not the learner's work: nothing is stored for it, so the
+      // other language's page opens on its own preset (a stored copy of this one would look like work).
+      if (sameSnapshot(store.own, base)) {
+        clearSaved(labId, scope);
+        setHasSavedWork(false);
+        return;
+      }
       const ok = save({ v: STATE_VERSION, lab: labId, texts: store.own.texts, view: store.own.view, ...(valid ? { valid } : {}) }, scope);
       if (!ok) setNotice('storage_failed');
-      else if (!sameSnapshot(store.own, base)) setHasSavedWork(true);
+      else setHasSavedWork(true);
     }, 300);
     return () => clearTimeout(timer);
   }, [labId, store.own, store.pending, scope, ownLarge, lastValid, base]);
