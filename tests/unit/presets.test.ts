@@ -21,6 +21,6 @@ describe('resolveStartTexts', () => {
     await expect(resolveStartTexts('gate', { cases: { preset: 'classification_cases.jsonl' } })).rejects.toThrow();
   });
   it('lists a lab\'s presets', () => {
-    expect(presetNames('threshold').sort()).toEqual(['classification_cases.jsonl', 'threshold_policy.json']);
+    expect(presetNames('threshold').sort()).toEqual(['classification_cases.en.jsonl', 'classification_cases.jsonl', 'threshold_policy.en.json', 'threshold_policy.json']);
   });
 });
