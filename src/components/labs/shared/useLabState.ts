@@ -159,11 +159,20 @@ export function useLabState(meta: LabMeta, preset: Record<string, string>, embed
 
   const setLastValid = useCallback((t: Record<string, string>) => setLastValidState((old) => (old && sameTexts(old, t) ? old : t)), []);
 
+  // An edit that changes nothing (an editor echoing a text the page just gave it) keeps the store as
+  // it is: it must not drop the undo of a keep/discard choice.
   const edit = useCallback((f: (s: Snapshot) => Snapshot) => {
-    setStore((s) => (s.pending ? { ...s, pending: { ...f(s.pending), source: s.pending.source } } : { ...s, own: f(s.own), undo: null }));
+    setStore((s) => {
+      if (s.pending) {
+        const next = f(s.pending);
+        return next === s.pending ? s : { ...s, pending: { ...next, source: s.pending.source } };
+      }
+      const next = f(s.own);
+      return next === s.own ? s : { ...s, own: next, undo: null };
+    });
   }, []);
   const setText = useCallback((name: string, text: string) => edit((s) => (s.texts[name] === text ? s : { ...s, texts: { ...s.texts, [name]: text } })), [edit]);
-  const setView = useCallback((v: unknown) => edit((s) => ({ ...s, view: v })), [edit]);
+  const setView = useCallback((v: unknown) => edit((s) => (JSON.stringify(s.view ?? null) === JSON.stringify(v ?? null) ? s : { ...s, view: v })), [edit]);
   const importFile = useCallback((name: string, fileName: string, text: string) => {
     setStore((s) => {
       if (s.pending) return { ...s, pending: { ...s.pending, texts: { ...s.pending.texts, [name]: text } } };
