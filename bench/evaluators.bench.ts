@@ -96,6 +96,27 @@ export const evaluatorsSuite: BenchSuite = {
         run: (input: EvaluatorsInput) => lab.select(lab.run(input, VIEW) as never, VIEW),
         runs: 3,
         targetMs: 1000,
+        python: {
+          kind: 'evaluators',
+          arrays: (input: EvaluatorsInput) => {
+            // the pass decision (last of the L labels per case) of the humans and of each judge
+            const L = CRITERIA.length + 1;
+            const n = input.human.length / L;
+            const human = new Uint8Array(n);
+            for (let i = 0; i < n; i++) human[i] = input.human[i * L + L - 1];
+            const judges = new Uint8Array(n * input.evaluators.length);
+            const valid = new Uint8Array(n * input.evaluators.length);
+            input.evaluators.forEach((ev, e) => {
+              for (let i = 0; i < n; i++) {
+                const v = ev.scores[i * L + L - 1];
+                valid[e * n + i] = ev.parse_ok[i] && v >= 0 ? 1 : 0;
+                judges[e * n + i] = v > 0 ? 1 : 0;
+              }
+            });
+            return { human, judges, valid };
+          },
+          params: { evaluators: 3, rounds: 1000 },
+        },
       },
       {
         // the audit without any bootstrap, to split the first case

@@ -88,6 +88,15 @@ export const gateSuite: BenchSuite = {
         beforeEach: (r: GateResult) => r,
         run: (r: GateResult) => bootstrapWeightedQuality(r.baseline, r.candidate, 13, 2000, 0.95, { method: 'direct' }),
         runs: 3,
+        python: {
+          kind: 'gate',
+          arrays: (r: GateResult) => ({
+            weights: Float64Array.from(r.candidate.results, (x) => x.weight),
+            pass_a: Uint8Array.from(r.baseline.results, (x) => (x.passed ? 1 : 0)),
+            pass_b: Uint8Array.from(r.candidate.results, (x) => (x.passed ? 1 : 0)),
+          }),
+          params: { rounds: 2000 },
+        },
       },
       {
         name: 'parse texts + runGate',

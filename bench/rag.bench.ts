@@ -98,6 +98,7 @@ export const ragSuite: BenchSuite = {
         setup: () => syntheticBatch(Q, LIST),
         run: (b: RankingBatch) => rankingMetricsBatch(b, K),
         targetMs: 1000,
+        python: { kind: 'rag', arrays: (b: RankingBatch) => ({ rank_grades: Uint8Array.from(b.rankGrades), judged_grades: Uint8Array.from(b.judgedGrades) }), params: { queries: Q, list: LIST, k: K } },
       },
       {
         name: 'ranking from chunk ids (rankingMetricsForIds)',

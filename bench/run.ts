@@ -1,7 +1,10 @@
 /**
  * Benchmark runner: `npm run bench` (all suites) or `npm run bench -- threshold` (suites whose name
  * contains one of the arguments). Prints one table row per case: the median wall time of `runs`
- * timed repetitions after one untimed warm-up, plus min and max.
+ * timed repetitions after one untimed warm-up, plus min and max; and, for the cases that declare a
+ * `python` equivalent, the median of the same computation in numpy/scipy/scikit-learn on the same
+ * data, timed in the same run by bench/python/equivalents.py (Debian's python3-sklearn; the column
+ * is skipped with a notice when it is missing), and the ratio node / numpy.
  *
  * Adding a lab: write bench/<lab>.bench.ts exporting a BenchSuite and add it to `suites` below.
  * Each case's `setup` builds its data once (untimed); `beforeEach` (untimed, optional) makes what a
@@ -9,6 +12,10 @@
  * the timed part. Generators must be deterministic (seeded, no Math.random).
  */
 import { performance } from 'node:perf_hooks';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { thresholdSuite } from './threshold.bench.ts';
 import { gateSuite } from './gate.bench.ts';
 import { calibrationSuite } from './calibration.bench.ts';
@@ -27,6 +34,10 @@ export interface BenchCase<S = unknown, R = unknown> {
   runs?: number;
   /** Optional target for the median, in ms; the table marks the row "ok" or "SLOW". */
   targetMs?: number;
+  /** Optional target for the ratio node / numpy median. */
+  targetRatio?: number;
+  /** The numpy equivalent: its kind in bench/python/equivalents.py, the arrays it reads, its parameters. */
+  python?: { kind: string; arrays: (state: S) => Record<string, Float64Array | Int32Array | Uint8Array>; params: Record<string, unknown> };
 }
 
 export interface BenchSuite {
@@ -46,6 +57,31 @@ function pad(s: string, w: number, right = false): string {
   return right ? s.padStart(w) : s.padEnd(w);
 }
 
+const DTYPE = (a: Float64Array | Int32Array | Uint8Array) => (a instanceof Float64Array ? '<f8' : a instanceof Int32Array ? '<i4' : '|u1');
+
+/** Times the numpy equivalents of the cases in one Python process; null with a reason when Python or numpy is missing. */
+function runPython(specs: { key: string; kind: string; runs: number; arrays: Record<string, Float64Array | Int32Array | Uint8Array>; params: Record<string, unknown> }[]): { times: Record<string, { median_ms: number }> | null; note: string } {
+  if (specs.length === 0) return { times: {}, note: '' };
+  const dir = mkdtempSync(join(tmpdir(), 'evals-bench-'));
+  try {
+    for (const sp of specs) {
+      const arrays: Record<string, [string, string]> = {};
+      for (const [name, arr] of Object.entries(sp.arrays)) {
+        const file = `${sp.key}.${name}.bin`;
+        writeFileSync(join(dir, file), new Uint8Array(arr.buffer, arr.byteOffset, arr.byteLength));
+        arrays[name] = [DTYPE(arr), file];
+      }
+      writeFileSync(join(dir, `${sp.key}.json`), JSON.stringify({ kind: sp.kind, runs: sp.runs, arrays, params: sp.params }));
+    }
+    const py = spawnSync('/usr/bin/python3', [new URL('./python/equivalents.py', import.meta.url).pathname, dir], { encoding: 'utf8', maxBuffer: 1 << 24, env: { ...process.env } });
+    if (py.error || py.status !== 0) return { times: null, note: `numpy column skipped: ${py.error ? py.error.message : (py.stderr.trim().split('\n').pop() ?? `exit ${py.status}`)} (install Debian's python3-sklearn)` };
+    const versions = spawnSync('/usr/bin/python3', ['-c', 'import numpy,scipy,sklearn,sys;print(sys.version.split()[0],numpy.__version__,scipy.__version__,sklearn.__version__)'], { encoding: 'utf8' }).stdout.trim().split(' ');
+    return { times: JSON.parse(py.stdout), note: `python ${versions[0]}, numpy ${versions[1]}, scipy ${versions[2]}, scikit-learn ${versions[3]}` };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 function main(): void {
   const filters = process.argv.slice(2).filter((a) => !a.startsWith('-'));
   const chosen = suites.filter((s) => filters.length === 0 || filters.some((f) => s.name.includes(f)));
@@ -54,14 +90,11 @@ function main(): void {
     process.exitCode = 1;
     return;
   }
-  console.log(`node ${process.version}, ${process.platform}/${process.arch}`);
-  const header = ['suite', 'case', 'n', 'median ms', 'min ms', 'max ms', 'runs', 'target'];
-  const widths = [10, 44, 9, 10, 9, 9, 5, 12];
-  console.log(header.map((h, i) => pad(h, widths[i], i >= 2 && i <= 6)).join('  '));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  let slow = 0;
+  console.log(`node ${process.version}, ${process.platform}/${process.arch}, ${new Date().toISOString().slice(0, 10)}`);
+  const rows: { suite: string; c: BenchCase<any, any>; med: number; min: number; max: number; runs: number; key?: string }[] = [];
+  const pySpecs: Parameters<typeof runPython>[0] = [];
   for (const suite of chosen) {
-    for (const c of suite.cases()) {
+    for (const [ci, c] of suite.cases().entries()) {
       const state = c.setup();
       const runs = c.runs ?? 5;
       const arg0 = c.beforeEach ? c.beforeEach(state) : state;
@@ -73,16 +106,36 @@ function main(): void {
         c.run(arg);
         times.push(performance.now() - t0);
       }
-      const med = median(times);
-      let target = '';
-      if (c.targetMs !== undefined) {
-        const ok = med <= c.targetMs;
-        if (!ok) slow++;
-        target = `<${c.targetMs} ${ok ? 'ok' : 'SLOW'}`;
-      }
-      const row = [suite.name, c.name, String(c.n), med.toFixed(1), Math.min(...times).toFixed(1), Math.max(...times).toFixed(1), String(runs), target];
-      console.log(row.map((v, i) => pad(v, widths[i], i >= 2 && i <= 6)).join('  '));
+      const key = c.python ? `${suite.name}-${ci}-${c.n}` : undefined;
+      if (c.python && key) pySpecs.push({ key, kind: c.python.kind, runs, arrays: c.python.arrays(state), params: c.python.params });
+      rows.push({ suite: suite.name, c, med: median(times), min: Math.min(...times), max: Math.max(...times), runs, key });
+      process.stderr.write('.');
     }
+  }
+  process.stderr.write('\n');
+  const py = runPython(pySpecs);
+  if (py.note) console.log(py.note);
+  const header = ['suite', 'case', 'n', 'node ms', 'min', 'max', 'runs', 'numpy ms', 'node/numpy', 'target'];
+  const widths = [11, 52, 9, 9, 8, 8, 4, 9, 10, 22];
+  console.log(header.map((h, i) => pad(h, widths[i], i >= 2 && i <= 8)).join('  '));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  let slow = 0;
+  for (const r of rows) {
+    const npMs = r.key && py.times ? py.times[r.key]?.median_ms : undefined;
+    const ratio = npMs ? r.med / npMs : undefined;
+    const targets: string[] = [];
+    if (r.c.targetMs !== undefined) {
+      const ok = r.med <= r.c.targetMs;
+      if (!ok) slow++;
+      targets.push(`<${r.c.targetMs} ms ${ok ? 'ok' : 'SLOW'}`);
+    }
+    if (r.c.targetRatio !== undefined && ratio !== undefined) {
+      const ok = ratio <= r.c.targetRatio;
+      if (!ok) slow++;
+      targets.push(`ratio<=${r.c.targetRatio} ${ok ? 'ok' : 'SLOW'}`);
+    }
+    const row = [r.suite, r.c.name, String(r.c.n), r.med.toFixed(1), r.min.toFixed(1), r.max.toFixed(1), String(r.runs), npMs === undefined ? '' : npMs.toFixed(1), ratio === undefined ? '' : ratio.toFixed(2), targets.join(', ')];
+    console.log(row.map((v, i) => pad(v, widths[i], i >= 2 && i <= 8)).join('  '));
   }
   if (slow) console.log(`\n${slow} case(s) above target.`);
 }

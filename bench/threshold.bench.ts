@@ -50,6 +50,12 @@ export const thresholdSuite: BenchSuite = {
         beforeEach: (cases) => cases.slice(), // a new array: the WeakMap memo must not hit
         run: core,
         targetMs: n === 1e6 ? 300 : undefined,
+        targetRatio: n === 1e6 ? 0.25 : undefined,
+        python: {
+          kind: 'threshold',
+          arrays: (cases) => ({ scores: Float64Array.from(cases, (c) => c.score), labels: Uint8Array.from(cases, (c) => c.label) }),
+          params: { grid: policy.threshold_grid, c_fp: policy.cost_false_positive, c_fn: policy.cost_false_negative, c_review: policy.cost_review },
+        },
       });
     }
     for (const n of sizes) {

@@ -31,7 +31,9 @@
  *     kappa, then pass accuracy, then lower cost per valid evaluation; stable).
  * Optional parts: ordinal scale with quantile mapping (QWK/MAE before and after on the held-out
  * split), construct check (kappa under each human definition), corrected pass rate (Rogan-Gladen
- * with a bootstrap interval over the labelled cases AND the production runs), pairwise order flips
+ * with a bootstrap interval over the labelled cases AND the production runs: per round, the
+ * resampled production passes are one Binomial(N, k/N) draw from random.Random(bootstrap_seed + 1),
+ * core/stats/binomial.ts), pairwise order flips
  * and position bias, and the evaluation budget C_eval = N R (C_in T_in + C_out T_out) + C_human.
  * Numbers are unrounded; nothing here returns NaN.
  */
@@ -42,6 +44,8 @@ import { applyQuantileMap, fitQuantileMap, meanAbsoluteError } from '../core/sta
 import type { QuantileMapRow } from '../core/stats/quantile_map.ts';
 import { roganGladen } from '../core/stats/prevalence.ts';
 import { bootstrapGroupCounts, percentileInterval } from '../core/stats/bootstrap.ts';
+import { binomialDraw } from '../core/stats/binomial.ts';
+import { PyRandom } from '../core/stats/rng.ts';
 import { defined, flattenMaybe, ratio, undef } from '../core/stats/maybe.ts';
 import type { Maybe } from '../core/stats/maybe.ts';
 import type { EvaluatorsCheckId, EvaluatorsReason, EvaluatorsUndefinedReason } from './i18n/index.ts';
@@ -631,14 +635,16 @@ function correctedPassRate(input: EvaluatorsInput, report: EvaluatorReport, boot
   if (boot === null) interval = offInterval(rubric.confidence_level, rubric.bootstrap_seed);
   else {
     const rounds = rubric.bootstrap_rounds;
-    const groupOf = new Uint8Array(p.runs);
-    groupOf.fill(1, p.runs - p.judged_passes);
+    // Resampling the N production runs with replacement and counting the judged passes is one
+    // Binomial(N, k/N) draw (core/stats/binomial.ts): O(1)-ish per round instead of N index draws.
+    const prng = new PyRandom(productionSeed);
     const est = new Array<number | null>(rounds);
-    bootstrapGroupCounts(groupOf, 2, rounds, productionSeed, (counts, r) => {
+    for (let r = 0; r < rounds; r++) {
+      const passes = binomialDraw(prng, p.runs, observed);
       const t = boot.tpr[r];
       const s = boot.tnr[r];
-      est[r] = t === null || s === null ? null : roganGladen(counts[1] / p.runs, t, s).value;
-    });
+      est[r] = t === null || s === null ? null : roganGladen(passes / p.runs, t, s).value;
+    }
     interval = intervalWithRule(est, rubric.confidence_level, rounds, rubric.bootstrap_seed);
   }
   const flat = flattenMaybe({

@@ -6,7 +6,7 @@
  *   1. weighted quality >= min_weighted_quality    weighted_quality_below_threshold | weighted_quality_undefined
  *   2. critical failures <= max_critical_failures  critical_failures_present
  *   3. cost per accepted <= max_cost_per_accepted  cost_per_accepted_above_budget | cost_per_accepted_undefined
- *   4. regressions <= max_regressions              regressions_present
+ *   4. regressions <= max_regressions              regressions_present | regressions_undefined
  *   5. each critical slice: candidate's weighted quality in it >= min_weighted_quality
  *                                                  critical_slice_below_threshold | critical_slice_undefined
  *   6. only with require_minimum_delta_evidence: the CI's lower bound >= minimum_interpretable_delta
@@ -24,11 +24,11 @@ import { gateCheck, verdictOf } from '../core/contract/gate_check.ts';
 import { undef, type Maybe } from '../core/stats/maybe.ts';
 import type { GateReason, GateWarning } from './i18n/index.ts';
 
-/** Compares a CI with the minimum interpretable delta (see EvidenceAssessment). */
-export function assessEvidence(ci: [number, number] | null, hypothesis: Hypothesis | null): EvidenceAssessment {
+/** Compares a CI with the minimum interpretable delta (see EvidenceAssessment); ciReason says why a null CI is null. */
+export function assessEvidence(ci: [number, number] | null, hypothesis: Hypothesis | null, ciReason = 'no_defined_bootstrap_rounds'): EvidenceAssessment {
   const m = hypothesis?.minimum_interpretable_delta ?? null;
   if (m === null) return { minimum_interpretable_delta: null, ci, status: 'undefined', undefined_reason: 'no_minimum_interpretable_delta' };
-  if (ci === null) return { minimum_interpretable_delta: m, ci, status: 'undefined', undefined_reason: 'no_defined_bootstrap_rounds' };
+  if (ci === null) return { minimum_interpretable_delta: m, ci, status: 'undefined', undefined_reason: ciReason };
   const status = ci[0] >= m ? 'supports' : ci[1] < m ? 'below' : 'inconclusive';
   return { minimum_interpretable_delta: m, ci, status, undefined_reason: null };
 }
@@ -42,28 +42,32 @@ export function decideGate(args: {
   candidate: VersionScore;
   paired: PairedComparison;
   ci: [number, number] | null;
+  /** Why ci is null: 'no_defined_bootstrap_rounds' (default) or 'case_score_undefined'. */
+  ciReason?: string;
   hypothesis: Hypothesis | null;
   policy: GatePolicy;
 }): { decision: GateDecision; checks: GateLabCheck[]; evidence: EvidenceAssessment } {
   const { candidate, paired, ci, hypothesis, policy } = args;
+  const ciReason = args.ciReason ?? 'no_defined_bootstrap_rounds';
   const checks: GateLabCheck[] = [];
   const add = (id: GateCheckId, value: MaybeNumber | Maybe, comparator: '>=' | '<=', threshold: number, failReason: GateReason, undefinedReason: GateReason, subject?: string) =>
     checks.push(gateCheck({ id, subject, value, comparator, threshold, failReason, undefinedReason }));
-  add('weighted_quality', candidate.weighted_quality, '>=', policy.min_weighted_quality, 'weighted_quality_below_threshold', 'weighted_quality_undefined');
+  add('weighted_quality', candidate.weighted_quality === null ? undef(candidate.weighted_quality_reason ?? 'zero_total_weight') : candidate.weighted_quality, '>=', policy.min_weighted_quality, 'weighted_quality_below_threshold', 'weighted_quality_undefined');
   add('critical_failures', candidate.critical_failures, '<=', policy.max_critical_failures, 'critical_failures_present', 'critical_failures_present');
   add('cost_per_accepted', candidate.cost_per_accepted_eur === null ? undef('no_accepted_cases') : candidate.cost_per_accepted_eur, '<=', policy.max_cost_per_accepted_eur, 'cost_per_accepted_above_budget', 'cost_per_accepted_undefined');
-  add('regressions', paired.baseline_passed_candidate_failed.length, '<=', policy.max_regressions, 'regressions_present', 'regressions_present');
+  const regressions = paired.undefined_cases.length ? undef('case_score_undefined') : paired.baseline_passed_candidate_failed.length;
+  add('regressions', regressions, '<=', policy.max_regressions, 'regressions_present', 'regressions_undefined');
   for (const slice of policy.critical_slices) {
     const s = candidate.slices.find((x) => x.slice === slice);
-    const value = !s ? undef('slice_not_in_dataset') : s.weighted_quality === null ? undef('zero_total_weight') : s.weighted_quality;
+    const value = !s ? undef('slice_not_in_dataset') : s.weighted_quality === null ? undef(s.undefined_reason ?? 'zero_total_weight') : s.weighted_quality;
     add('critical_slice', value, '>=', policy.min_weighted_quality, 'critical_slice_below_threshold', 'critical_slice_undefined', slice);
   }
-  const evidence = assessEvidence(ci, hypothesis);
+  const evidence = assessEvidence(ci, hypothesis, ciReason);
   const warnings: GateWarning[] = [];
   if (evidence.minimum_interpretable_delta !== null) {
     const low = evidence.ci ? evidence.ci[0] : null;
     if (policy.require_minimum_delta_evidence) {
-      add('minimum_delta_evidence', low === null ? undef('no_defined_bootstrap_rounds') : low, '>=', evidence.minimum_interpretable_delta, 'insufficient_evidence_for_minimum_delta', 'insufficient_evidence_for_minimum_delta');
+      add('minimum_delta_evidence', low === null ? undef(ciReason) : low, '>=', evidence.minimum_interpretable_delta, 'insufficient_evidence_for_minimum_delta', 'insufficient_evidence_for_minimum_delta');
     } else if (evidence.status === 'inconclusive' || evidence.status === 'undefined') warnings.push('not_enough_evidence');
     else if (evidence.status === 'below') warnings.push('minimum_delta_not_reached');
   }

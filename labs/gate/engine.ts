@@ -20,6 +20,10 @@
  *   - per-case `reason` is a code ('contains_expected', 'missing_terms', 'abstained',
  *     'answered_instead_of_abstaining') with `missing_terms` beside it, and the comparison's `note`
  *     is the code 'small_sample_signal': both are translated by the report and the page.
+ *   - the outputs may hold several runs per case and version (schema.ts, `run`): each case then
+ *     scores the share of its runs that pass (or pass^k, policy.case_score), the paired bootstrap
+ *     resamples cases with their runs inside, and McNemar is left undefined unless every case score
+ *     is 0 or 1 (types.ts, CaseResult and PairedComparison); one run per case is exactly the kit.
  * Reproduced as in the kit: grading rules, inclusive per-case budget, cost per accepted = total
  * cost of all answers / accepted cases, paired outcomes in case order, the continuity-corrected
  * McNemar statistic, and the paired bootstrap CI of the delta (CPython random.Random(seed),
@@ -27,13 +31,15 @@
  */
 import type { RunHooks } from '../core/contract/lab.ts';
 import type { Decision, MaybeNumber } from '../core/contract/types.ts';
-import { pairedBootstrapWeightedRate, pairedOutcomes } from '../core/stats/paired.ts';
+import { mcnemarTest, pairedBootstrapWeightedRate } from '../core/stats/paired.ts';
 import { wilsonInterval } from '../core/stats/wilson.ts';
+import { isFlaky, passAtK, passKCurves, passPowK } from '../core/stats/passk.ts';
 import { foldForMatch } from '../core/stats/text/normalize.ts';
 import { valueHistogram } from '../core/stats/histogram.ts';
 import type { CaseRow, GateInput, GatePolicy, OutputRow, Taxonomy } from './schema.ts';
+import { runId } from './schema.ts';
 import { decideGate } from './decision.ts';
-import type { CaseResult, ErrorType, CaseReason, GateResult, PairedComparison, SlicePairs, SliceScore, VersionScore } from './types.ts';
+import type { CaseResult, ErrorType, CaseReason, GateResult, PairedComparison, RunResult, SlicePairs, SliceScore, VersionScore } from './types.ts';
 export type * from './types.ts';
 
 /** Error codes a case can get (the kit's taxonomy). */
@@ -66,7 +72,7 @@ export function classifyError(mustAbstain: boolean, passed: boolean, costOk: boo
  * passes when it contains every expected term (an empty list passes). cost_ok = cost <= max_cost
  * (inclusive). `taxonomy` supplies the action of the error code.
  */
-export function gradeCase(c: CaseRow, answer: OutputRow, grader: Grader, taxonomy: Taxonomy | null): CaseResult {
+export function gradeRun(c: CaseRow, answer: OutputRow, grader: Grader, taxonomy: Taxonomy | null): RunResult {
   const out = grader.normalize(answer.output);
   let passed: boolean;
   let critical = false;
@@ -83,33 +89,97 @@ export function gradeCase(c: CaseRow, answer: OutputRow, grader: Grader, taxonom
   }
   const costOk = answer.cost_eur <= c.max_cost_eur;
   const errorType = classifyError(c.must_abstain, passed, costOk, critical);
-  const action = taxonomy?.categories?.[errorType]?.action ?? null;
   return {
-    case_id: c.case_id,
-    slice: c.slice,
+    run: runId(answer),
     passed,
     critical_failure: critical,
     cost_ok: costOk,
     error_type: errorType,
-    action,
+    action: actionOf(taxonomy, errorType),
     cost_eur: answer.cost_eur,
-    max_cost_eur: c.max_cost_eur,
-    weight: c.weight,
     reason,
     missing_terms: missing,
     output: answer.output,
   };
 }
 
-/** Σ w·passed / Σ w, or null when Σ w = 0. */
-export function weightedQuality(results: readonly { weight: number; passed: boolean }[]): MaybeNumber {
-  let total = 0;
-  let passed = 0;
-  for (const r of results) {
-    total += r.weight;
-    if (r.passed) passed += r.weight;
+function actionOf(taxonomy: Taxonomy | null, errorType: string): string | null {
+  const categories = taxonomy?.categories;
+  if (!categories || !Object.hasOwn(categories, errorType)) return null;
+  return categories[errorType].action ?? null;
+}
+
+/**
+ * Grades a case over its runs (at least one; types.ts CaseResult): every run with gradeRun, then the
+ * case's aggregates, its score under policy.case_score and pass@k / pass^k at policy.pass_k.
+ * @throws Error for a case without answers (parseGateInput reports it before run).
+ */
+export function gradeCase(c: CaseRow, answers: readonly OutputRow[], grader: Grader, taxonomy: Taxonomy | null, policy: Pick<GatePolicy, 'case_score' | 'pass_k' | 'confidence_level'>): CaseResult {
+  if (answers.length === 0) throw new Error(`case ${c.case_id} has no answer`);
+  const runs = answers.map((a) => gradeRun(c, a, grader, taxonomy));
+  const n = runs.length;
+  let passes = 0;
+  let cost = 0;
+  for (const r of runs) {
+    if (r.passed) passes++;
+    cost += r.cost_eur;
   }
-  return total === 0 ? null : passed / total;
+  const meanCost = n === 1 ? runs[0].cost_eur : cost / n;
+  const shown = runs.find((r) => r.error_type !== 'ok') ?? runs[0];
+  const critical = runs.some((r) => r.critical_failure);
+  const costOk = n === 1 ? runs[0].cost_ok : meanCost <= c.max_cost_eur;
+  const passed = passes === n;
+  const atK = passAtK(n, passes, policy.pass_k);
+  const powK = passPowK(n, passes, policy.pass_k);
+  const score = policy.case_score === 'mean' ? { value: passes / n, reason: null } : powK;
+  const w = wilsonInterval(passes, n, policy.confidence_level);
+  return {
+    case_id: c.case_id,
+    slice: c.slice,
+    passed,
+    critical_failure: critical,
+    cost_ok: costOk,
+    error_type: n === 1 ? shown.error_type : classifyError(c.must_abstain, passed, costOk, critical),
+    action: n === 1 ? shown.action : actionOf(taxonomy, classifyError(c.must_abstain, passed, costOk, critical)),
+    cost_eur: meanCost,
+    max_cost_eur: c.max_cost_eur,
+    weight: c.weight,
+    reason: shown.reason,
+    missing_terms: shown.missing_terms,
+    output: shown.output,
+    runs,
+    runs_total: n,
+    runs_passed: passes,
+    run_pass_rate: passes / n,
+    run_pass_rate_wilson: [w.low ?? 0, w.high ?? 1],
+    score: score.value,
+    score_reason: score.reason,
+    pass_at_k: atK.value,
+    pass_pow_k: powK.value,
+    flaky: isFlaky(n, passes),
+  };
+}
+
+/**
+ * Σ w·score / Σ w over graded cases (score: CaseResult.score, or passed as 0/1 for bare
+ * {weight, passed} rows). Undefined when Σ w = 0 ('zero_total_weight') or some case's score is
+ * undefined ('case_score_undefined').
+ */
+export function weightedQualityOf(results: readonly { weight: number; passed: boolean; score?: MaybeNumber }[]): { value: MaybeNumber; reason: 'zero_total_weight' | 'case_score_undefined' | null } {
+  let total = 0;
+  let sum = 0;
+  for (const r of results) {
+    const s = r.score === undefined ? (r.passed ? 1 : 0) : r.score;
+    if (s === null) return { value: null, reason: 'case_score_undefined' };
+    total += r.weight;
+    sum += r.weight * s;
+  }
+  return total === 0 ? { value: null, reason: 'zero_total_weight' } : { value: sum / total, reason: null };
+}
+
+/** weightedQualityOf's value: Σ w·score / Σ w, or null when it is undefined. */
+export function weightedQuality(results: readonly { weight: number; passed: boolean; score?: MaybeNumber }[]): MaybeNumber {
+  return weightedQualityOf(results).value;
 }
 
 function sliceScores(results: CaseResult[]): SliceScore[] {
@@ -120,80 +190,143 @@ function sliceScores(results: CaseResult[]): SliceScore[] {
     else map.set(r.slice, [r]);
   }
   return [...map].map(([slice, rs]) => {
-    const wq = weightedQuality(rs);
+    const wq = weightedQualityOf(rs);
+    const flaky = rs.filter((r) => r.flaky).length;
     return {
       slice,
       cases: rs.length,
       total_weight: rs.reduce((s, r) => s + r.weight, 0),
       passed_cases: rs.filter((r) => r.passed).length,
       critical_failures: rs.filter((r) => r.critical_failure).length,
-      weighted_quality: wq,
-      undefined_reason: wq === null ? 'zero_total_weight' : null,
+      weighted_quality: wq.value,
+      undefined_reason: wq.reason,
+      flaky_cases: flaky,
+      flaky_share: flaky / rs.length,
     };
   });
 }
 
+function meanOrNull(values: readonly MaybeNumber[]): MaybeNumber {
+  if (values.length === 0) return null;
+  let sum = 0;
+  for (const v of values) {
+    if (v === null) return null;
+    sum += v;
+  }
+  return sum / values.length;
+}
+
 /**
- * Scores one version on every case (answers looked up by case_id). Throws Error when a case has no
- * answer (parseGateInput reports that as an input issue before run).
+ * Scores one version on every case (its answers looked up by case_id, every run of each).
+ * @throws Error when a case has no answer (parseGateInput reports that as an input issue before run).
  */
-export function scoreVersion(name: string, cases: CaseRow[], answers: Map<string, OutputRow>, grader: Grader, taxonomy: Taxonomy | null, confidence: number): VersionScore {
+export function scoreVersion(name: string, cases: CaseRow[], answers: Map<string, OutputRow[]>, grader: Grader, taxonomy: Taxonomy | null, policy: GatePolicy): VersionScore {
   const results = cases.map((c) => {
     const a = answers.get(c.case_id);
-    if (!a) throw new Error(`no answer from ${name} for case ${c.case_id}`);
-    return gradeCase(c, a, grader, taxonomy);
+    if (!a || a.length === 0) throw new Error(`no answer from ${name} for case ${c.case_id}`);
+    return gradeCase(c, a, grader, taxonomy, policy);
   });
   const passed = results.filter((r) => r.passed).length;
-  const accepted = results.filter((r) => r.passed && r.cost_ok).length;
+  let accepted = 0;
   let totalCost = 0;
-  for (const r of results) totalCost += r.cost_eur;
-  const summary: Record<string, number> = {};
-  for (const r of results) summary[r.error_type] = (summary[r.error_type] ?? 0) + 1;
-  const errorSummary: Record<string, number> = {};
-  for (const k of Object.keys(summary).sort()) errorSummary[k] = summary[k];
-  const w = wilsonInterval(passed, results.length, confidence);
+  let evalCost = 0;
+  const summary = new Map<string, number>();
+  for (const r of results) {
+    if (r.cost_ok) accepted += r.run_pass_rate;
+    totalCost += r.cost_eur;
+    for (const run of r.runs) {
+      evalCost += run.cost_eur;
+      summary.set(run.error_type, (summary.get(run.error_type) ?? 0) + 1);
+    }
+  }
+  // Keyed by error types (the taxonomy's names: data): a Map, then a null-prototype object.
+  const errorSummary = Object.create(null) as Record<string, number>;
+  for (const k of [...summary.keys()].sort()) errorSummary[k] = summary.get(k)!;
+  const runsMin = results.reduce((m, r) => Math.min(m, r.runs_total), Infinity);
+  const runsMax = results.reduce((m, r) => Math.max(m, r.runs_total), 0);
+  const repeated = runsMax > 1;
+  const w = wilsonInterval(passed, results.length, policy.confidence_level);
+  const wq = weightedQualityOf(results);
   return {
     name,
-    weighted_quality: weightedQuality(results),
+    weighted_quality: wq.value,
+    weighted_quality_reason: wq.reason,
     passed_cases: passed,
     total_cases: results.length,
     critical_failures: results.filter((r) => r.critical_failure).length,
     accepted_cases: accepted,
     total_cost_eur: totalCost,
+    eval_cost_eur: evalCost,
     cost_per_accepted_eur: accepted === 0 ? null : totalCost / accepted,
     error_summary: errorSummary,
     results,
-    pass_rate: results.length === 0 ? null : passed / results.length,
-    pass_rate_wilson: w.reason === null ? [w.low, w.high] : null,
+    pass_rate: meanOrNull(results.map((r) => r.run_pass_rate)),
+    pass_rate_wilson: !repeated && w.reason === null ? [w.low, w.high] : null,
+    pass_rate_bootstrap_ci: null,
     weighted_quality_bootstrap_ci: null,
     total_weight: results.reduce((s, r) => s + r.weight, 0),
     slices: sliceScores(results),
+    runs_min: results.length ? runsMin : 0,
+    runs_max: runsMax,
+    repeated,
+    flaky_cases: results.filter((r) => r.flaky).length,
+    pass_at_k: meanOrNull(results.map((r) => r.pass_at_k)),
+    pass_pow_k: meanOrNull(results.map((r) => r.pass_pow_k)),
+    pass_k_curve: passKCurves(results.map((r) => r.runs_total), results.map((r) => r.runs_passed)),
   };
 }
 
-/** Paired outcomes by case (the kit's paired_comparison) plus McNemar p-values and per-slice lists. */
+/**
+ * Paired outcomes by case on the case scores: an improvement is a case whose candidate score is
+ * above the baseline's, a regression one below (with one run per case: the kit's fail -> pass and
+ * pass -> fail lists). A case whose score is undefined on either side is in undefined_cases and in
+ * neither list. McNemar (with its p-values) when every score is 0 or 1, else null
+ * ('non_binary_case_scores').
+ */
 export function comparePaired(baseline: VersionScore, candidate: VersionScore): PairedComparison {
   const baseById = new Map(baseline.results.map((r) => [r.case_id, r]));
-  const base = candidate.results.map((r) => baseById.get(r.case_id)!);
-  const all = pairedOutcomes(candidate.results.map((r) => r.case_id), base.map((r) => r.passed), candidate.results.map((r) => r.passed));
+  const improvements: string[] = [];
+  const regressions: string[] = [];
+  const undefinedCases: string[] = [];
+  let bothPassed = 0;
+  let bothFailed = 0;
+  let binary = true;
   const bySlice = new Map<string, SlicePairs>();
-  candidate.results.forEach((item, i) => {
+  for (const item of candidate.results) {
+    const base = baseById.get(item.case_id)!;
     let sp = bySlice.get(item.slice);
     if (!sp) bySlice.set(item.slice, (sp = { slice: item.slice, cases: 0, improvements: [], regressions: [] }));
     sp.cases++;
-    if (base[i].passed && !item.passed) sp.regressions.push(item.case_id);
-    else if (!base[i].passed && item.passed) sp.improvements.push(item.case_id);
-  });
-  const m = all.mcnemar;
+    const sb = base.score;
+    const sc = item.score;
+    if (sb === null || sc === null) {
+      undefinedCases.push(item.case_id);
+      binary = false;
+      continue;
+    }
+    if ((sb !== 0 && sb !== 1) || (sc !== 0 && sc !== 1)) binary = false;
+    if (sb === 1 && sc === 1) bothPassed++;
+    else if (sb === 0 && sc === 0) bothFailed++;
+    if (sc > sb) {
+      improvements.push(item.case_id);
+      sp.improvements.push(item.case_id);
+    } else if (sc < sb) {
+      regressions.push(item.case_id);
+      sp.regressions.push(item.case_id);
+    }
+  }
+  const m = binary ? mcnemarTest(improvements.length, regressions.length) : null;
   return {
-    both_passed: all.both_passed,
-    both_failed: all.both_failed,
-    baseline_failed_candidate_passed: all.improvements,
-    baseline_passed_candidate_failed: all.regressions,
-    mcnemar_chi2_continuity: m.chi2_continuity,
-    mcnemar_chi2_p_value: m.chi2_continuity_p_value,
-    mcnemar_exact_p_value: m.exact_p_value,
+    both_passed: bothPassed,
+    both_failed: bothFailed,
+    baseline_failed_candidate_passed: improvements,
+    baseline_passed_candidate_failed: regressions,
+    mcnemar_chi2_continuity: m ? m.chi2_continuity : null,
+    mcnemar_chi2_p_value: m ? m.chi2_continuity_p_value : null,
+    mcnemar_exact_p_value: m ? m.exact_p_value : null,
     mcnemar: m,
+    mcnemar_undefined_reason: m ? null : 'non_binary_case_scores',
+    undefined_cases: undefinedCases,
     note: 'small_sample_signal',
     by_slice: [...bySlice.values()],
   };
@@ -201,8 +334,9 @@ export function comparePaired(baseline: VersionScore, candidate: VersionScore): 
 
 /**
  * Paired bootstrap of the weighted quality of the two versions (core/stats/paired.ts,
- * pairedBootstrapWeightedRate with each case's weight and its pass indicators): the kit's
- * `bootstrap_delta_ci`, with the same draws.
+ * pairedBootstrapWeightedRate with each case's weight and its score, 0/1 with one run): the kit's
+ * `bootstrap_delta_ci`, with the same draws. Null when some case score is undefined (there is then
+ * no quality to resample).
  */
 export function bootstrapWeightedQuality(
   baseline: VersionScore,
@@ -212,11 +346,22 @@ export function bootstrapWeightedQuality(
   confidence: number,
   options: { method?: 'auto' | 'direct'; progress?: RunHooks['progress'] } = {},
 ) {
+  const a = baseline.results.map((r) => r.score);
+  const b = candidate.results.map((r) => r.score);
+  if (a.some((v) => v === null) || b.some((v) => v === null)) return null;
+  return pairedBootstrapWeightedRate(candidate.results.map((r) => r.weight), a as number[], b as number[], { seed, rounds, confidence, ...options });
+}
+
+/**
+ * The same paired bootstrap (same seed, so the same resampled cases) of the unweighted mean run pass
+ * rate: the interval of pass_rate when cases have several runs.
+ */
+export function bootstrapPassRate(baseline: VersionScore, candidate: VersionScore, seed: number, rounds: number, confidence: number) {
   return pairedBootstrapWeightedRate(
-    candidate.results.map((r) => r.weight),
-    baseline.results.map((r) => (r.passed ? 1 : 0)),
-    candidate.results.map((r) => (r.passed ? 1 : 0)),
-    { seed, rounds, confidence, ...options },
+    candidate.results.map(() => 1),
+    baseline.results.map((r) => r.run_pass_rate),
+    candidate.results.map((r) => r.run_pass_rate),
+    { seed, rounds, confidence },
   );
 }
 
@@ -237,22 +382,31 @@ function pair(lo: MaybeNumber, hi: MaybeNumber): [number, number] | null {
 export function runGate(input: GateInput, _view?: undefined, hooks?: RunHooks): GateResult {
   const { policy } = input;
   const grader = makeGrader(policy);
-  const byVersion = new Map<string, Map<string, OutputRow>>([
+  const byVersion = new Map<string, Map<string, OutputRow[]>>([
     [policy.baseline_version, new Map()],
     [policy.candidate_version, new Map()],
   ]);
   for (const row of input.outputs) {
     const m = byVersion.get(row.version);
-    if (m && !m.has(row.case_id)) m.set(row.case_id, row);
+    if (!m) continue;
+    const list = m.get(row.case_id);
+    if (list) list.push(row);
+    else m.set(row.case_id, [row]);
   }
   const conf = policy.confidence_level;
-  const baseline = scoreVersion(policy.baseline_version, input.cases, byVersion.get(policy.baseline_version)!, grader, input.taxonomy, conf);
-  const candidate = scoreVersion(policy.candidate_version, input.cases, byVersion.get(policy.candidate_version)!, grader, input.taxonomy, conf);
+  const baseline = scoreVersion(policy.baseline_version, input.cases, byVersion.get(policy.baseline_version)!, grader, input.taxonomy, policy);
+  const candidate = scoreVersion(policy.candidate_version, input.cases, byVersion.get(policy.candidate_version)!, grader, input.taxonomy, policy);
   const paired = comparePaired(baseline, candidate);
   const boot = bootstrapWeightedQuality(baseline, candidate, policy.bootstrap_seed, policy.bootstrap_rounds, conf, { progress: hooks?.progress });
-  baseline.weighted_quality_bootstrap_ci = pair(boot.baseline.low, boot.baseline.high);
-  candidate.weighted_quality_bootstrap_ci = pair(boot.candidate.low, boot.candidate.high);
-  const ci = pair(boot.delta.low, boot.delta.high);
+  if (boot) {
+    baseline.weighted_quality_bootstrap_ci = pair(boot.baseline.low, boot.baseline.high);
+    candidate.weighted_quality_bootstrap_ci = pair(boot.candidate.low, boot.candidate.high);
+  }
+  const passBoot = bootstrapPassRate(baseline, candidate, policy.bootstrap_seed, policy.bootstrap_rounds, conf);
+  baseline.pass_rate_bootstrap_ci = pair(passBoot.baseline.low, passBoot.baseline.high);
+  candidate.pass_rate_bootstrap_ci = pair(passBoot.candidate.low, passBoot.candidate.high);
+  const ci = boot ? pair(boot.delta.low, boot.delta.high) : null;
+  const deltas = boot ? boot.deltas : [];
   const delta = baseline.weighted_quality === null || candidate.weighted_quality === null ? null : candidate.weighted_quality - baseline.weighted_quality;
 
   const undefinedMetrics: Record<string, string> = {};
@@ -263,24 +417,31 @@ export function runGate(input: GateInput, _view?: undefined, hooks?: RunHooks): 
   };
   for (const v of [['baseline', baseline], ['candidate', candidate]] as const) {
     const [key, s] = v;
-    put(`${key}.weighted_quality`, s.weighted_quality, 'zero_total_weight');
+    put(`${key}.weighted_quality`, s.weighted_quality, s.weighted_quality_reason ?? 'zero_total_weight');
     put(`${key}.pass_rate`, s.pass_rate, 'no_cases');
     put(`${key}.cost_per_accepted_eur`, s.cost_per_accepted_eur, 'no_accepted_cases');
     metrics[`${key}.total_cost_eur`] = s.total_cost_eur;
     metrics[`${key}.critical_failures`] = s.critical_failures;
     metrics[`${key}.accepted_cases`] = s.accepted_cases;
-    s.slices.forEach((sl) => put(`${key}.slice.${sl.slice}.weighted_quality`, sl.weighted_quality, 'zero_total_weight'));
+    s.slices.forEach((sl) => put(`${key}.slice.${sl.slice}.weighted_quality`, sl.weighted_quality, sl.undefined_reason ?? 'zero_total_weight'));
+    if (s.repeated) {
+      metrics[`${key}.flaky_cases`] = s.flaky_cases;
+      put(`${key}.pass_at_k`, s.pass_at_k, 'k_exceeds_runs');
+      put(`${key}.pass_pow_k`, s.pass_pow_k, 'k_exceeds_runs');
+    }
   }
   put('delta_quality', delta, 'depends_on_undefined');
-  put('bootstrap.delta_ci_low', boot.delta.low, 'no_defined_bootstrap_rounds');
-  put('bootstrap.delta_ci_high', boot.delta.high, 'no_defined_bootstrap_rounds');
-  put('mcnemar.chi2_continuity', paired.mcnemar_chi2_continuity, 'no_discordant_pairs');
-  put('mcnemar.chi2_p_value', paired.mcnemar_chi2_p_value, 'no_discordant_pairs');
-  put('mcnemar.exact_p_value', paired.mcnemar_exact_p_value, 'no_discordant_pairs');
+  const ciReason = boot ? 'no_defined_bootstrap_rounds' : 'case_score_undefined';
+  put('bootstrap.delta_ci_low', ci ? ci[0] : null, ciReason);
+  put('bootstrap.delta_ci_high', ci ? ci[1] : null, ciReason);
+  const mReason = paired.mcnemar_undefined_reason ?? 'no_discordant_pairs';
+  put('mcnemar.chi2_continuity', paired.mcnemar_chi2_continuity, mReason);
+  put('mcnemar.chi2_p_value', paired.mcnemar_chi2_p_value, mReason);
+  put('mcnemar.exact_p_value', paired.mcnemar_exact_p_value, mReason);
   metrics.regressions = paired.baseline_passed_candidate_failed.length;
   metrics.improvements = paired.baseline_failed_candidate_passed.length;
 
-  const { decision, checks, evidence } = decideGate({ candidate, paired, ci, hypothesis: input.hypothesis, policy });
+  const { decision, checks, evidence } = decideGate({ candidate, paired, ci, ciReason, hypothesis: input.hypothesis, policy });
   if (evidence.minimum_interpretable_delta !== null) metrics.minimum_interpretable_delta = evidence.minimum_interpretable_delta;
 
   const manifest = input.manifest ? { ...input.manifest, computed_hashes: null } : null;
@@ -299,10 +460,10 @@ export function runGate(input: GateInput, _view?: undefined, hooks?: RunHooks): 
       seed: policy.bootstrap_seed,
       rounds: policy.bootstrap_rounds,
       confidence: conf,
-      defined_rounds: boot.delta.defined_rounds,
-      undefined_rounds: boot.delta.undefined_rounds,
-      deltas: boot.deltas,
-      histogram: valueHistogram(boot.deltas),
+      defined_rounds: boot ? boot.delta.defined_rounds : 0,
+      undefined_rounds: boot ? boot.delta.undefined_rounds : policy.bootstrap_rounds,
+      deltas,
+      histogram: valueHistogram(deltas),
     },
     paired_comparison: paired,
     regressions: paired.baseline_passed_candidate_failed,

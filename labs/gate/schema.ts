@@ -2,7 +2,8 @@
  * Input schemas of the eval-gate lab (chapter 01), in the kit's file formats
  * (ops/ai/eval_runner.py and its files):
  *   cases       JSONL  {case_id, input, expected_contains[], must_abstain, weight, max_cost_eur, slice}
- *   outputs     JSONL  {version, case_id, output, cost_eur}: every case answered once by each version
+ *   outputs     JSONL  {version, case_id, run?, output, cost_eur}: every case answered by each version,
+ *                      once (the kit) or several times (one row per run, `run` telling them apart)
  *   policy      JSON   the kit's gate thresholds plus this lab's explicit settings (all with defaults
  *                      that reproduce the kit): abstention markers, text normalization, bootstrap
  *                      seed/rounds/confidence, version names, eval name
@@ -15,7 +16,7 @@
  */
 import { z } from 'zod';
 import type { InputIssue, Lang, ParseOutcome } from '../core/contract/types.ts';
-import { parseJsonText, parseJsonlText } from '../core/contract/parse.ts';
+import { cappedFailure, mergeFailures, parseJsonText, parseJsonlText } from '../core/contract/parse.ts';
 import { gateMsg } from './i18n/index.ts';
 
 /** The kit's abstention markers (eval_runner.py, `abstains`), matched after text normalization. */
@@ -43,13 +44,23 @@ export const caseRowSchema = z.object({
 });
 export type CaseRow = z.output<typeof caseRowSchema>;
 
-/** One answer of one version to one case, with its cost in euros (>= 0). */
+/**
+ * One answer of one version to one case, with its cost in euros (>= 0). `run` (an integer >= 0 or a
+ * non-empty string) tells apart repeated runs of the same version on the same case; absent means
+ * run 1, so a file without it holds one run per case, as the kit's.
+ */
 export const outputRowSchema = z.object({
   version: z.string().min(1),
   case_id: z.string().min(1),
+  run: z.union([z.number().int().min(0), z.string().min(1)]).optional(),
   output: z.string(),
   cost_eur: z.number().min(0),
 });
+
+/** The run id of an answer as a string: `run` as written, '1' when absent. */
+export function runId(row: { run?: number | string }): string {
+  return row.run === undefined ? '1' : String(row.run);
+}
 export type OutputRow = z.output<typeof outputRowSchema>;
 
 /**
@@ -64,7 +75,11 @@ export type OutputRow = z.output<typeof outputRowSchema>;
  * - baseline_version / candidate_version: the `version` values in the outputs file;
  * - eval_name: defaults to `<manifest.task>_release_gate`, else 'release_gate';
  * - require_minimum_delta_evidence: when true, a CI that does not clear the hypothesis's
- *   minimum_interpretable_delta blocks the release (default false: it is only a warning).
+ *   minimum_interpretable_delta blocks the release (default false: it is only a warning);
+ * - case_score: what a case contributes to the weighted quality when it has several runs: 'mean'
+ *   (the share of its runs that pass; 0 or 1 with one run, as the kit) or 'pass_pow_k' (the
+ *   unbiased estimate of "k runs in a row all pass", C(c, k)/C(n, k) from n runs with c passes);
+ * - pass_k: the k of pass^k and pass@k (default 3).
  */
 export function policySchema(lang: Lang) {
   const t = gateMsg(lang).validation;
@@ -87,6 +102,8 @@ export function policySchema(lang: Lang) {
       candidate_version: z.string().min(1).default('candidate'),
       eval_name: z.string().min(1).optional(),
       require_minimum_delta_evidence: z.boolean().default(false),
+      case_score: z.enum(['mean', 'pass_pow_k']).default('mean'),
+      pass_k: z.number().int().min(1).max(1000).default(3),
     })
     .refine((p) => p.baseline_version !== p.candidate_version, { message: t.same_versions, path: ['candidate_version'] });
 }
@@ -146,15 +163,21 @@ function optionalJson<S extends z.ZodType>(text: string | undefined, schema: S, 
 /**
  * Cross-file checks, once every file is valid on its own. Issues, in this order:
  * outputs rows with a version that is neither baseline_version nor candidate_version, with a
- * case_id not in the cases, or repeating a (version, case_id) already answered (each on its line);
- * then each case that lacks an answer from a version (on the case's line, field case_id).
+ * case_id not in the cases, or repeating a (version, case_id, run) already answered (each on its
+ * line; a row without `run` is run 1);
+ * then each case that lacks an answer from a version (on the case's line, field case_id). All of
+ * them: the caller lists the first MAX_ISSUES and counts the rest.
  */
-export function crossCheck(input: GateInput, lang: Lang, maxIssues = 50): InputIssue[] {
+export function crossCheck(input: GateInput, lang: Lang): InputIssue[] {
   const t = gateMsg(lang).validation;
   const issues: InputIssue[] = [];
   const { baseline_version: base, candidate_version: cand } = input.policy;
   const caseIds = new Set(input.cases.map((c) => c.case_id));
-  const answered = { [base]: new Set<string>(), [cand]: new Set<string>() } as Record<string, Set<string>>;
+  const answered = new Map<string, Set<string>>([
+    [base, new Set()],
+    [cand, new Set()],
+  ]);
+  const seenRuns = new Set<string>();
   input.outputs.forEach((row, i) => {
     const line = input.output_lines[i];
     if (row.version !== base && row.version !== cand) {
@@ -165,16 +188,18 @@ export function crossCheck(input: GateInput, lang: Lang, maxIssues = 50): InputI
       issues.push({ input: 'outputs', line, field: 'case_id', message: t.unknown_case(row.case_id) });
       return;
     }
-    const seen = answered[row.version];
-    if (seen.has(row.case_id)) issues.push({ input: 'outputs', line, field: 'case_id', message: t.duplicate_answer(row.version, row.case_id) });
-    seen.add(row.case_id);
+    const run = runId(row);
+    const key = JSON.stringify([row.version, row.case_id, run]);
+    if (seenRuns.has(key)) issues.push({ input: 'outputs', line, field: row.run === undefined ? 'case_id' : 'run', message: t.duplicate_answer(row.version, row.case_id, run) });
+    seenRuns.add(key);
+    answered.get(row.version)!.add(row.case_id);
   });
   input.cases.forEach((c, i) => {
     for (const v of [base, cand]) {
-      if (!answered[v].has(c.case_id)) issues.push({ input: 'cases', line: input.case_lines[i], field: 'case_id', message: t.missing_answer(c.case_id, v) });
+      if (!answered.get(v)!.has(c.case_id)) issues.push({ input: 'cases', line: input.case_lines[i], field: 'case_id', message: t.missing_answer(c.case_id, v) });
     }
   });
-  return issues.slice(0, maxIssues);
+  return issues;
 }
 
 /**
@@ -194,8 +219,7 @@ export function parseGateInput(texts: Record<string, string>, lang: Lang): Parse
   const taxonomy = optionalJson(texts.taxonomy, taxonomySchema, 'taxonomy', lang);
   const manifest = optionalJson(texts.manifest, manifestSchema, 'manifest', lang);
   const all = [cases, outputs, policy, hypothesis, taxonomy, manifest];
-  const issues = all.flatMap((o) => (o.ok ? [] : o.issues));
-  if (!cases.ok || !outputs.ok || !policy.ok || !hypothesis.ok || !taxonomy.ok || !manifest.ok) return { ok: false, issues };
+  if (!cases.ok || !outputs.ok || !policy.ok || !hypothesis.ok || !taxonomy.ok || !manifest.ok) return mergeFailures(all)!;
   const value: GateInput = {
     cases: cases.value,
     case_lines: nonBlankLines(casesText),
@@ -207,6 +231,6 @@ export function parseGateInput(texts: Record<string, string>, lang: Lang): Parse
     manifest: manifest.value,
   };
   const cross = crossCheck(value, lang);
-  if (cross.length) return { ok: false, issues: cross };
+  if (cross.length) return cappedFailure(cross);
   return { ok: true, value };
 }

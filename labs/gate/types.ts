@@ -6,6 +6,7 @@ import type { LabResultBase } from '../core/contract/lab.ts';
 import type { MaybeNumber } from '../core/contract/types.ts';
 import type { McNemarResult } from '../core/stats/paired.ts';
 import type { ValueHistogram } from '../core/stats/histogram.ts';
+import type { PassKPoint } from '../core/stats/passk.ts';
 import type { GatePolicy, Hypothesis, Manifest } from './schema.ts';
 import type { Decision } from '../core/contract/types.ts';
 import type { GateCheck } from '../core/contract/gate_check.ts';
@@ -15,10 +16,10 @@ export type ErrorType = 'ok' | 'content_missing' | 'abstention_failure' | 'cost_
 /** Why a case passed or failed on content. */
 export type CaseReason = 'contains_expected' | 'missing_terms' | 'abstained' | 'answered_instead_of_abstaining';
 
-/** Grading of one case for one version (kit keys, plus action, missing_terms, max_cost_eur). */
-export interface CaseResult {
-  case_id: string;
-  slice: string;
+/** Grading of one answer (one run of one version on one case): the kit's per-case keys. */
+export interface RunResult {
+  /** The row's `run` as a string ('1' when the row has none). */
+  run: string;
   passed: boolean;
   critical_failure: boolean;
   cost_ok: boolean;
@@ -26,12 +27,40 @@ export interface CaseResult {
   /** The taxonomy's action for error_type; null when there is no taxonomy or no such category. */
   action: string | null;
   cost_eur: number;
-  max_cost_eur: number;
-  weight: number;
   reason: CaseReason;
   /** Expected terms not found (empty when passed or for abstention cases). */
   missing_terms: string[];
   output: string;
+}
+
+/**
+ * Grading of one case for one version over its runs (one run: exactly the kit's keys and values).
+ * With several runs: `passed` = every run passed, `critical_failure` = some run failed a
+ * must-abstain case, `cost_eur` = the mean cost of one answer and `cost_ok` = that mean within the
+ * budget; error_type, reason, missing_terms, output and action are those of the first run that is
+ * not 'ok' (else of the first run), and every run is in `runs`, in file order.
+ */
+export interface CaseResult extends Omit<RunResult, 'run'> {
+  case_id: string;
+  slice: string;
+  max_cost_eur: number;
+  weight: number;
+  runs: RunResult[];
+  runs_total: number;
+  runs_passed: number;
+  /** runs_passed / runs_total. */
+  run_pass_rate: number;
+  /** Wilson interval of the run pass rate (policy confidence); with one run it is [0, 0.79] or [0.21, 1] at 95%. */
+  run_pass_rate_wilson: [number, number];
+  /** What the case adds to the weighted quality (policy.case_score): 'mean' = run_pass_rate; 'pass_pow_k' = pass^k. */
+  score: MaybeNumber;
+  /** 'k_exceeds_runs' when score is undefined (pass^k with fewer than k runs), else null. */
+  score_reason: string | null;
+  /** pass@k and pass^k at policy.pass_k (null with reason k_exceeds_runs when runs_total < k). */
+  pass_at_k: MaybeNumber;
+  pass_pow_k: MaybeNumber;
+  /** Some runs pass and some fail. */
+  flaky: boolean;
 }
 
 /** Quality of one slice for one version. */
@@ -41,32 +70,63 @@ export interface SliceScore {
   total_weight: number;
   passed_cases: number;
   critical_failures: number;
-  /** Σ weight·passed / Σ weight over the slice; null (reason zero_total_weight) when Σ weight = 0. */
+  /** Σ weight·score / Σ weight over the slice; null when Σ weight = 0 or a case's score is undefined. */
   weighted_quality: MaybeNumber;
+  /** 'zero_total_weight' or 'case_score_undefined' when weighted_quality is null. */
   undefined_reason: string | null;
+  /** Cases whose runs disagree, and their share of the slice's cases. */
+  flaky_cases: number;
+  flaky_share: number;
 }
 
 /** Scorecard of one version (the kit's keys first). */
 export interface VersionScore {
   name: string;
-  /** Σ weight·passed / Σ weight; null when every weight is 0. */
+  /**
+   * Σ weight·score / Σ weight (score: CaseResult.score; with one run per case, the kit's
+   * Σ weight·passed / Σ weight); null when every weight is 0 or a case's score is undefined.
+   */
   weighted_quality: MaybeNumber;
+  /** 'zero_total_weight' or 'case_score_undefined' when weighted_quality is null. */
+  weighted_quality_reason: string | null;
+  /** Cases that passed every run. */
   passed_cases: number;
   total_cases: number;
   critical_failures: number;
-  /** Cases that pass and are within their budget. */
+  /**
+   * Σ over cases within budget of their run pass rate: the expected number of accepted answers when
+   * each case is asked once (with one run: the cases that pass and are within budget, the kit's).
+   */
   accepted_cases: number;
-  /** Σ cost_eur over every case (accepted or not), euros. */
+  /** Σ over cases of the mean cost of one answer (with one run: the kit's total), euros. */
   total_cost_eur: number;
+  /** Σ over every run of every case: what the eval itself cost, euros. */
+  eval_cost_eur: number;
   /** total_cost_eur / accepted_cases; null when nothing is accepted. */
   cost_per_accepted_eur: MaybeNumber;
-  /** Cases per error_type, keys sorted. */
+  /** Runs per error_type, keys sorted (with one run per case: cases per error_type, the kit's). */
   error_summary: Record<string, number>;
   results: CaseResult[];
-  /** passed_cases / total_cases (unweighted). */
+  /** Mean over cases of the run pass rate (unweighted; with one run: passed_cases / total_cases). */
   pass_rate: MaybeNumber;
-  /** Wilson score interval of pass_rate at the policy's confidence level; null when there are no cases. */
+  /**
+   * Wilson score interval of pass_rate at the policy's confidence level, with one run per case;
+   * null with several runs (the runs of a case are not independent trials of the population: see
+   * pass_rate_bootstrap_ci) or no cases.
+   */
   pass_rate_wilson: [number, number] | null;
+  /** Percentile bootstrap interval of pass_rate resampling cases (their runs stay inside them). */
+  pass_rate_bootstrap_ci: [number, number] | null;
+  /** Runs per case: the fewest and the most; repeated = some case has more than one. */
+  runs_min: number;
+  runs_max: number;
+  repeated: boolean;
+  flaky_cases: number;
+  /** Mean pass@k and pass^k at policy.pass_k over the cases; null (k_exceeds_runs) if a case has fewer runs. */
+  pass_at_k: MaybeNumber;
+  pass_pow_k: MaybeNumber;
+  /** pass@k and pass^k for k = 1..runs_max (core/stats/passk.ts passKCurves). */
+  pass_k_curve: PassKPoint[];
   /** Percentile bootstrap interval of weighted_quality, from the same resamples as the delta. */
   weighted_quality_bootstrap_ci: [number, number] | null;
   total_weight: number;
@@ -82,17 +142,26 @@ export interface SlicePairs {
 }
 
 export interface PairedComparison {
+  /** Cases with score 1 (resp. 0) in both versions. */
   both_passed: number;
   both_failed: number;
-  /** Improvements, in case order. */
+  /** Improvements (candidate score above the baseline's; with one run: fail -> pass), in case order. */
   baseline_failed_candidate_passed: string[];
-  /** Regressions, in case order. */
+  /** Regressions (candidate score below the baseline's; with one run: pass -> fail), in case order. */
   baseline_passed_candidate_failed: string[];
-  /** The kit's statistic: (|b - c| - 1)² / (b + c); null when b + c = 0. */
+  /** The kit's statistic: (|b - c| - 1)² / (b + c); null when b + c = 0 or mcnemar is null. */
   mcnemar_chi2_continuity: MaybeNumber;
   mcnemar_chi2_p_value: MaybeNumber;
   mcnemar_exact_p_value: MaybeNumber;
-  mcnemar: McNemarResult;
+  /**
+   * McNemar's test on the pass/fail pairs; null (mcnemar_undefined_reason) when some case score is
+   * not 0 or 1 (repeated runs that disagree, or pass^k): the test needs one binary outcome per case,
+   * and the paired bootstrap of the delta is then the comparison.
+   */
+  mcnemar: McNemarResult | null;
+  mcnemar_undefined_reason: 'non_binary_case_scores' | null;
+  /** Cases whose score is undefined on either side: neither improvements nor regressions. */
+  undefined_cases: string[];
   /** Reading note as a code (the kit prints a sentence): 'small_sample_signal'. */
   note: 'small_sample_signal';
   by_slice: SlicePairs[];

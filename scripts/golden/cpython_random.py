@@ -7,7 +7,7 @@ import json
 import random
 import sys
 
-out = {"python_version": sys.version.split()[0], "uint32": [], "getrandbits": [], "randrange": []}
+out = {"python_version": sys.version.split()[0], "uint32": [], "getrandbits": [], "randrange": [], "random": []}
 
 for seed in [0, 1, 13, -13, 2**32 - 1, 2**32, 2**32 + 5, 2**53 - 1]:
     rng = random.Random(seed)
@@ -26,5 +26,9 @@ for seed, n, count in [(13, 5, 50), (7, 1, 20), (7, 2, 40), (99, 100000, 30), (5
     draws = [rng.randrange(n) for _ in range(count)]
     # the next raw word shows how many words the rejection loop consumed
     out["randrange"].append({"seed": seed, "n": n, "draws": draws, "next_uint32": rng.getrandbits(32)})
+
+for seed in [0, 13, 2**40]:
+    rng = random.Random(seed)
+    out["random"].append({"seed": seed, "values": [rng.random() for _ in range(8)]})
 
 print(json.dumps(out, indent=1))

@@ -17,9 +17,12 @@ committed presets (labs/evaluators/presets):
     draws): 1000 rounds, seed 13, each round [rng.randrange(6) for _ in range(6)] shared by both
     evaluators (paired); kappa by cohen_kappa_score on the resampled cases (nan = undefined round);
     numpy.quantile(method='linear') at 0.025/0.975 of the defined rounds; and the corrected pass
-    rate of the production preset: production runs resampled with random.Random(14), 200 draws of
-    randrange(200) per round over [40 blocked, 160 passed], Rogan-Gladen with the round's TPR/TNR
-    (undefined when a class is missing or TPR + TNR <= 1), truncated to [0, 1].
+    rate of the production preset: per round, the judged passes of the 200 production runs
+    resampled with replacement, i.e. one Binomial(200, 160/200) draw, by inversion from the mode
+    with random.Random(14).random() (binomial_draw below: Kemp's modal method, written here from
+    the method's description), Rogan-Gladen with the round's TPR/TNR (undefined when a class is
+    missing or TPR + TNR <= 1), truncated to [0, 1]. scipy.stats.binom checks the sampler's
+    distribution (binomial_check).
 """
 import json
 import math
@@ -163,13 +166,40 @@ def interval(values):
 
 
 out["bootstrap_kappa"] = {k: interval(v) for k, v in kappas.items()}
+def binomial_draw(rng, n, p):
+    """Binomial(n, p) by inversion from the mode m = floor((n + 1) p): subtract f(m), f(m - 1),
+    f(m + 1), f(m - 2), ... from one uniform and return where it drops below 0."""
+    if p == 0 or n == 0:
+        return 0
+    if p == 1:
+        return n
+    q = 1 - p
+    m = min(n, math.floor((n + 1) * p))
+    pmf = lambda k: math.exp(math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1) + k * math.log(p) + (n - k) * math.log(q))
+    u = rng.random() - pmf(m)
+    if u < 0:
+        return m
+    lo, hi = m - 1, m + 1
+    while lo >= 0 or hi <= n:
+        if lo >= 0:
+            u -= pmf(lo)
+            if u < 0:
+                return lo
+            lo -= 1
+        if hi <= n:
+            u -= pmf(hi)
+            if u < 0:
+                return hi
+            hi += 1
+    return m
+
+
 production = json.loads((PRESETS / "evaluator_production.json").read_text(encoding="utf-8"))
 m, k_pass = production["runs"], production["judged_passes"]
-group = [0] * (m - k_pass) + [1] * k_pass
 prng = random.Random(14)
 corrected = []
 for r in range(ROUNDS):
-    obs = sum(group[prng.randrange(m)] for _ in range(m)) / m
+    obs = binomial_draw(prng, m, k_pass / m) / m
     tpr, tnr = tpr_tnr[r]
     if tpr is None or tnr is None or tpr + tnr - 1 <= 0:
         corrected.append(None)
@@ -193,11 +223,10 @@ for _ in range(ROUNDS):
     pos = [j for h, j in zip(hh_, jj_) if h == 1]
     neg = [j for h, j in zip(hh_, jj_) if h == 0]
     s_rates.append((sum(pos) / len(pos) if pos else None, sum(1 - j for j in neg) / len(neg) if neg else None))
-group = [0] * (S_M - S_K) + [1] * S_K
 prng = random.Random(14)
 s_corr = []
 for r in range(ROUNDS):
-    obs = sum(group[prng.randrange(S_M)] for _ in range(S_M)) / S_M
+    obs = binomial_draw(prng, S_M, S_K / S_M) / S_M
     tpr, tnr = s_rates[r]
     s_corr.append(None if tpr is None or tnr is None or tpr + tnr - 1 <= 0 else min(1.0, max(0.0, (obs + tnr - 1) / (tpr + tnr - 1))))
 out["synthetic"] = {
@@ -206,6 +235,13 @@ out["synthetic"] = {
     "kappa_interval": interval(s_kappa),
     "corrected_interval": interval(s_corr),
 }
+
+# The sampler's first draws, for bit-exact comparison, and its distribution against scipy.
+from scipy.stats import binom
+brng = random.Random(5)
+out["binomial_draws"] = [{"n": n, "p": p, "draws": [binomial_draw(brng, n, p) for _ in range(20)]}
+                         for n, p in [(1, 0.5), (10, 0.3), (200, 0.8), (500, 0.6), (100000, 0.6), (10**9, 0.001), (37, 0.999)]]
+out["binomial_pmf"] = {"n": 30, "p": 0.35, "pmf": [float(binom.pmf(k, 30, 0.35)) for k in range(31)]}
 
 json.dump(out, sys.stdout, indent=1)
 sys.stdout.write("\n")

@@ -1,5 +1,6 @@
 /**
- * Preset files of every lab (labs/<lab>/presets/*), loaded on demand as text. Exercises name their
+ * Preset files of every lab (labs/<lab>/presets/*: JSON, JSONL, CSV and plain text such as TREC
+ * qrels and runs), loaded on demand as text. Exercises name their
  * starting inputs by preset file; this resolves those names. Only files that exist in a lab's
  * presets folder can be named: anything else is reported as missing, never fetched.
  */
@@ -7,7 +8,7 @@ import jsonMergePatch from 'json-merge-patch';
 import type { StartText } from '../../labs/core/contract/exercise.ts';
 import { labMeta } from '../../labs/manifest.ts';
 
-const files = import.meta.glob('../../labs/*/presets/*.{json,jsonl,csv}', { query: '?raw', import: 'default' }) as Record<string, () => Promise<string>>;
+const files = import.meta.glob('../../labs/*/presets/*.{json,jsonl,csv,txt}', { query: '?raw', import: 'default' }) as Record<string, () => Promise<string>>;
 
 /**
  * Resolves an exercise's starting texts; throws an Error naming the first unknown preset (or a

@@ -7,9 +7,9 @@ import type { VersionScore } from '../../labs/gate/engine.ts';
 import { parseGateInput } from '../../labs/gate/schema.ts';
 import { lab as gateLab } from '../../labs/gate/lab.ts';
 
-/** Minimal scorecards: bootstrapWeightedQuality reads only results[i].weight and .passed. */
+/** Minimal scorecards: bootstrapWeightedQuality reads only results[i].weight and .score (0/1 with one run). */
 function versions(weights: number[], passedB: boolean[], passedC: boolean[]): [VersionScore, VersionScore] {
-  const mk = (passed: boolean[]) => ({ results: weights.map((weight, i) => ({ weight, passed: passed[i] })) }) as unknown as VersionScore;
+  const mk = (passed: boolean[]) => ({ results: weights.map((weight, i) => ({ weight, passed: passed[i], score: passed[i] ? 1 : 0 })) }) as unknown as VersionScore;
   return [mk(passedB), mk(passedC)];
 }
 
@@ -73,8 +73,8 @@ describe('bootstrapWeightedQuality: grouped sums equal the case-by-case loop', (
   for (const [label, weightOf] of cases) {
     it(`${label}: identical deltas and intervals (bit for bit)`, () => {
       const [b, c] = synthetic(3000, 7, weightOf);
-      const grouped = bootstrapWeightedQuality(b, c, 13, 300, 0.95);
-      const direct = bootstrapWeightedQuality(b, c, 13, 300, 0.95, { method: 'direct' });
+      const grouped = bootstrapWeightedQuality(b, c, 13, 300, 0.95)!;
+      const direct = bootstrapWeightedQuality(b, c, 13, 300, 0.95, { method: 'direct' })!;
       expect(grouped.method).toBe('grouped');
       expect(direct.method).toBe('direct');
       expect(grouped.deltas).toEqual(direct.deltas);
@@ -87,8 +87,8 @@ describe('bootstrapWeightedQuality: grouped sums equal the case-by-case loop', (
   it('rounds whose resample has zero weight are undefined in both ways', () => {
     // weights [0, 0, 1]: a round misses case 2 with probability (2/3)^3 = 8/27
     const [b, c] = versions([0, 0, 1], [true, false, false], [false, true, true]);
-    const grouped = bootstrapWeightedQuality(b, c, 13, 400, 0.95);
-    const direct = bootstrapWeightedQuality(b, c, 13, 400, 0.95, { method: 'direct' });
+    const grouped = bootstrapWeightedQuality(b, c, 13, 400, 0.95)!;
+    const direct = bootstrapWeightedQuality(b, c, 13, 400, 0.95, { method: 'direct' })!;
     expect(grouped.method).toBe('grouped');
     expect(grouped.deltas).toEqual(direct.deltas);
     expect(grouped.delta.undefined_rounds).toBeGreaterThan(0);
@@ -97,8 +97,8 @@ describe('bootstrapWeightedQuality: grouped sums equal the case-by-case loop', (
 
   it('non-dyadic weights (0.1, 0.7, 1/3) use the case-by-case loop', () => {
     const [b, c] = synthetic(500, 3, (rng) => [0.1, 0.7, 1 / 3][rng.randrange(3)]);
-    const auto = bootstrapWeightedQuality(b, c, 13, 50, 0.95);
-    const direct = bootstrapWeightedQuality(b, c, 13, 50, 0.95, { method: 'direct' });
+    const auto = bootstrapWeightedQuality(b, c, 13, 50, 0.95)!;
+    const direct = bootstrapWeightedQuality(b, c, 13, 50, 0.95, { method: 'direct' })!;
     expect(auto.method).toBe('direct');
     expect(auto.deltas).toEqual(direct.deltas);
   });
@@ -107,13 +107,13 @@ describe('bootstrapWeightedQuality: grouped sums equal the case-by-case loop', (
     const n = 70_000;
     const w = Array.from({ length: n }, (_, i) => i + 1); // every case its own group
     const [b, c] = versions(w, w.map((_, i) => i % 2 === 0), w.map((_, i) => i % 3 === 0));
-    expect(bootstrapWeightedQuality(b, c, 13, 2, 0.95).method).toBe('direct');
+    expect(bootstrapWeightedQuality(b, c, 13, 2, 0.95)!.method).toBe('direct');
   });
 
   it('reproduces the c01 kit CI [-0.3333, 0.7778] through the grouped path', () => {
     // c01 preset in the kit's case order (as in tests/unit/stats_core.test.ts)
     const [b, c] = versions([2, 2, 1, 1, 2], [true, true, true, false, false], [true, true, false, true, true]);
-    const r = bootstrapWeightedQuality(b, c, 13, 2000, 0.95);
+    const r = bootstrapWeightedQuality(b, c, 13, 2000, 0.95)!;
     expect(r.method).toBe('grouped');
     expect(r.delta.low).toBe(-0.33333333333333337);
     expect(r.delta.high).toBe(0.7777777777777778);

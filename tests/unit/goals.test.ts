@@ -9,6 +9,7 @@ const card = {
   decision: { verdict: 'pass', reasons: ['hard_gate_met'] },
   metrics: { precision: null, cost: 8.5 },
   scan: [{ cost: 11.5 }, { cost: 12.5 }],
+  per_case: [{ case_id: 'rag_001', recall_at_k: 1 }, { case_id: 'rag_003', recall_at_k: 0 }],
 };
 const g = (path: string, op: Goal['op'], value?: Goal['value']): Goal => ({ path, op, value, label: 'x' });
 
@@ -18,6 +19,10 @@ describe('readPath', () => {
     expect(readPath(card, 'scan.1.cost')).toBe(12.5);
     expect(readPath(card, 'scan.7.cost')).toBeUndefined();
     expect(readPath(card, 'nope.deeper')).toBeUndefined();
+  });
+  it('addresses array elements by id (paths.ts syntax)', () => {
+    expect(readPath(card, 'per_case[case_id=rag_003].recall_at_k')).toBe(0);
+    expect(readPath(card, 'per_case[case_id=rag_009].recall_at_k')).toBeUndefined();
   });
   it('never reaches the prototype', () => {
     expect(readPath(card, '__proto__')).toBeUndefined();
@@ -43,6 +48,10 @@ describe('evaluateGoal', () => {
   it('reports a missing path as missing', () => {
     expect(evaluateGoal(g('aggregate.nothing', '>=', 0), card)).toEqual({ met: false, status: 'missing', actual: undefined });
   });
+  it('reports a goal on a case id that no longer exists as missing, never as another case', () => {
+    expect(evaluateGoal(g('per_case[case_id=rag_001].recall_at_k', '==', 1), card).met).toBe(true);
+    expect(evaluateGoal(g('per_case[case_id=rag_002].recall_at_k', '==', 1), card)).toEqual({ met: false, status: 'missing', actual: undefined, missing_id: { field: 'case_id', value: 'rag_002' } });
+  });
   it('tests strings and membership', () => {
     expect(evaluateGoal(g('decision.verdict', '==', 'pass'), card).met).toBe(true);
     expect(evaluateGoal(g('decision.verdict', '!=', 'pass'), card).met).toBe(false);
@@ -61,6 +70,8 @@ describe('schemas', () => {
     expect(goalSchema.safeParse({ path: 'a[0]', op: '>=', value: 1, label: 'x' }).success).toBe(false);
     expect(goalSchema.safeParse({ path: 'a..b', op: '>=', value: 1, label: 'x' }).success).toBe(false);
     expect(goalSchema.safeParse({ path: 'a.0.b', op: 'eval', value: 1, label: 'x' }).success).toBe(false);
+    expect(goalSchema.safeParse({ path: 'per_case[case_id=rag_003].recall_at_k', op: '>=', value: 1, label: 'x' }).success).toBe(true);
+    expect(goalSchema.safeParse({ path: 'per_case[case_id].recall_at_k', op: '>=', value: 1, label: 'x' }).success).toBe(false);
   });
   it('accept a well-formed exercise link and reject a tampered one', () => {
     const link = { v: 1, lang: 'en', lab: 'rubric', title: 't', summary: 's', start: { texts: { rubric: { preset: 'capstone_rubric.json' } } }, goals: [g('aggregate.exam_score', '>=', 0.92)], solution: 'x' };

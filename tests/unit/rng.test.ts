@@ -15,6 +15,7 @@ const golden = JSON.parse(readFileSync(new URL('../golden/cpython_random.json', 
   uint32: { seed: number; first: number[]; at_623_625: number[]; last: number[]; sum: number }[];
   getrandbits: { seed: number; sequence: { k: number; value: number }[] }[];
   randrange: { seed: number; n: number; draws: number[]; next_uint32: number }[];
+  random: { seed: number; values: number[] }[];
 };
 
 describe('MT19937 seeded like CPython random.Random(int)', () => {
@@ -74,6 +75,13 @@ describe('MT19937 seeded like CPython random.Random(int)', () => {
       const rng = new PyRandom(g.seed);
       expect(g.draws.map(() => rng.randrange(g.n))).toEqual(g.draws);
       expect(rng.uint32()).toBe(g.next_uint32);
+    });
+  }
+
+  for (const g of golden.random) {
+    it(`random.Random(${g.seed}).random() x ${g.values.length}: bit-exact doubles`, () => {
+      const rng = new PyRandom(g.seed);
+      expect(g.values.map(() => rng.random())).toEqual(g.values);
     });
   }
 

@@ -178,8 +178,8 @@ describe('c01 kit: the bootstrap CI through the kernel', () => {
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
     const result = runGate(parsed.value);
     expect(result.bootstrap_delta_quality_ci95!.map((x) => fmtNumber(x))).toEqual(kit.bootstrap_delta_quality_ci95.map(String));
-    const grouped = bootstrapWeightedQuality(result.baseline, result.candidate, 13, 2000, 0.95);
-    const direct = bootstrapWeightedQuality(result.baseline, result.candidate, 13, 2000, 0.95, { method: 'direct' });
+    const grouped = bootstrapWeightedQuality(result.baseline, result.candidate, 13, 2000, 0.95)!;
+    const direct = bootstrapWeightedQuality(result.baseline, result.candidate, 13, 2000, 0.95, { method: 'direct' })!;
     expect(grouped.method).toBe('grouped'); // integer weights: counted per group, i.e. through the kernel
     expect(grouped.deltas).toEqual(direct.deltas);
     expect([grouped.delta.low, grouped.delta.high]).toEqual(result.bootstrap_delta_quality_ci95);

@@ -112,7 +112,7 @@ export function initByArray(key: readonly number[]): Int32Array {
 }
 
 /**
- * CPython-compatible `random.Random(seed)` restricted to integer draws.
+ * CPython-compatible `random.Random(seed)` restricted to integer draws and random().
  * Create with `new PyRandom(13)`; every method advances the same MT19937 state as CPython's, so the
  * methods can be mixed freely (a draw by fillRandrange followed by uint32 gives CPython's next word).
  */
@@ -192,6 +192,16 @@ export class PyRandom {
     const low = this.uint32();
     const high = this.uint32() >>> (64 - k);
     return high * TWO_32 + low;
+  }
+
+  /**
+   * `random.random()`: a uniform double in [0, 1) with 53 random bits, built as CPython does from two
+   * words (random_random: a = word >> 5, b = word >> 6, (a · 2^26 + b) / 2^53).
+   */
+  random(): number {
+    const a = this.uint32() >>> 5;
+    const b = this.uint32() >>> 6;
+    return (a * 67108864 + b) / 9007199254740992;
   }
 
   /**

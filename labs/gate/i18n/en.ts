@@ -14,6 +14,7 @@ export const gateEn: Widen<typeof gateEs> = {
     cost_per_accepted_above_budget: 'the cost per accepted case is over budget',
     cost_per_accepted_undefined: 'no case is accepted, so there is no cost per accepted case and the budget check fails closed',
     regressions_present: 'some cases the baseline solved are now failed by the candidate (more regressions than allowed)',
+    regressions_undefined: 'some case has no score (pass^k needs at least k runs of it), so regressions cannot be counted and the check fails closed',
     critical_slice_below_threshold: "in a critical slice the candidate's weighted quality is below the floor",
     critical_slice_undefined: 'a critical slice has no weighted cases in the dataset: it cannot be checked',
     insufficient_evidence_for_minimum_delta: 'the bootstrap interval does not rule out an improvement smaller than the minimum interpretable delta',
@@ -31,6 +32,9 @@ export const gateEn: Widen<typeof gateEs> = {
     no_minimum_interpretable_delta: 'the hypothesis sets no minimum interpretable delta',
     no_cases: 'there are no cases',
     depends_on_undefined: 'it depends on an undefined metric',
+    case_score_undefined: 'some case has no score: pass^k needs at least k runs of every case',
+    k_exceeds_runs: 'some case has fewer runs than k',
+    non_binary_case_scores: 'cases have several runs (or a pass^k score): McNemar needs one pass/fail outcome per case; read the paired bootstrap instead',
   },
   error_types: {
     ok: 'correct',
@@ -65,7 +69,7 @@ export const gateEn: Widen<typeof gateEs> = {
     same_versions: 'baseline_version and candidate_version must differ.',
     unknown_version: (v: string, base: string, cand: string) => `Version “${v}” is neither the baseline (“${base}”) nor the candidate (“${cand}”).`,
     unknown_case: (id: string) => `There is an answer for case “${id}”, which is not among the cases.`,
-    duplicate_answer: (v: string, id: string) => `Version “${v}” already has an answer for case “${id}”.`,
+    duplicate_answer: (v: string, id: string, run: string) => `Version “${v}” already has an answer for case “${id}” in run ${run} (a row without “run” is run 1).`,
     missing_answer: (id: string, v: string) => `Version “${v}” has no answer for case “${id}”.`,
   },
   report: {

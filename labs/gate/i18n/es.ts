@@ -12,6 +12,7 @@ export const gateEs = {
     cost_per_accepted_above_budget: 'el coste por caso aceptado supera el presupuesto',
     cost_per_accepted_undefined: 'ningún caso queda aceptado, así que el coste por aceptado no existe y el control de presupuesto falla por seguridad',
     regressions_present: 'hay casos que la baseline resolvía y la candidata ya no (más regresiones de las permitidas)',
+    regressions_undefined: 'algún caso no tiene puntuación (pass^k necesita al menos k ejecuciones de cada caso): no se pueden contar las regresiones y la condición falla cerrada',
     critical_slice_below_threshold: 'en un segmento crítico la calidad ponderada de la candidata queda por debajo del mínimo',
     critical_slice_undefined: 'un segmento crítico no tiene casos con peso en el dataset: no se puede comprobar',
     insufficient_evidence_for_minimum_delta: 'el intervalo bootstrap no descarta una mejora menor que el delta mínimo interpretable',
@@ -31,6 +32,9 @@ export const gateEs = {
     no_minimum_interpretable_delta: 'la hipótesis no fija un delta mínimo interpretable',
     no_cases: 'no hay casos',
     depends_on_undefined: 'depende de una métrica no definida',
+    case_score_undefined: 'algún caso no tiene puntuación: pass^k necesita al menos k ejecuciones de cada caso',
+    k_exceeds_runs: 'algún caso tiene menos ejecuciones que k',
+    non_binary_case_scores: 'los casos tienen varias ejecuciones (o una puntuación pass^k): McNemar necesita un único resultado aprobado/suspenso por caso; mira el bootstrap pareado',
   },
   error_types: {
     ok: 'correcto',
@@ -65,7 +69,7 @@ export const gateEs = {
     same_versions: 'baseline_version y candidate_version deben ser distintas.',
     unknown_version: (v: string, base: string, cand: string) => `La versión «${v}» no es ni la baseline («${base}») ni la candidata («${cand}»).`,
     unknown_case: (id: string) => `Hay una respuesta para el caso «${id}», que no existe en los casos.`,
-    duplicate_answer: (v: string, id: string) => `La versión «${v}» ya tiene una respuesta para el caso «${id}».`,
+    duplicate_answer: (v: string, id: string, run: string) => `La versión «${v}» ya tiene una respuesta para el caso «${id}» en la ejecución ${run} (una fila sin «run» es la ejecución 1).`,
     missing_answer: (id: string, v: string) => `Falta la respuesta de la versión «${v}» para el caso «${id}».`,
   },
   report: {

@@ -216,7 +216,7 @@ function Paired({ result, lang }: { result: GateResult; lang: Lang }) {
       </table>
       </ScrollBox>
       <h4>{tg.mcnemar}</h4>
-      <p>{tg.mcnemar_counts(p.mcnemar.b, p.mcnemar.c)}</p>
+      <p>{p.mcnemar ? tg.mcnemar_counts(p.mcnemar.b, p.mcnemar.c) : <Undef reason={p.mcnemar_undefined_reason ?? 'non_binary_case_scores'} lang={lang} />}</p>
       <dl className="gate-mcnemar" data-testid="mcnemar">
         <dt>{tg.mcnemar_stat}</dt><dd data-testid="mcnemar-stat"><Num v={p.mcnemar_chi2_continuity} reason={um['mcnemar.chi2_continuity']} lang={lang} /></dd>
         <dt>{tg.mcnemar_p}</dt><dd><Num v={p.mcnemar_chi2_p_value} reason={um['mcnemar.chi2_p_value']} lang={lang} /></dd>

@@ -1,0 +1,51 @@
+/**
+ * Chapter 03 widget: one answer broken into claims, each with the chunks that support it, and its
+ * citations, each chunk marked as in the context, only retrieved, or outside what was retrieved;
+ * the first layer of the chain that fails is named. A select picks the question; it starts on
+ * rag_002 (two evidences, one retrieved; one claim without support). The first figure is the
+ * build's scorecard; another question is recomputed by the engine in the worker. Keyboard: the
+ * select; the figure has its data table.
+ */
+import type { WidgetProps, WidgetSpec } from '../content/WidgetLoader.tsx';
+import type { RagResult } from '../../../labs/rag/engine.ts';
+import { defaultRagView, type RagView } from '../../../labs/rag/view.ts';
+import { ragMsg } from '../../../labs/rag/i18n/index.ts';
+import { ui } from '../../i18n/index.ts';
+import ClaimsView from '../labs/rag/ClaimsView.tsx';
+import { useWidgetLab } from './shared/useWidgetLab.tsx';
+
+const START_VIEW: RagView = { ...defaultRagView, trace_case: 'rag_002' };
+export const widget: WidgetSpec = { lab: 'rag', start: { view: START_VIEW } };
+
+export default function RagClaims({ lang, initial }: WidgetProps) {
+  const t = ui(lang).rag;
+  const tw = t.widgets;
+  const lm = ragMsg(lang);
+  const w = useWidgetLab('rag', lang, initial as RagResult, START_VIEW);
+  const r = w.result;
+  const tr = r.trace;
+  const caseId = w.view.trace_case ?? r.per_case[0]?.case_id;
+  return (
+    <div className="rag-widget" data-testid="widget-rag-claims">
+      {w.runner}
+      <div className="rag-controls">
+        <label className="rag-field">
+          {tw.case_label}
+          <select value={caseId} onChange={(e) => w.setView({ ...w.view, trace_case: e.currentTarget.value })} data-testid="widget-case">
+            {r.per_case.map((c) => <option key={c.case_id} value={c.case_id}>{c.case_id}</option>)}
+          </select>
+        </label>
+      </div>
+      <p className="widget-status" role="status" aria-live="polite">{w.busy ? tw.computing : w.failed ? tw.failed : ''}</p>
+      {tr && (
+        <>
+          <p className="rag-question">{tr.question}</p>
+          <p className={tr.metrics.first_failing_layer ? 'chain-break bad' : 'chain-break ok'} data-testid="widget-chain" data-layer={tr.metrics.first_failing_layer ?? 'none'}>
+            <strong>{tr.metrics.first_failing_layer ? t.chain_breaks : t.chain_holds}</strong> {lm.layer_diagnosis[tr.metrics.layer_diagnosis]}
+          </p>
+          <ClaimsView trace={tr} lang={lang} />
+        </>
+      )}
+    </div>
+  );
+}
