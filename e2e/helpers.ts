@@ -88,10 +88,7 @@ export function exerciseHash(exercise: unknown): string {
   return `#exercise=${payload}.${createHash('sha256').update(payload).digest('hex').slice(0, 16)}`;
 }
 
-// ---- the phone layout, the page list, pending states (e2e/phone.spec.ts, e2e/pending.spec.ts) ----
-
-/** A phone's viewport: the width the layout must fit without scrolling sideways. */
-export const PHONE = { width: 360, height: 800 };
+// ---- the page list and filled pages (e2e/phone.spec.ts), pending states (e2e/pending.spec.ts) ----
 
 /** Whether a lab has its island yet (src/components/labs/<id>/<Name>Lab.tsx). */
 export function hasIsland(lab: string): boolean {
@@ -104,90 +101,67 @@ export function exerciseLab(lang: 'es' | 'en', slug: string): string {
   return /^lab:\s*(\S+)/m.exec(readFileSync(`content/exercises/${lang}/${slug}.mdx`, 'utf8'))?.[1] ?? '';
 }
 
-/**
- * Every page of the site in both languages, with the lab it shows (if any): home, chapter list
- * pages, chapters, lab pages, exercise index and exercises, from the content folders and the lab
- * manifest (so a new chapter, lab or exercise is covered without editing the tests).
- */
-export function sitePages(): { url: string; lang: 'es' | 'en'; lab: string | null }[] {
-  const out: { url: string; lang: 'es' | 'en'; lab: string | null }[] = [];
-  for (const lang of ['es', 'en'] as const) {
-    const p = lang === 'es' ? { home: '/', ch: '/capitulos/', lab: '/laboratorios/', ex: '/ejercicios/' } : { home: '/en/', ch: '/en/chapters/', lab: '/en/labs/', ex: '/en/exercises/' };
-    out.push({ url: p.home, lang, lab: null }, { url: p.ex, lang, lab: null });
-    for (const f of readdirSync(`content/chapters/${lang}`).filter((f) => f.endsWith('.mdx')).sort()) {
-      const slug = f.replace(/\.mdx$/, '');
-      const lab = LAB_METAS.find((m) => m.chapter === slug)?.id ?? null;
-      out.push({ url: `${p.ch}${slug}/`, lang, lab });
-    }
-    for (const id of LAB_IDS) out.push({ url: `${p.lab}${id}/`, lang, lab: id });
-    for (const f of readdirSync(`content/exercises/${lang}`).filter((f) => f.endsWith('.mdx')).sort()) {
-      const slug = f.replace(/\.mdx$/, '');
-      out.push({ url: `${p.ex}${slug}/`, lang, lab: exerciseLab(lang, slug) });
-    }
+/** The static routes of src/pages (files without a [param]), as URLs: index pages, lab lists, the exercise link page. */
+function staticRoutes(dir = 'src/pages', base = '/'): string[] {
+  const out: string[] = [];
+  for (const f of readdirSync(dir, { withFileTypes: true })) {
+    if (f.isDirectory()) out.push(...staticRoutes(`${dir}/${f.name}`, `${base}${f.name}/`));
+    else if (/\.astro$/.test(f.name) && !f.name.includes('[') && !/^404/.test(f.name)) out.push(f.name === 'index.astro' ? base : `${base}${f.name.replace(/\.astro$/, '')}/`);
   }
   return out;
 }
 
 /**
- * Opens a page and, when it shows a lab, scrolls to it and waits for its first result; then fills
- * every panel a learner can fill: each optional input that offers the chapter's example loads it,
- * and a "pin as baseline" control is used when there is one. Every <details> is opened.
+ * Every page of the site in both languages: the static routes of src/pages, and for the dynamic
+ * ones the content collections (chapters, exercises) and the lab manifest, so a new chapter, lab,
+ * exercise or page is covered without editing the tests. `labs` are the labs the page shows.
  */
-export async function openFilled(page: Page, url: string, lab: string | null) {
+export function sitePages(): { url: string; lang: 'es' | 'en'; labs: string[] }[] {
+  const out: { url: string; lang: 'es' | 'en'; labs: string[] }[] = [];
+  for (const url of staticRoutes()) out.push({ url, lang: url.startsWith('/en/') ? 'en' : 'es', labs: [] });
+  for (const lang of ['es', 'en'] as const) {
+    const p = lang === 'es' ? { ch: '/capitulos/', lab: '/laboratorios/', ex: '/ejercicios/' } : { ch: '/en/chapters/', lab: '/en/labs/', ex: '/en/exercises/' };
+    for (const f of readdirSync(`content/chapters/${lang}`).filter((f) => f.endsWith('.mdx')).sort()) {
+      const slug = f.replace(/\.mdx$/, '');
+      out.push({ url: `${p.ch}${slug}/`, lang, labs: LAB_METAS.filter((m) => m.chapter === slug).map((m) => m.id) });
+    }
+    for (const id of LAB_IDS) out.push({ url: `${p.lab}${id}/`, lang, labs: [id] });
+    for (const f of readdirSync(`content/exercises/${lang}`).filter((f) => f.endsWith('.mdx')).sort()) {
+      const slug = f.replace(/\.mdx$/, '');
+      out.push({ url: `${p.ex}${slug}/`, lang, labs: [exerciseLab(lang, slug)] });
+    }
+  }
+  return [...new Map(out.map((o) => [o.url, o])).values()];
+}
+
+/**
+ * Opens a page and, when it shows labs, brings each into view and waits for its first result; then
+ * fills every panel a learner can fill: each optional input that offers the chapter's example loads
+ * it, and a "pin as baseline" control is used when there is one. Every <details> is opened.
+ */
+export async function openFilled(page: Page, url: string, labs: string[]) {
   await page.goto(url);
-  if (lab) {
-    const slot = page.locator('.lab-slot, [data-testid^="lab-"]').first();
-    await slot.scrollIntoViewIfNeeded();
-    await expect(page.getByTestId('verdict').first()).toBeVisible();
+  if (labs.length) {
+    const slots = page.locator('.lab-slot');
+    for (let i = 0; i < (await slots.count()); i++) await slots.nth(i).scrollIntoViewIfNeeded();
+    const verdicts = page.getByTestId('verdict');
+    await expect(verdicts.first()).toBeVisible();
+    if ((await slots.count()) > 1) await expect(verdicts).toHaveCount(await slots.count());
     const tabs = page.locator('[data-testid="secondary-inputs"] [role="tab"]');
     for (let i = 0; i < (await tabs.count()); i++) {
       await tabs.nth(i).click();
       const name = (await tabs.nth(i).getAttribute('data-testid'))!.replace(/^tab-/, '');
       const example = page.getByTestId(`example-${name}`);
-      if ((await example.count()) && (await tabs.nth(i).getAttribute('data-used')) === 'false') await example.click();
+      if ((await example.count()) === 1 && (await tabs.nth(i).getAttribute('data-used')) === 'false') await example.click();
     }
     const pin = page.getByTestId('pin-baseline');
-    if (await pin.count()) await pin.click();
-    await expect(page.getByTestId('lab-output')).toHaveAttribute('data-stale', 'false');
-    await page.waitForTimeout(300);
+    if ((await pin.count()) === 1) await pin.click();
+    const outputs = page.getByTestId('lab-output');
+    for (let i = 0; i < (await outputs.count()); i++) await expect(outputs.nth(i)).toHaveAttribute('data-stale', 'false');
   }
   await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
   // let charts measure their boxes (ResizeObserver) and re-render
-  await page.waitForTimeout(300);
-}
-
-/**
- * What breaks a phone layout, measured in the page: the document's width beyond the viewport, and
- * every visible SVG text whose rendered size (font size × the SVG's on-screen scale, read from the
- * text's screen CTM, so a rotated label counts at its own size, not at its bounding box's) is under
- * `minPx`. Also the elements that stick out of the viewport, to say where the overflow is.
- */
-export async function layoutProblems(page: Page, minPx = 11) {
-  return page.evaluate((minPx) => {
-    const vw = document.documentElement.clientWidth;
-    const sticking: string[] = [];
-    for (const el of document.querySelectorAll('body *')) {
-      const b = el.getBoundingClientRect();
-      if (b.width === 0 || b.right <= vw + 0.5) continue;
-      if (el.closest('.table-scroll, .cm-scroller, .katex-display, pre')) continue;
-      const parent = el.parentElement!.getBoundingClientRect();
-      if (parent.right > vw + 0.5) continue; // report the outermost only
-      sticking.push(`${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ').join('.')}` : ''}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''} right ${Math.round(b.right)}`);
-    }
-    const small: string[] = [];
-    for (const t of document.querySelectorAll('svg text')) {
-      const box = t.getBoundingClientRect();
-      if (box.width === 0 || !t.textContent?.trim()) continue;
-      const m = (t as SVGTextElement).getScreenCTM();
-      if (!m) continue;
-      const px = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
-      if (px < minPx - 0.01) {
-        const where = t.closest('[data-testid]')?.getAttribute('data-testid') ?? t.closest('figure, svg')?.getAttribute('class') ?? 'svg';
-        small.push(`${where}: "${t.textContent.slice(0, 24)}" at ${px.toFixed(1)} px`);
-      }
-    }
-    return { scrollWidth: document.documentElement.scrollWidth, viewport: vw, sticking: sticking.slice(0, 10), small: small.slice(0, 10), smallCount: small.length };
-  }, minPx);
+  await page.waitForTimeout(400);
 }
 
 /** The saved state of a lab in this browser (localStorage; `scope` for an exercise's own work), or null. */

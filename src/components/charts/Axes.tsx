@@ -101,12 +101,15 @@ export function YLabel({ area, x = 14, children }: { area: PlotArea; x?: number;
 export const FONT = { tick: 12, label: 13, small: 11 } as const;
 
 /**
- * Estimated width of `text` at `fontSize`, in SVG units: 0.6 em per character, a little above the
- * average of the site's sans-serif fonts (digits and capitals are ~0.6 em, lower case less), so
- * layouts based on it err on the roomy side.
+ * Estimated width of `text` at `fontSize`, in SVG units: 0.6 em per character (a little above the
+ * average lower-case letter and digit of the site's sans-serif fonts), 0.75 em per capital, 0.9 em
+ * for m, w, M, W and %, and 1 em for @, so layouts based on it err on the roomy side (a label such
+ * as "nDCG@3" was clipped when every character counted 0.6 em).
  */
 export function textWidth(text: string, fontSize: number): number {
-  return text.length * fontSize * 0.6;
+  let em = 0;
+  for (const ch of text) em += ch === '@' ? 1 : /[mwMW%]/.test(ch) ? 0.9 : /\p{Lu}/u.test(ch) ? 0.75 : 0.6;
+  return em * fontSize;
 }
 
 /**
@@ -176,4 +179,14 @@ export function keepInside(x: number, width: number, lo: number, hi: number): { 
   if (x - width / 2 < lo) return { x: lo, anchor: 'start' };
   if (x + width / 2 > hi) return { x: hi, anchor: 'end' };
   return { x, anchor: 'middle' };
+}
+
+/**
+ * The x at which a centred text of `text` at `fontSize` stays inside [0, width]: the preferred
+ * centre `x`, moved in just enough when the text would run past an edge (the anchor stays middle;
+ * keepInside changes the anchor instead).
+ */
+export function centredX(x: number, text: string, fontSize: number, width: number): number {
+  const half = textWidth(text, fontSize) / 2 + 2;
+  return Math.max(half, Math.min(width - half, x));
 }
