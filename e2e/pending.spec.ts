@@ -104,8 +104,8 @@ for (const lang of ['es', 'en'] as const) {
       await expect(page.getByTestId('verdict')).toBeVisible();
       const start = await editorText(page, 'editor-policy');
       expect(start).toContain('"max_review_rate": 0.05');
-      await replaceEditorText(page, 'editor-policy', start.replace('"max_review_rate": 0.05', '"max_review_rate": 0.09'));
-      await expect.poll(async () => (await savedTexts(page, 'threshold', 'exercise-'))?.policy).toContain('"max_review_rate": 0.09');
+      await replaceEditorText(page, 'editor-policy', start.replace('"max_review_rate": 0.05', '"max_review_rate": 0.084'));
+      await expect.poll(async () => (await savedTexts(page, 'threshold', 'exercise-'))?.policy).toContain('"max_review_rate": 0.084');
       // the same link again (a new load): the work is kept until the learner chooses
       await page.goto('about:blank');
       await page.goto(url);
@@ -114,16 +114,16 @@ for (const lang of ['es', 'en'] as const) {
       await expect(pending).toHaveAttribute('data-source', 'exercise');
       expect(await editorText(page, 'editor-policy')).toContain('"max_review_rate": 0.05');
       await page.waitForTimeout(700);
-      expect((await savedTexts(page, 'threshold', 'exercise-'))?.policy).toContain('"max_review_rate": 0.09');
+      expect((await savedTexts(page, 'threshold', 'exercise-'))?.policy).toContain('"max_review_rate": 0.084');
       await page.getByTestId('pending-discard').click();
-      expect(await editorText(page, 'editor-policy')).toContain('"max_review_rate": 0.09');
+      expect(await editorText(page, 'editor-policy')).toContain('"max_review_rate": 0.084');
       await expect(page.getByTestId('goal-panel')).toHaveAttribute('data-complete', 'true');
       await page.getByTestId('pending-undo').click();
       await expect(pending).toBeVisible();
       await page.getByTestId('pending-keep').click();
       expect(await editorText(page, 'editor-policy')).toContain('"max_review_rate": 0.05');
       // the kept starting point is the exercise's untouched start, which is not stored as work: the
-      // edited copy (0.09) is gone from the browser's storage
+      // edited copy (0.084) is gone from the browser's storage
       await expect.poll(async () => savedTexts(page, 'threshold', 'exercise-')).toBeNull();
       // the free lab was never touched by any of it
       expect(await savedTexts(page, 'threshold')).toBeNull();

@@ -18,13 +18,18 @@ export async function layoutProblems(page: Page, within?: string, minPx = 11) {
     const vw = document.documentElement.clientWidth;
     const roots = [...document.querySelectorAll(within ?? 'body')];
     const width = within ? Math.max(0, ...roots.map((r) => r.getBoundingClientRect().right)) : document.documentElement.scrollWidth;
+    // inside a box that scrolls or clips on its own (a table's scroll box, an editor, display maths, code)
+    const scrolls = (el: Element) => {
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) if (getComputedStyle(p).overflowX !== 'visible') return true;
+      return false;
+    };
     const sticking: string[] = [];
     const small: string[] = [];
     for (const root of roots) {
       for (const el of root.querySelectorAll('*')) {
         const b = el.getBoundingClientRect();
         if (b.width === 0 || b.right <= vw + 0.5) continue;
-        if (el.closest('.table-scroll, .cm-scroller, .katex-display, pre')) continue;
+        if (scrolls(el)) continue;
         const parent = el.parentElement!.getBoundingClientRect();
         if (parent.right > vw + 0.5) continue; // report the outermost only
         sticking.push(`${el.tagName.toLowerCase()}${typeof el.className === 'string' && el.className ? `.${el.className.split(' ').join('.')}` : ''}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''} right ${Math.round(b.right)}`);
