@@ -121,6 +121,8 @@ export function useLabState(meta: LabMeta, preset: Record<string, string>, embed
   const [lastValid, setLastValidState] = useState<Record<string, string> | null>(init.current.valid);
   // Bumped to save this tab's work again (after going back to it from another tab's state).
   const [saveTick, setSaveTick] = useState(0);
+  // The own state (and save tick) last written to storage.
+  const lastSaved = useRef<{ own: Snapshot; tick: number } | null>(null);
   const working = store.pending ?? store.own;
 
   useEffect(() => {
@@ -174,6 +176,9 @@ export function useLabState(meta: LabMeta, preset: Record<string, string>, embed
     // memory only: localStorage would overflow, and writing megabytes on every edit would stall the page.
     if (ownLarge) return;
     const valid = lastValid && !store.pending && !Object.values(lastValid).some(isLargeText) ? lastValid : undefined;
+    // While another state is on screen, this tab's unchanged work is not written again: that write
+    // would replace the other tab's save and make it offer this tab's work back (a ping-pong).
+    if (store.pending && lastSaved.current?.own === store.own && lastSaved.current.tick === saveTick) return;
     const timer = setTimeout(() => {
       // The untouched starting state is not the learner's work: nothing is stored for it, so the
       // other language's page opens on its own preset (a stored copy of this one would look like work).
@@ -184,7 +189,10 @@ export function useLabState(meta: LabMeta, preset: Record<string, string>, embed
       }
       const ok = save({ v: STATE_VERSION, lab: labId, texts: store.own.texts, view: store.own.view, ...(valid ? { valid } : {}) }, scope);
       if (!ok) setNotice('storage_failed');
-      else setHasSavedWork(true);
+      else {
+        lastSaved.current = { own: store.own, tick: saveTick };
+        setHasSavedWork(true);
+      }
     }, 300);
     return () => clearTimeout(timer);
   }, [labId, store.own, store.pending, scope, ownLarge, lastValid, base, saveTick]);
