@@ -59,10 +59,10 @@ function scrollStops() {
     }
   }
 }
-let timer: ReturnType<typeof setTimeout> | undefined;
+let scrollTimer: ReturnType<typeof setTimeout> | undefined;
 const later = () => {
-  clearTimeout(timer);
-  timer = setTimeout(scrollStops, 200);
+  clearTimeout(scrollTimer);
+  scrollTimer = setTimeout(scrollStops, 200);
 };
 scrollStops();
 // The KaTeX fonts change the formulas' widths once they arrive.
