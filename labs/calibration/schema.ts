@@ -97,6 +97,8 @@ export type CalibrationPolicy = z.output<typeof policySchema>;
 
 /** The validated input of the lab, with the SHA-256 of the texts it came from (for the manifest). */
 export interface CalibrationInput {
+  /** The binary path (absent means binary; the K-class input has kind 'multiclass'). */
+  kind?: 'binary';
   cases: CalibrationCase[];
   policy: CalibrationPolicy;
   /** Names of the extra columns found (slice candidates besides 'slice'), in first-seen order. */
@@ -110,7 +112,8 @@ export interface CalibrationInput {
 
 const NUMBER_RE = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
-function toNumberIfNumeric(v: string): string | number {
+/** A cell as a number when it looks like one (decimal point, optional exponent), else the text as given. */
+export function toNumberIfNumeric(v: string): string | number {
   const t = v.trim();
   return NUMBER_RE.test(t) ? Number(t) : v;
 }
@@ -149,7 +152,7 @@ export function looksLikeJsonl(text: string): boolean {
 }
 
 /** One CSV row as read by Papa Parse, with the 1-based line where it starts. */
-interface CsvRow {
+export interface CsvRow {
   cells: string[];
   line: number;
 }
@@ -168,7 +171,7 @@ interface CsvSyntaxError {
  * `maxResumes` times; past that the rest of the text is left unread). Rows with any other Papa
  * error are kept in `broken` (their lines) so that the caller does not validate them. Never throws.
  */
-function readCsvRows(
+export function readCsvRows(
   text: string,
   firstLine: number,
   delimiter: string | undefined,
