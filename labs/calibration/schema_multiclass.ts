@@ -29,7 +29,7 @@ import { lineOfOffset, parseJsonText, zodErrorMap, oversizedNumberPaths } from '
 import { coreMsg } from '../core/contract/i18n/index.ts';
 import { MIN_LOG_LOSS_EPS } from '../core/stats/calibration_metrics.ts';
 import { calibrationMsg } from './i18n/index.ts';
-import { MAX_CASES, PROGRESS_EVERY_ROWS, csvSyntaxMessage, looksLikeJsonl, readCsvRows, toNumberIfNumeric } from './schema.ts';
+import { MAX_CASES, PROGRESS_EVERY_ROWS, csvSyntaxMessage, looksLikeJsonl, streamCsvRows, toNumberIfNumeric } from './schema.ts';
 
 /** Prefix of the probability columns of a K-class CSV. */
 export const PROB_PREFIX = 'p_';
@@ -122,13 +122,47 @@ class Issues {
   }
 }
 
-/** Builder of the arrays, shared by both formats. */
+/**
+ * Builder of the arrays, shared by both formats: typed arrays that double when full (no number[]
+ * of n·K boxed values), ids as strings.
+ */
 class Rows {
   ids: string[] = [];
-  split: number[] = [];
-  y: number[] = [];
-  probs: number[] = [];
+  split: Uint8Array;
+  y: Int32Array;
+  probs: Float64Array;
+  length = 0;
+  readonly K: number;
   seen = new Set<string>();
+  constructor(capacity: number, K: number) {
+    this.K = K;
+    this.split = new Uint8Array(capacity);
+    this.y = new Int32Array(capacity);
+    this.probs = new Float64Array(capacity * K);
+  }
+  push(id: string, split: number, y: number, p: readonly unknown[], sum: number): void {
+    if (this.length === this.split.length) {
+      const cap = this.split.length * 2;
+      const s2 = new Uint8Array(cap);
+      s2.set(this.split);
+      const y2 = new Int32Array(cap);
+      y2.set(this.y);
+      const p2 = new Float64Array(cap * this.K);
+      p2.set(this.probs);
+      this.split = s2;
+      this.y = y2;
+      this.probs = p2;
+    }
+    const i = this.length++;
+    this.ids.push(id);
+    this.split[i] = split;
+    this.y[i] = y;
+    for (let k = 0; k < this.K; k++) this.probs[i * this.K + k] = (p[k] as number) / sum;
+  }
+  /** The filled part of each array (views, not copies). */
+  finish(): { split: Uint8Array; y: Int32Array; probs: Float64Array } {
+    return { split: this.split.subarray(0, this.length), y: this.y.subarray(0, this.length), probs: this.probs.subarray(0, this.length * this.K) };
+  }
 }
 
 interface RowContext {
@@ -173,16 +207,15 @@ function addRow(ctx: RowContext, line: number, common: unknown, label: unknown, 
   if (ctx.issues.total !== before || !c.success || cls < 0) return;
   ctx.rows.seen.add(c.data.case_id);
   if (ctx.issues.total) return; // nothing more is kept once a problem is found
-  ctx.rows.ids.push(c.data.case_id);
-  ctx.rows.split.push(c.data.split === 'calibration' ? 0 : 1);
-  ctx.rows.y.push(cls);
-  for (const p of probs) ctx.rows.probs.push((p as number) / sum);
+  ctx.rows.push(c.data.case_id, c.data.split === 'calibration' ? 0 : 1, cls, probs, sum);
 }
 
 /**
- * Reads K-class cases from CSV (module comment; delimiter ',' ';' or tab, as the binary reader).
+ * Reads K-class cases from CSV (module comment; delimiter ',' ';' or tab, as the binary reader),
+ * one row at a time through the binary reader's stream (schema.ts streamCsvRows: Papa Parse `step`
+ * in 1 MB chunks, no array of all rows). Line breaks count as an editor counts them (CRLF, CR, LF).
  * `policyClasses`, when given, fixes the classes and their order. At most `maxIssues` problems are
- * returned; `total_issues` counts them all. Never throws.
+ * returned, syntax errors first; `total_issues` counts them all. Never throws.
  */
 export function parseMulticlassCsv(
   text: string,
@@ -198,65 +231,88 @@ export function parseMulticlassCsv(
   const input = 'cases';
   if (text.trim() === '') return { ok: false, issues: [{ input, message: t.validation.empty_input }] };
   progress?.('parse', 0);
-  const read = readCsvRows(text, 1, undefined, maxIssues);
+  if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
   const issues = new Issues(maxIssues);
-  const failed = () => ({ ok: false as const, issues: issues.list, total_issues: issues.total });
-  for (const e of read.errors) issues.add({ input, line: e.line, message: csvSyntaxMessage(e.code, e.line, lang) });
-  const rows = read.rows;
-  let h = 0;
-  while (h < rows.length && rows[h].cells.every((x) => x.trim() === '')) h++;
-  if (h >= rows.length) return issues.total ? failed() : { ok: false, issues: [{ input, message: t.validation.empty_input }] };
-  const header = rows[h].cells.map((x) => x.trim());
-  const headerLine = rows[h].line;
-  for (const col of ['case_id', 'split', 'label']) if (!header.includes(col)) issues.add({ input, line: headerLine, field: col, message: c.missing_column(col) });
-  const dup = header.find((x, i) => header.indexOf(x) !== i);
-  if (dup !== undefined) issues.add({ input, line: headerLine, field: dup, message: c.duplicate_column(dup) });
-  const probCols = header.map((name, i) => ({ name, i })).filter((x) => x.name.startsWith(PROB_PREFIX));
-  for (const pc of probCols) if (pc.name.length === PROB_PREFIX.length) issues.add({ input, line: headerLine, field: pc.name, message: v.empty_class_name });
-  let classes: string[];
-  let colOf: number[];
-  if (policyClasses) {
-    classes = policyClasses;
-    colOf = classes.map((cl) => header.indexOf(PROB_PREFIX + cl));
-    classes.forEach((cl, k) => {
-      if (colOf[k] < 0) issues.add({ input, line: headerLine, field: PROB_PREFIX + cl, message: v.missing_p_column(cl) });
-    });
-    const listed = new Set(classes.map((cl) => PROB_PREFIX + cl));
-    for (const pc of probCols) if (!listed.has(pc.name) && pc.name.length > PROB_PREFIX.length) issues.add({ input, line: headerLine, field: pc.name, message: v.column_not_in_classes(pc.name.slice(PROB_PREFIX.length), classes) });
-  } else {
-    classes = probCols.map((x) => x.name.slice(PROB_PREFIX.length));
-    colOf = probCols.map((x) => x.i);
-    if (classes.length < 2) issues.add({ input, line: headerLine, field: PROB_PREFIX + '*', message: v.too_few_classes(classes.length) });
-  }
-  if (issues.total) return failed();
-  const ctx: RowContext = { lang, classes, index: new Map(classes.map((cl, k) => [cl, k])), tol, issues, rows: new Rows() };
-  const iId = header.indexOf('case_id');
-  const iSplit = header.indexOf('split');
-  const iLabel = header.indexOf('label');
+  let header: string[] | null = null;
+  let headerBad = false;
+  let ctx: RowContext | null = null;
+  let classes: string[] = [];
+  let colOf: number[] = [];
+  let iId = -1;
+  let iSplit = -1;
+  let iLabel = -1;
+  let probs: unknown[] = [];
+  let fieldOf: (k: number) => string = (k) => String(k);
   const sumField = `${PROB_PREFIX}*`;
-  const fieldOf = (k: number) => PROB_PREFIX + classes[k];
-  const probs: unknown[] = new Array(classes.length);
-  for (let r = h + 1; r < rows.length; r++) {
-    if (progress && r % PROGRESS_EVERY_ROWS === 0) progress('parse', 0.1 + (0.9 * r) / rows.length);
-    const { cells, line } = rows[r];
-    if (read.broken.has(line)) continue;
-    if (cells.every((x) => x.trim() === '')) continue;
+  let rowCount = 0;
+  const onHeader = (cells: string[], ln: number) => {
+    const hd = cells.map((x) => x.trim());
+    header = hd;
+    for (const col of ['case_id', 'split', 'label']) if (!hd.includes(col)) issues.add({ input, line: ln, field: col, message: c.missing_column(col) });
+    const dup = hd.find((x, i) => hd.indexOf(x) !== i);
+    if (dup !== undefined) issues.add({ input, line: ln, field: dup, message: c.duplicate_column(dup) });
+    const probCols = hd.map((name, i) => ({ name, i })).filter((x) => x.name.startsWith(PROB_PREFIX));
+    for (const pc of probCols) if (pc.name.length === PROB_PREFIX.length) issues.add({ input, line: ln, field: pc.name, message: v.empty_class_name });
+    if (policyClasses) {
+      classes = policyClasses;
+      colOf = classes.map((cl) => hd.indexOf(PROB_PREFIX + cl));
+      classes.forEach((cl, k) => {
+        if (colOf[k] < 0) issues.add({ input, line: ln, field: PROB_PREFIX + cl, message: v.missing_p_column(cl) });
+      });
+      const listed = new Set(classes.map((cl) => PROB_PREFIX + cl));
+      for (const pc of probCols) if (!listed.has(pc.name) && pc.name.length > PROB_PREFIX.length) issues.add({ input, line: ln, field: pc.name, message: v.column_not_in_classes(pc.name.slice(PROB_PREFIX.length), classes) });
+    } else {
+      classes = probCols.map((x) => x.name.slice(PROB_PREFIX.length));
+      colOf = probCols.map((x) => x.i);
+      if (classes.length < 2) issues.add({ input, line: ln, field: PROB_PREFIX + '*', message: v.too_few_classes(classes.length) });
+    }
+    if (issues.total) {
+      headerBad = true;
+      return;
+    }
+    ctx = { lang, classes, index: new Map(classes.map((cl, k) => [cl, k])), tol, issues, rows: new Rows(Math.max(1024, Math.floor(text.length / (24 * classes.length))), classes.length) };
+    iId = hd.indexOf('case_id');
+    iSplit = hd.indexOf('split');
+    iLabel = hd.indexOf('label');
+    probs = new Array(classes.length);
+    const names = classes;
+    fieldOf = (k) => PROB_PREFIX + names[k];
+  };
+  const onRow = (cells: string[], ln: number) => {
+    if (headerBad) return;
+    if (header === null) {
+      if (cells.every((x) => x.trim() === '')) return;
+      onHeader(cells, ln);
+      return;
+    }
+    if (progress && ++rowCount % PROGRESS_EVERY_ROWS === 0) progress('parse', Math.min(0.99, (ln * 24 * classes.length) / text.length));
+    if (cells.every((x) => x.trim() === '')) return;
     if (cells.length !== header.length) {
-      issues.add({ input, line, message: c.wrong_cell_count(cells.length, header.length) });
-      continue;
+      issues.add({ input, line: ln, message: c.wrong_cell_count(cells.length, header.length) });
+      return;
     }
     for (let k = 0; k < classes.length; k++) {
       const cell = cells[colOf[k]];
       probs[k] = cell.trim() === '' ? '' : toNumberIfNumeric(cell);
     }
-    addRow(ctx, line, { case_id: cells[iId], split: cells[iSplit] }, cells[iLabel], probs, fieldOf, sumField);
+    addRow(ctx!, ln, { case_id: cells[iId], split: cells[iSplit] }, cells[iLabel], probs, fieldOf, sumField);
+  };
+  const rowIssues = issues;
+  const read = streamCsvRows(text, 1, undefined, maxIssues, onRow);
+  const syntax = read.errors.map((e): InputIssue => ({ input, line: e.line, message: csvSyntaxMessage(e.code, e.line, lang) }));
+  const total = rowIssues.total + syntax.length;
+  if (total) {
+    const list = [...syntax, ...rowIssues.list].slice(0, maxIssues);
+    if (headerBad && read.undetectable && list.length < maxIssues) list.push({ input, line: undefined, message: c.csv_undetectable_delimiter });
+    return { ok: false, issues: list, total_issues: total + (headerBad && read.undetectable ? 1 : 0) };
   }
-  if (issues.total) return failed();
-  return { ok: true, value: { classes, rows: ctx.rows } };
+  if (header === null || ctx === null) return { ok: false, issues: [{ input, message: t.validation.empty_input }] };
+  if ((ctx as RowContext).rows.length === 0) return { ok: false, issues: [{ input, message: c.no_cases }] };
+  return { ok: true, value: { classes, rows: (ctx as RowContext).rows } };
 }
 
 /**
- * Reads K-class cases from JSON Lines (module comment). A line whose `probs` is an array needs
+ * Reads K-class cases from JSON Lines (module comment; CRLF, CR and LF each end a line). A line whose `probs` is an array needs
  * `policyClasses`; an object's keys must be exactly the classes. Never throws.
  */
 export function parseMulticlassJsonl(
@@ -271,7 +327,9 @@ export function parseMulticlassJsonl(
   const v = calibrationMsg(lang).mc_validation;
   const input = 'cases';
   const issues = new Issues(maxIssues);
-  let ctx: RowContext | null = policyClasses ? { lang, classes: policyClasses, index: new Map(policyClasses.map((cl, k) => [cl, k])), tol, issues, rows: new Rows() } : null;
+  // Line breaks as an editor counts them (CRLF, CR and LF are one break each).
+  if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
+  let ctx: RowContext | null = policyClasses ? { lang, classes: policyClasses, index: new Map(policyClasses.map((cl, k) => [cl, k])), tol, issues, rows: new Rows(1024, policyClasses.length) } : null;
   let lineNo = 0;
   let start = 0;
   let any = false;
@@ -318,7 +376,7 @@ export function parseMulticlassJsonl(
         issues.add({ input, line: lineNo, field: 'probs', message: v.too_few_classes(classes.length) });
         continue;
       }
-      ctx = { lang, classes, index: new Map(classes.map((cl, k) => [cl, k])), tol, issues, rows: new Rows() };
+      ctx = { lang, classes, index: new Map(classes.map((cl, k) => [cl, k])), tol, issues, rows: new Rows(1024, classes.length) };
     }
     const K = ctx.classes.length;
     const vec: unknown[] = new Array(K);
@@ -389,22 +447,24 @@ export function parseMulticlassInput(texts: Record<string, string>, lang: Lang, 
   if (cases.ok) {
     const c = calibrationMsg(lang).validation;
     const r = cases.value.rows;
+    const split = r.finish().split;
     const before = issues.length;
-    if (r.ids.length > MAX_CASES) issues.push({ input: 'cases', message: c.too_many_cases(r.ids.length, MAX_CASES) });
-    for (const [s, name] of [[0, 'calibration'], [1, 'evaluation']] as const) if (!r.split.includes(s)) issues.push({ input: 'cases', field: 'split', message: c.split_missing(name) });
+    if (r.length > MAX_CASES) issues.push({ input: 'cases', message: c.too_many_cases(r.length, MAX_CASES) });
+    for (const [s, name] of [[0, 'calibration'], [1, 'evaluation']] as const) if (!split.includes(s)) issues.push({ input: 'cases', field: 'split', message: c.split_missing(name) });
     total += issues.length - before;
   }
   if (issues.length || !cases.ok || !policy.ok) return { ok: false, issues, total_issues: Math.max(total, issues.length) };
   const r = cases.value.rows;
+  const cols = r.finish();
   return {
     ok: true,
     value: {
       kind: 'multiclass',
       classes: cases.value.classes,
       case_ids: r.ids,
-      split: Uint8Array.from(r.split),
-      y: Int32Array.from(r.y),
-      probs: Float64Array.from(r.probs),
+      split: cols.split,
+      y: cols.y,
+      probs: cols.probs,
       policy: policy.value,
       cases_format: jsonl ? 'jsonl' : 'csv',
       source_texts: { cases: casesText, policy: policyText },

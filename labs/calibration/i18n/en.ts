@@ -54,6 +54,7 @@ export const calibrationEn: Widen<typeof calibrationEs> = {
     class_without_evaluation_cases: 'some class has no evaluation case',
   },
   validation: {
+    unknown_slice_by: (col: string, cols: string) => `slice_by names the column “${col}”, which the cases do not have; the possible columns are: ${cols}.`,
     missing_column: (col: string) => `The required column “${col}” is missing from the header.`,
     duplicate_column: (col: string) => `The column “${col}” appears twice in the header.`,
     wrong_cell_count: (got: number, want: number) => `The row has ${got} cells and the header ${want}.`,
@@ -76,7 +77,7 @@ export const calibrationEn: Widen<typeof calibrationEs> = {
     reasons: 'Reasons',
     calibrator_heading: 'Calibrator',
     calibrator_line: (type: string, name: string, nCal: number, nEv: number) =>
-      `Calibrator feeding the policy: \`${type}\` (${name}). It was fitted on the ${nCal} calibration-split cases only; every metric is measured on the ${nEv} evaluation-split cases.`,
+      `Calibrator feeding the policy: ${type} (${name}). It was fitted on the ${nCal} calibration-split cases only; every metric is measured on the ${nEv} evaluation-split cases.`,
     binning_line: (bins: number, strategy: string) =>
       `Bins of the reliability diagram and ECE: ${bins}, ${strategy === 'uniform' ? 'equal-width' : 'equal-mass (quantiles)'}.`,
     metric: 'Metric',

@@ -53,6 +53,7 @@ export const calibrationEs = {
     class_without_evaluation_cases: 'alguna clase no tiene casos de evaluación',
   },
   validation: {
+    unknown_slice_by: (col: string, cols: string) => `slice_by nombra la columna «${col}», que los casos no tienen; las columnas posibles son: ${cols}.`,
     missing_column: (col: string) => `Falta la columna obligatoria «${col}» en la cabecera.`,
     duplicate_column: (col: string) => `La columna «${col}» aparece dos veces en la cabecera.`,
     wrong_cell_count: (got: number, want: number) => `La fila tiene ${got} celdas y la cabecera ${want}.`,
@@ -75,7 +76,7 @@ export const calibrationEs = {
     reasons: 'Motivos',
     calibrator_heading: 'Calibrador',
     calibrator_line: (type: string, name: string, nCal: number, nEv: number) =>
-      `Calibrador que alimenta la política: \`${type}\` (${name}). Se ajustó solo con los ${nCal} casos del split de calibración; todas las métricas se miden sobre los ${nEv} casos del split de evaluación.`,
+      `Calibrador que alimenta la política: ${type} (${name}). Se ajustó solo con los ${nCal} casos del split de calibración; todas las métricas se miden sobre los ${nEv} casos del split de evaluación.`,
     binning_line: (bins: number, strategy: string) =>
       `Bandas del diagrama de fiabilidad y del ECE: ${bins}, ${strategy === 'uniform' ? 'de igual anchura' : 'de igual masa (cuantiles)'}.`,
     metric: 'Métrica',

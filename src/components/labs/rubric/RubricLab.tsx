@@ -279,7 +279,7 @@ function Dashboard({ result, lang }: { result: RubricResult; lang: Lang }) {
       <DataTable label={td.columns_heading} testId="axis-columns" caption={td.columns_caption(n, result.aggregate.n_exam)}
         columns={[td.axis, td.weight, td.total, td.failures, td.zeros, td.mean_exam, td.lost]}>
         {cols.map((c, i) => {
-          const systematic = n >= 2 && c.failures === n;
+          const systematic = c.systematic;
           const mean = result.aggregate.axis_means[c.axis];
           return (
             <tr key={c.axis} data-axis={c.axis} className={systematic ? 'systematic' : c.failures > 0 ? 'has-failures' : undefined}>
