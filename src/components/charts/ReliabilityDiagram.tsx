@@ -9,6 +9,7 @@
  */
 import { scaleLinear, scaleSqrt } from 'd3-scale';
 import type { ReliabilityBin } from '../../../labs/core/stats/calibration_metrics.ts';
+import type { CSSProperties } from 'react';
 import ChartFrame from './ChartFrame.tsx';
 import { SquareGrid, XLabel, YLabel } from './Axes.tsx';
 
@@ -43,11 +44,20 @@ interface Props {
   labels: Labels;
   format?: (v: number | null) => string;
   testId?: string;
+  /**
+   * Width of the drawing in SVG units (the measured width of its box, useChartWidth), so that its
+   * text keeps its CSS size on a phone; the plot is then at most 300 units tall. Without it the
+   * drawing is 420 units wide and scales with its box.
+   */
+  width?: number;
+  svgStyle?: CSSProperties;
 }
 
-const W = 420, PLOT = 300, STRIP = 22, M = { top: 14, right: 14, left: 52 };
+const STRIP = 22, M = { top: 14, right: 14, left: 52 };
 
-export default function ReliabilityDiagram({ title, description, series, labels, format = (v) => (v === null ? '–' : v.toFixed(3)), testId }: Props) {
+export default function ReliabilityDiagram({ title, description, series, labels, format = (v) => (v === null ? '–' : v.toFixed(3)), testId, width, svgStyle }: Props) {
+  const W = width === undefined ? 420 : Math.max(240, width);
+  const PLOT = width === undefined ? 300 : Math.min(300, W - M.left - M.right);
   const plotBottom = M.top + PLOT;
   const stripTop = plotBottom + 58;
   const H = stripTop + series.length * (STRIP + 16) + 6;
@@ -57,7 +67,7 @@ export default function ReliabilityDiagram({ title, description, series, labels,
   const maxCount = Math.max(1, ...series.flatMap((s) => s.rows.map((r) => r.count)));
   const radius = scaleSqrt().domain([0, maxCount]).range([0, 11]);
   return (
-    <ChartFrame title={title} description={description} testId={testId} width={W} height={H}
+    <ChartFrame title={title} description={description} testId={testId} width={W} height={H} svgStyle={svgStyle}
       caption={
         <ul className="legend">
           {series.map((s) => (
