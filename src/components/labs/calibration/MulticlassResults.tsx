@@ -106,6 +106,7 @@ function Reliability({ result, lang }: { result: MulticlassResult; lang: Lang })
   const tc = t.calibration;
   const tm = t.calibration_mc;
   const calName = calibrationMsg(lang).mc_calibrator_names[result.calibrator.type] ?? result.calibrator.type;
+  const short = (k: string) => tm.short_names[k] ?? k;
   const cw = useChartWidth(320, 240, 480);
   return (
     <LabPanel id="cal-mc-rel-h" title={tm.reliability_title}>
@@ -117,8 +118,8 @@ function Reliability({ result, lang }: { result: MulticlassResult; lang: Lang })
           width={cw.width}
           svgStyle={chartSvgStyle(cw)}
           series={[
-            { name: tc.raw, color: COLORS.raw, shape: 'square', rows: result.reliability.raw },
-            { name: calName, color: COLORS.cal, shape: 'circle', rows: result.reliability.calibrated },
+            { name: short('raw'), color: COLORS.raw, shape: 'square', rows: result.reliability.raw },
+            { name: short(result.calibrator.type), color: COLORS.cal, shape: 'circle', rows: result.reliability.calibrated },
           ]}
           labels={{
             x: tm.mean_conf, y: tm.accuracy, perfect: tc.perfect, strip: tc.count_strip, table: t.lab.chart_table,
@@ -133,7 +134,6 @@ function Reliability({ result, lang }: { result: MulticlassResult; lang: Lang })
 }
 
 function Metrics({ result, lang, onUse }: { result: MulticlassResult; lang: Lang; onUse: (c: 'temperature' | 'isotonic') => void }) {
-  const tc = ui(lang).calibration;
   const tm = ui(lang).calibration_mc;
   const names = calibrationMsg(lang).mc_calibrator_names;
   return (
@@ -147,7 +147,7 @@ function Metrics({ result, lang, onUse }: { result: MulticlassResult; lang: Lang
           const p = s.params === null ? '–' : 'temperature' in s.params ? `T = ${fmt(s.params.temperature, 3)}` : tm.knots(s.params.knots);
           return (
             <tr key={s.type} data-series={s.type} className={chosen ? 'selected' : undefined} aria-current={chosen ? 'true' : undefined}>
-              <th scope="row">{s.type === 'raw' ? tc.raw : names[s.type]}{chosen ? ` (${tm.feeds})` : ''}</th>
+              <th scope="row" title={names[s.type]}>{tm.short_names[s.type] ?? s.type}{chosen ? ` (${tm.feeds})` : ''}</th>
               <td data-testid={`mc-${s.type}-top_label_ece`}>{v(e.top_label_ece)}</td>
               <td data-testid={`mc-${s.type}-classwise_ece`}>{v(e.classwise_ece)}</td>
               <td>{v(e.brier)}</td>
@@ -159,11 +159,14 @@ function Metrics({ result, lang, onUse }: { result: MulticlassResult; lang: Lang
           );
         })}
       </DataTable>
-      <DataTable label={tm.counts_title} testId="mc-counts" columns={[tm.class_col, tm.n_cal, tm.n_eval]}>
-        {result.counts.per_class.map((c) => (
-          <tr key={c.class}><th scope="row">{c.class}</th><td>{c.calibration}</td><td>{c.evaluation}</td></tr>
-        ))}
-      </DataTable>
+      <details className="chart-data">
+        <summary>{tm.counts_title}</summary>
+        <DataTable label={tm.counts_title} testId="mc-counts" columns={[tm.class_col, tm.n_cal, tm.n_eval]}>
+          {result.counts.per_class.map((c) => (
+            <tr key={c.class}><th scope="row">{c.class}</th><td>{c.calibration}</td><td>{c.evaluation}</td></tr>
+          ))}
+        </DataTable>
+      </details>
     </LabPanel>
   );
 }
