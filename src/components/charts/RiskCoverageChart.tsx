@@ -2,14 +2,13 @@
  * The selective-prediction risk-coverage curve in SVG (d3 scales and path, React drawing): coverage
  * on x (0 to 1), risk, the error rate among the accepted cases, on y (0 to a rounded maximum of the
  * curve), drawn as a step line through the points the engine sent, with the risk at full coverage
- * as a dashed reference. It lays out for the width it is given (measure its box with useChartWidth):
- * fewer ticks on a narrow box, text at its CSS size (11 px and up). Title, description and a
+ * as a dashed reference. It lays out for its on-screen width (useChartBox measures its figure, up to
+ * `width`): fewer ticks on a narrow box, text at its CSS size (11 px and up). Title, description and a
  * data-table alternative (coverage, risk, minimum confidence), like every chart of the site.
  */
 import { scaleLinear } from 'd3-scale';
 import { line, curveStepAfter } from 'd3-shape';
-import type { CSSProperties } from 'react';
-import ChartFrame from './ChartFrame.tsx';
+import ChartFrame, { useChartBox } from './ChartFrame.tsx';
 import { plotArea, XAxis, XLabel, YAxis, YLabel } from './Axes.tsx';
 
 export interface RiskCoverageDatum {
@@ -26,9 +25,8 @@ interface Props {
   points: RiskCoverageDatum[];
   /** Label of the dashed line at the risk of full coverage (shown in the legend). */
   fullRiskLabel: string;
-  /** Width of the drawing in SVG units; pass the measured width of its box. */
-  width: number;
-  svgStyle?: CSSProperties;
+  /** Widest layout in CSS pixels (default 720). */
+  width?: number;
   tableSummary: string;
   /** Column headers of the data table: minimum confidence, coverage, risk. */
   columns: [string, string, string];
@@ -36,8 +34,9 @@ interface Props {
   testId?: string;
 }
 
-export default function RiskCoverageChart({ title, description, xLabel, yLabel, points, fullRiskLabel, width, svgStyle, tableSummary, columns, format = (v) => v.toFixed(3), testId }: Props) {
-  const W = Math.max(240, width);
+export default function RiskCoverageChart({ title, description, xLabel, yLabel, points, fullRiskLabel, width = 720, tableSummary, columns, format = (v) => v.toFixed(3), testId }: Props) {
+  const box = useChartBox(360, width, 240);
+  const W = box.width;
   const H = Math.round(Math.min(320, Math.max(230, W * 0.6)));
   const M = { top: 14, right: 14, bottom: 46, left: 52 };
   const area = plotArea(W, H, M);
@@ -52,7 +51,7 @@ export default function RiskCoverageChart({ title, description, xLabel, yLabel, 
   const d = line<[number, number]>().curve(curveStepAfter).x((p) => x(p[0])).y((p) => y(p[1]))(pts) ?? '';
   const tick = (v: number) => String(Number(v.toFixed(3)));
   return (
-    <ChartFrame title={title} description={description} className="chart-wide chart-risk" testId={testId} width={W} height={H} svgStyle={svgStyle}
+    <ChartFrame title={title} description={description} className="chart-wide chart-risk" testId={testId} width={W} height={H} box={box}
       caption={full !== null && (
         <ul className="legend">
           <li><span className="swatch" style={{ background: '#1d4e89' }} aria-hidden="true" /> {yLabel}</li>

@@ -14,7 +14,6 @@ import { fmt, UndefinedValue } from '../shared/format.tsx';
 import { LabPanel, DataTable } from '../shared/Panel.tsx';
 import { VerdictPanel, ReasonList } from '../shared/Verdict.tsx';
 import ReliabilityDiagram from '../../charts/ReliabilityDiagram.tsx';
-import { chartSvgStyle, useChartWidth } from '../../charts/useChartWidth.ts';
 import SelectivePanel from './SelectivePanel.tsx';
 import '../../../styles/calibration-mc.css';
 
@@ -107,16 +106,12 @@ function Reliability({ result, lang }: { result: MulticlassResult; lang: Lang })
   const tm = t.calibration_mc;
   const calName = calibrationMsg(lang).mc_calibrator_names[result.calibrator.type] ?? result.calibrator.type;
   const short = (k: string) => tm.short_names[k] ?? k;
-  const cw = useChartWidth(320, 240, 480);
   return (
     <LabPanel id="cal-mc-rel-h" title={tm.reliability_title}>
-      <div ref={cw.ref} className="chart-box">
-        <ReliabilityDiagram
+      <ReliabilityDiagram
           testId="mc-reliability-chart"
           title={tm.reliability_title}
           description={tm.reliability_desc(result.bins, calName)}
-          width={cw.width}
-          svgStyle={chartSvgStyle(cw)}
           series={[
             { name: short('raw'), color: COLORS.raw, shape: 'square', rows: result.reliability.raw },
             { name: short(result.calibrator.type), color: COLORS.cal, shape: 'circle', rows: result.reliability.calibrated },
@@ -128,7 +123,6 @@ function Reliability({ result, lang }: { result: MulticlassResult; lang: Lang })
           }}
           format={(v) => fmt(v, 3)}
         />
-      </div>
     </LabPanel>
   );
 }

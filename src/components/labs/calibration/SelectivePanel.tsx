@@ -1,7 +1,7 @@
 /**
  * Selective prediction in the calibration island, for both paths (binary and K classes): the
  * risk-coverage curve the engine sampled (labs/calibration/selective_block.ts), AURC, the oracle's
- * AURC and E-AURC, each undefined value with its reason. Laid out for its box's width. Computes nothing.
+ * AURC and E-AURC, each undefined value with its reason. The chart lays out for its box's width (useChartBox). Computes nothing.
  */
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import type { SelectiveBlock } from '../../../../labs/calibration/lab.ts';
@@ -9,12 +9,10 @@ import { ui } from '../../../i18n/index.ts';
 import { fmt, UndefinedValue } from '../shared/format.tsx';
 import { LabPanel } from '../shared/Panel.tsx';
 import RiskCoverageChart from '../../charts/RiskCoverageChart.tsx';
-import { chartSvgStyle, useChartWidth } from '../../charts/useChartWidth.ts';
 
 export default function SelectivePanel({ s, lang, note }: { s: SelectiveBlock; lang: Lang; note: string }) {
   const t = ui(lang);
   const tm = t.calibration_mc;
-  const cw = useChartWidth(320, 240, 720);
   const v = (x: number | null, testId: string) => (
     <dd data-testid={testId}>{x === null ? <UndefinedValue reason={s.undefined_reason ?? 'no_cases'} lang={lang} /> : fmt(x, 4)}</dd>
   );
@@ -26,8 +24,7 @@ export default function SelectivePanel({ s, lang, note }: { s: SelectiveBlock; l
         <div><dt>{tm.e_aurc}</dt>{v(s.e_aurc, 'sel-e-aurc')}</div>
       </dl>
       <p className="help">{tm.errors_line(s.n, s.errors, s.curve_points)} {note}</p>
-      <div ref={cw.ref} className="chart-box">
-        <RiskCoverageChart
+      <RiskCoverageChart
           testId="selective-chart"
           title={tm.selective_title}
           description={tm.selective_desc(s.n)}
@@ -35,13 +32,10 @@ export default function SelectivePanel({ s, lang, note }: { s: SelectiveBlock; l
           yLabel={tm.risk}
           points={s.points}
           fullRiskLabel={tm.full_risk}
-          width={cw.width}
-          svgStyle={chartSvgStyle(cw)}
           tableSummary={t.lab.chart_table}
           columns={[tm.threshold, tm.cov, tm.risk]}
           format={(x) => fmt(x, 4)}
         />
-      </div>
       <p className="help">{tm.aurc_help}</p>
     </LabPanel>
   );

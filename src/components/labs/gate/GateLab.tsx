@@ -79,7 +79,7 @@ export default function GateLab({ lang, preset, embed }: LabIslandProps) {
   ];
 
   return (
-    <LabShell meta={gateMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} secondaryLabels={tg.secondary}>
+    <LabShell presets meta={gateMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} secondaryLabels={tg.secondary}>
       {result && (
         <div className="lab-results" aria-live="off">
           <Verdict result={result} lang={lang} />
@@ -193,8 +193,9 @@ function Paired({ result, lang }: { result: GateResult; lang: Lang }) {
   const ids = (list: string[]) => (list.length ? <span className="case-list">{list.join(', ')}</span> : null);
   return (
     <LabPanel id="gate-paired" title={tg.paired}>
-      <table className="confusion gate-paired" data-testid="paired">
-        <caption>{tg.paired_caption}</caption>
+      <p className="table-caption" id="gate-paired-cap">{tg.paired_caption}</p>
+      <ScrollBox label={tg.paired}>
+      <table className="confusion gate-paired" data-testid="paired" aria-labelledby="gate-paired-cap">
         <thead><tr><td /><th scope="col">{tg.candidate_passed}</th><th scope="col">{tg.candidate_failed}</th></tr></thead>
         <tbody>
           <tr>
@@ -213,6 +214,7 @@ function Paired({ result, lang }: { result: GateResult; lang: Lang }) {
           </tr>
         </tbody>
       </table>
+      </ScrollBox>
       <h4>{tg.mcnemar}</h4>
       <p>{p.mcnemar ? tg.mcnemar_counts(p.mcnemar.b, p.mcnemar.c) : <Undef reason={p.mcnemar_undefined_reason ?? 'non_binary_case_scores'} lang={lang} />}</p>
       <dl className="gate-mcnemar" data-testid="mcnemar">
@@ -393,9 +395,10 @@ function CasesTable({ result, lang }: { result: GateResult; lang: Lang }) {
   return (
     <LabPanel id="gate-cases" title={tg.cases}>
       {rows.length > MAX_ROWS && <p>{tg.cases_more(MAX_ROWS, rows.length)}</p>}
+      {/* The caption above the scroll box, so a narrow screen wraps it instead of cutting it. */}
+      <p className="table-caption" id="gate-cases-cap">{tg.cases_caption}</p>
       <ScrollBox label={tg.cases} tall={shown.length > 20}>
-        <table className="gate-cases" data-testid="cases-table">
-          <caption>{tg.cases_caption}</caption>
+        <table className="gate-cases" data-testid="cases-table" aria-labelledby="gate-cases-cap">
           <thead>
             <tr>
               <td colSpan={3} />
