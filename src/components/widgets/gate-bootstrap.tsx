@@ -17,7 +17,7 @@ import { formatFigure } from '../../lib/format-figure.ts';
 import { gateWidgetsUi } from '../../i18n/labs/gate_widgets.ts';
 import { useWidgetRun } from './support/LiveLab.tsx';
 import { useBoxWidth } from './support/useBoxWidth.ts';
-import { gateTextsWithPolicy } from './support/gatePreset.ts';
+import { gateSpanishStart, gateTextsWithPolicy } from './support/gatePreset.ts';
 import '../../styles/widgets-gate-threshold.css';
 
 type Result = ResultOf<'gate'>;
@@ -27,7 +27,7 @@ const SEEDS = [13, 1, 3, 7, 42, 2026] as const;
 const START_ROUNDS = 50;
 const KIT_SEED = 13;
 
-export const widget: WidgetSpec = { lab: 'gate', start: { texts: { policy: { preset: 'eval_policy.json', patch: { bootstrap_rounds: START_ROUNDS } } } } };
+export const widget: WidgetSpec = { lab: 'gate', start: gateSpanishStart({ bootstrap_rounds: START_ROUNDS }) };
 
 const H = 230;
 const M = { top: 46, right: 14, bottom: 40, left: 46 };

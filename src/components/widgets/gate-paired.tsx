@@ -16,7 +16,7 @@ import { formatFigure } from '../../lib/format-figure.ts';
 import { gateWidgetsUi } from '../../i18n/labs/gate_widgets.ts';
 import { useWidgetRun } from './support/LiveLab.tsx';
 import { useBoxWidth } from './support/useBoxWidth.ts';
-import { GATE_TEXTS, gateTextsWithPolicy } from './support/gatePreset.ts';
+import { GATE_TEXTS, gateSpanishStart, gateTextsWithPolicy } from './support/gatePreset.ts';
 import '../../styles/widgets-gate-threshold.css';
 
 type Result = ResultOf<'gate'>;
@@ -25,7 +25,7 @@ const OUTCOMES: Outcome[] = ['both', 'base', 'cand', 'none'];
 
 /** The bootstrap is not drawn here: one round keeps the build's scorecard (and the page) small. */
 const POLICY_PATCH = { bootstrap_rounds: 1 };
-export const widget: WidgetSpec = { lab: 'gate', start: { texts: { policy: { preset: 'eval_policy.json', patch: POLICY_PATCH } } } };
+export const widget: WidgetSpec = { lab: 'gate', start: gateSpanishStart(POLICY_PATCH) };
 
 interface Row { version: string; case_id: string; output: string; cost_eur: number }
 const ROWS: Row[] = GATE_TEXTS.outputs.split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as Row);

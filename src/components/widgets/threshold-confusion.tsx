@@ -16,13 +16,13 @@ import { formatFigure } from '../../lib/format-figure.ts';
 import { thresholdWidgetsUi } from '../../i18n/labs/threshold_widgets.ts';
 import { useWidgetRun } from './support/LiveLab.tsx';
 import { useBoxWidth } from './support/useBoxWidth.ts';
-import { THRESHOLD_TEXTS } from './support/thresholdPreset.ts';
+import { THRESHOLD_TEXTS, thresholdSpanishStart } from './support/thresholdPreset.ts';
 import '../../styles/widgets-gate-threshold.css';
 
 type Result = ResultOf<'threshold'>;
 const START_T = 0.5;
 
-export const widget: WidgetSpec = { lab: 'threshold', start: { view: { low: START_T, high: START_T } } };
+export const widget: WidgetSpec = { lab: 'threshold', start: thresholdSpanishStart(undefined, { low: START_T, high: START_T }) };
 
 const H = 122;
 const M = { left: 70, right: 14 };

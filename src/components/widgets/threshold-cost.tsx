@@ -22,7 +22,7 @@ import { formatFigure } from '../../lib/format-figure.ts';
 import { thresholdWidgetsUi } from '../../i18n/labs/threshold_widgets.ts';
 import { useWidgetRun } from './support/LiveLab.tsx';
 import { useBoxWidth } from './support/useBoxWidth.ts';
-import { presetPolicyValue, presetScores, thresholdTextsWithPolicy } from './support/thresholdPreset.ts';
+import { presetPolicyValue, presetScores, thresholdSpanishStart, thresholdTextsWithPolicy } from './support/thresholdPreset.ts';
 import '../../styles/widgets-gate-threshold.css';
 
 type Result = ResultOf<'threshold'>;
@@ -32,7 +32,7 @@ const GRID = [...new Set([0, ...presetScores(), 1])].sort((a, b) => a - b);
 const KIT_CFP = Number(presetPolicyValue('cost_false_positive'));
 const KIT_CFN = Number(presetPolicyValue('cost_false_negative'));
 
-export const widget: WidgetSpec = { lab: 'threshold', start: { texts: { policy: { preset: 'threshold_policy.json', patch: { threshold_grid: GRID } } } } };
+export const widget: WidgetSpec = { lab: 'threshold', start: thresholdSpanishStart({ threshold_grid: GRID }) };
 
 const H = 240;
 const M = { top: 40, right: 14, bottom: 42, left: 46 };

@@ -19,3 +19,21 @@ export const GATE_TEXTS: Readonly<Record<string, string>> = { cases, outputs, po
 export function gateTextsWithPolicy(patch: Record<string, unknown>): Record<string, string> {
   return { ...GATE_TEXTS, policy: `${JSON.stringify({ ...(JSON.parse(policy) as Record<string, unknown>), ...patch }, null, 2)}\n` };
 }
+
+/**
+ * A widget start that pins every input to these Spanish files (patching the policy), so that the
+ * build's first scorecard on an English page is computed from the same texts the widget then edits
+ * (the page's own preset there is the English translation).
+ */
+export function gateSpanishStart(policyPatch: Record<string, unknown>) {
+  return {
+    texts: {
+      cases: { preset: 'eval_cases.jsonl' },
+      outputs: { preset: 'outputs.jsonl' },
+      policy: { preset: 'eval_policy.json', patch: policyPatch },
+      hypothesis: { preset: 'eval_hypothesis.json' },
+      taxonomy: { preset: 'error_taxonomy.json' },
+      manifest: { preset: 'eval_run_manifest.json' },
+    },
+  };
+}

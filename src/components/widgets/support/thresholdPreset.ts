@@ -23,3 +23,14 @@ export function presetScores(): number[] {
   const s = cases.split('\n').filter((l) => l.trim() !== '').map((l) => (JSON.parse(l) as { score: number }).score);
   return [...new Set(s)].sort((a, b) => a - b);
 }
+
+/**
+ * A widget start that pins both inputs to these Spanish files (the English page's own preset is
+ * the translation), so the build's first scorecard comes from the texts the widget edits.
+ */
+export function thresholdSpanishStart(policyPatch?: Record<string, unknown>, view?: unknown) {
+  return {
+    texts: { cases: { preset: 'classification_cases.jsonl' }, policy: { preset: 'threshold_policy.json', ...(policyPatch ? { patch: policyPatch } : {}) } },
+    ...(view !== undefined ? { view } : {}),
+  };
+}
