@@ -12,20 +12,23 @@ function casesFileInput(page: Page) {
   return page.locator('.lab-input').first().locator('input[type="file"]').first();
 }
 
+/** A figure as the lab prints it in the page's language (a decimal comma on Spanish pages). */
+const num = (page: Page, x: string) => (new URL(page.url()).pathname.startsWith('/en/') ? x : x.replace('.', ','));
+
 async function expectKit(page: Page) {
   await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'pass');
   await expect(page.getByTestId('rec-pair')).toHaveAttribute('data-low', '0.2');
   await expect(page.getByTestId('rec-pair')).toHaveAttribute('data-high', '0.8');
-  await expect(page.getByTestId('rec-cost')).toHaveText('11.6');
-  await expect(page.getByTestId('rec-review-rate')).toHaveText('0.6');
+  await expect(page.getByTestId('rec-cost')).toHaveText(num(page, '11.6'));
+  await expect(page.getByTestId('rec-review-rate')).toHaveText(num(page, '0.6'));
 }
 
 test.describe('calibration lab', () => {
   test('the preset reproduces the kit: low 0.2, high 0.8, cost 11.6, review 0.6, Brier 0.2023 -> 0.1889', async ({ page }) => {
     await openLab(page, ES);
     await expectKit(page);
-    await expect(page.getByTestId('raw-brier')).toHaveText('0.2023');
-    await expect(page.getByTestId('cal-brier')).toHaveText('0.1889');
+    await expect(page.getByTestId('raw-brier')).toHaveText(num(page, '0.2023'));
+    await expect(page.getByTestId('cal-brier')).toHaveText(num(page, '0.1889'));
     await expect(page.getByTestId('conformal-q')).toHaveAttribute('data-infinite', 'false');
     await expect(page.getByTestId('preset-select')).toHaveValue('kit');
     // 5 bins of the kit: the reliability diagram draws one point per non-empty bin and series
@@ -39,14 +42,14 @@ test.describe('calibration lab', () => {
     const calSeries = page.getByTestId('reliability-chart').locator('g[data-series]').nth(1);
     const before = await calSeries.innerHTML();
     await page.getByTestId('calibrator-select').selectOption('platt');
-    await expect(page.getByTestId('rec-cost')).not.toHaveText('11.6');
-    await expect(page.getByTestId('rec-review-rate')).not.toHaveText('0.6');
+    await expect(page.getByTestId('rec-cost')).not.toHaveText(num(page, '11.6'));
+    await expect(page.getByTestId('rec-review-rate')).not.toHaveText(num(page, '0.6'));
     await expect(page.getByTestId('rec-pair')).toContainText('Platt scaling');
     expect(await calSeries.innerHTML()).not.toBe(before);
     await expect(page.getByTestId('compare-table').locator('tr[data-calibrator="platt"]')).toHaveAttribute('aria-current', 'true');
     // raw metrics do not depend on the calibrator
-    await expect(page.getByTestId('raw-brier')).toHaveText('0.2023');
-    await expect(page.getByTestId('cal-brier')).not.toHaveText('0.1889');
+    await expect(page.getByTestId('raw-brier')).toHaveText(num(page, '0.2023'));
+    await expect(page.getByTestId('cal-brier')).not.toHaveText(num(page, '0.1889'));
     // more bins: more points on the diagram
     await page.getByTestId('bins-select').selectOption('10');
     await expect(page.getByTestId('bins-select')).toHaveValue('10');
@@ -57,7 +60,7 @@ test.describe('calibration lab', () => {
     await openLab(page, EN);
     await expectKit(page);
     await replaceEditorText(page, 'editor-policy', KIT_POLICY.replace('"cost_review": 0.8', '"cost_review": 0.4'));
-    await expect(page.getByTestId('rec-cost')).not.toHaveText('11.6');
+    await expect(page.getByTestId('rec-cost')).not.toHaveText(num(page, '11.6'));
     await expect(page.getByTestId('preset-select')).toHaveValue('custom');
   });
 
@@ -71,7 +74,7 @@ test.describe('calibration lab', () => {
     await casesFileInput(page).setInputFiles({ name: 'malo.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
     await expectIssues(page, ['línea 5', 'raw_score']);
     await expectStale(page);
-    await expect(page.getByTestId('rec-cost')).toHaveText('11.6');
+    await expect(page.getByTestId('rec-cost')).toHaveText(num(page, '11.6'));
     expect(await editorText(page, 'editor-cases')).toContain('c004,calibration,alta');
     await page.waitForTimeout(500); // saved locally (debounced)
 
@@ -101,7 +104,7 @@ test.describe('calibration lab', () => {
     await page.getByTestId('lang-switch').click();
     await expect(page).toHaveURL(/\/en\/labs\/calibration\/$/);
     await expect(page.getByTestId('verdict')).toContainText('Verdict: Pass');
-    await expect(page.getByTestId('rec-cost')).toHaveText('11.6');
+    await expect(page.getByTestId('rec-cost')).toHaveText(num(page, '11.6'));
   });
 
   test('every control works from the keyboard, and the real-data preset shows its provenance', async ({ page }) => {
@@ -125,7 +128,7 @@ test.describe('calibration lab', () => {
     // on the English page the textbook's Spanish files come second, with the kit's figures
     await expect(page.getByTestId('preset-select')).toHaveValue('kit_es');
     await expect(page.getByTestId('provenance')).toContainText('in Spanish');
-    await expect(page.getByTestId('rec-cost')).toHaveText('11.6');
+    await expect(page.getByTestId('rec-cost')).toHaveText(num(page, '11.6'));
     await page.keyboard.press('ArrowDown');
     await expect(page.getByTestId('preset-select')).toHaveValue('breast_cancer');
     await expect(page.getByTestId('provenance')).toContainText('CC BY 4.0');
@@ -159,7 +162,7 @@ test.describe('calibration lab', () => {
     await expect(page.getByTestId('progress')).toBeHidden();
     await expect(page.locator('.lab-status')).toContainText('cancelled');
     await expect(page.getByTestId('lab-output')).toHaveAttribute('data-stale', 'true');
-    await expect(page.getByTestId('rec-cost')).toHaveText('11.6');
+    await expect(page.getByTestId('rec-cost')).toHaveText(num(page, '11.6'));
     await expect(page.getByTestId('not-saved')).toBeVisible();
     await page.getByTestId('share').click();
     await expect(page.getByTestId('share-too-large')).toContainText('too large to share');

@@ -94,7 +94,7 @@ test.describe('404', () => {
       await expect(page.getByTestId('not-found-chapters')).toHaveAttribute('href', lang === 'es' ? '/' : '/en/');
       await expect(page.getByRole('navigation').first().getByRole('link', { name: lang === 'es' ? 'Ejercicios' : 'Exercises' })).toBeVisible();
       await page.getByTestId('not-found-chapters').click();
-      await expect(page.locator('.chapter-list')).toBeVisible();
+      await expect(page.getByTestId('course-map')).toBeVisible();
     });
   }
 });
