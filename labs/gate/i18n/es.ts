@@ -35,6 +35,36 @@ export const gateEs = {
     case_score_undefined: 'algún caso no tiene puntuación: pass^k necesita al menos k ejecuciones de cada caso',
     k_exceeds_runs: 'algún caso tiene menos ejecuciones que k',
     non_binary_case_scores: 'los casos tienen varias ejecuciones (o una puntuación pass^k): McNemar necesita un único resultado aprobado/suspenso por caso; mira el bootstrap pareado',
+    no_baseline_rate: 'no hay casos de los que sacar la tasa de aprobados de la baseline, y el planificador no la tiene',
+    delta_not_positive: 'la mejora mínima δ debe ser mayor que cero: con δ ≤ 0 no hay mejora que detectar',
+    no_discordant_share: 'la proporción de pares discordantes debe ser mayor que cero: sin pares discordantes McNemar no tiene información',
+    delta_exceeds_discordant: 'δ supera la proporción de pares discordantes d: la mejora neta no puede ser mayor que los casos en que las versiones discrepan',
+    improvements_exceed_failures: 'con esa tasa de la baseline no caben tantas mejoras: p_b = (d + δ)/2 supera la proporción de casos que la baseline suspende',
+    regressions_exceed_passes: 'con esa tasa de la baseline no caben tantas regresiones: p_c = (d − δ)/2 supera la proporción de casos que la baseline aprueba',
+    target_power_beyond_cap: 'ni con el máximo de casos del planificador se alcanza la potencia objetivo',
+  },
+  /** El planificador del tamaño de muestra (planner.ts). */
+  planner: {
+    assumptions: {
+      one_outcome_per_case: 'un resultado aprobado/suspenso por caso y versión; la prueba es McNemar exacta sobre los pares discordantes',
+      unweighted: 'los casos cuentan igual: el planificador no usa los pesos, y el delta del gate es ponderado',
+      repeated_runs_single_run: 'los datos tienen varias ejecuciones por caso: el planificador supone una ejecución de cada versión por caso, y las tasas observadas son las de una sola ejecución',
+    },
+    sources: {
+      view: 'elegido',
+      observed: 'observado en los datos',
+      hypothesis: 'delta mínimo interpretable de la hipótesis',
+      fallback: 'valor de reserva: max(0,1; 2δ), sin pasar de lo que permite la baseline',
+      policy: '1 − nivel de confianza de la política',
+      default: 'valor por defecto',
+    },
+    fields: {
+      baseline_rate: 'tasa de aprobados de la baseline',
+      delta: 'mejora mínima que merece publicarse (δ)',
+      discordant: 'proporción esperada de pares discordantes (d)',
+      alpha: 'nivel de significación (α)',
+      target_power: 'potencia objetivo',
+    },
   },
   error_types: {
     ok: 'correcto',
