@@ -56,6 +56,17 @@ export const gateMeta = defineLab({
         en: { cases: 'eval_cases.jsonl', outputs: 'outputs.jsonl', policy: 'eval_policy.json', hypothesis: 'eval_hypothesis.json', taxonomy: 'error_taxonomy.json', manifest: 'eval_run_manifest.json' },
       },
     },
+    {
+      id: 'repeated_runs',
+      label: { es: 'el kit con cinco ejecuciones por caso (candidata inestable)', en: "the kit with five runs per case (a flaky candidate)" },
+      // Written by scripts/presets/gate_repeated_runs.py (see presets/README.md): the kit's cases,
+      // five runs of each version; the candidate passes every case in its first run but not
+      // three runs in a row on horario_001 and soporte_001.
+      files: {
+        es: { cases: 'eval_cases.jsonl', outputs: 'repeated_outputs.jsonl', policy: 'repeated_policy.json', hypothesis: 'eval_hypothesis.json', taxonomy: 'error_taxonomy.json', manifest: 'repeated_run_manifest.json' },
+        en: { cases: 'repeated_cases.en.jsonl', outputs: 'repeated_outputs.en.jsonl', policy: 'repeated_policy.en.json', hypothesis: 'repeated_hypothesis.en.json', taxonomy: 'repeated_taxonomy.en.json', manifest: 'repeated_run_manifest.en.json' },
+      },
+    },
   ],
   view: gateView,
   defaultView: {},
