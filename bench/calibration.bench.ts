@@ -6,7 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { policySchema } from '../labs/calibration/schema.ts';
-import type { CalibrationCase, CalibrationInput } from '../labs/calibration/schema.ts';
+import type { CalibrationInput } from '../labs/calibration/schema.ts';
+import { casesFromRows, type CalibrationCase } from '../labs/calibration/columns.ts';
 import { runCalibration, runCalibrationHeavy, selectCalibration } from '../labs/calibration/engine.ts';
 import { renderCalibrationReport } from '../labs/calibration/report.ts';
 import type { BenchCase, BenchSuite } from './run.ts';
@@ -33,7 +34,7 @@ function syntheticInput(n: number): CalibrationInput {
     });
   }
   const policy = policySchema.parse(JSON.parse(readFileSync(new URL('../labs/calibration/presets/calibration_policy.json', import.meta.url), 'utf8')));
-  return { cases, policy, extra_columns: [], cases_format: 'csv', source_texts: { cases: '', policy: '' } };
+  return { cases: casesFromRows(cases), policy, extra_columns: [], cases_format: 'csv', source_texts: { cases: '', policy: '' } };
 }
 
 const N = 100_000;
@@ -53,13 +54,8 @@ export const calibrationSuite: BenchSuite = {
         python: {
           kind: 'calibration',
           arrays: (input: CalibrationInput) => {
-            const slices = [...new Set(input.cases.map((c) => c.slice))];
-            return {
-              scores: Float64Array.from(input.cases, (c) => c.raw_score),
-              labels: Uint8Array.from(input.cases, (c) => c.label),
-              split: Uint8Array.from(input.cases, (c) => (c.split === 'calibration' ? 0 : 1)),
-              slice: Int32Array.from(input.cases, (c) => slices.indexOf(c.slice)),
-            };
+            const c = input.cases;
+            return { scores: c.raw_score, labels: c.label, split: c.split, slice: c.columns.get('slice')!.codes };
           },
           params: { bins: 5, alpha: 0.1, rounds: 1000 },
         },

@@ -9,13 +9,17 @@
  * --strict when the gate's verdict is "fail" (for CI pipelines). Every message is in --lang
  * (Spanish by default). Each lab declares its inputs and their flags in its meta (labs/manifest.ts),
  * so a new lab needs no change here.
+ *
+ * Inputs must be regular files (not pipes or devices) of at most 256 MiB (cli_io.ts). The JSON is
+ * written in pieces with backpressure, and the exit code is set with process.exitCode (never
+ * process.exit), so a piped output is never cut short.
  */
-import { readFileSync } from 'node:fs';
 import type { Lang } from './core/contract/types.ts';
 import { formatIssue } from './core/contract/issues.ts';
 import { coreMsg as msg } from './core/contract/i18n/index.ts';
 import { LAB_METAS, labMeta } from './manifest.ts';
 import { createRunner } from './runner.ts';
+import { jsonChunks, readInputFile, writeChunks } from './cli_io.ts';
 
 function usage(lang: Lang): string {
   const t = msg(lang).cli;
@@ -26,9 +30,17 @@ function usage(lang: Lang): string {
   return lines.join('\n');
 }
 
+/** Thrown by fail() to end main() with an exit code (caught at the bottom: no process.exit). */
+class Exit {
+  code: number;
+  constructor(code: number) {
+    this.code = code;
+  }
+}
+
 function fail(code: number, text: string): never {
   process.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
-  process.exit(code);
+  throw new Exit(code);
 }
 
 /** The --lang value, read first so that every later message is in that language. */
@@ -80,11 +92,9 @@ async function main(argv: string[]): Promise<void> {
       if (spec.optional) continue;
       fail(2, `${t.missing(spec.flag)}\n\n${usage(lang)}`);
     }
-    try {
-      texts[spec.name] = readFileSync(path, 'utf8');
-    } catch (err) {
-      fail(1, `${spec.name}: ${t.file_error(path, (err as NodeJS.ErrnoException).code ?? String(err))}`);
-    }
+    const read = readInputFile(path, lang);
+    if (!read.ok) fail(1, `${spec.name}: ${read.message}`);
+    texts[spec.name] = read.text;
   }
 
   const outcome = await createRunner().runAny(labId, texts, lang);
@@ -93,9 +103,18 @@ async function main(argv: string[]): Promise<void> {
     const more = (outcome.total_issues ?? lines.length) - lines.length;
     fail(1, [...lines, ...(more > 0 ? [t.more_issues(more)] : [])].join('\n'));
   }
-  process.stdout.write(format === 'md' ? outcome.report : `${JSON.stringify(outcome.result, null, 2)}\n`);
+  if (format === 'md') await writeChunks(process.stdout, [outcome.report]);
+  else await writeChunks(process.stdout, (function* () {
+    yield* jsonChunks(outcome.result);
+    yield '\n';
+  })());
   const verdict = (outcome.result as { decision?: { verdict?: string } }).decision?.verdict;
-  if (strict && verdict === 'fail') process.exit(3);
+  if (strict && verdict === 'fail') process.exitCode = 3;
 }
 
-await main(process.argv.slice(2));
+try {
+  await main(process.argv.slice(2));
+} catch (err) {
+  if (err instanceof Exit) process.exitCode = err.code;
+  else throw err;
+}

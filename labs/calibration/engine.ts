@@ -39,7 +39,8 @@ import type { CalibrationReason, CalibrationTrigger, CalibrationWarning } from '
 import { bootstrapResamples, percentileInterval } from '../core/stats/bootstrap.ts';
 import type { LabResultBase, RunHooks } from '../core/contract/lab.ts';
 import type { Decision, MaybeNumber } from '../core/contract/types.ts';
-import type { CalibrationCase, CalibrationInput, CalibrationPolicy } from './schema.ts';
+import type { CalibrationInput, CalibrationPolicy } from './schema.ts';
+import { splitIndex } from './columns.ts';
 import { decideCalibration } from './decision.ts';
 
 /** Tolerance of every comparison of a rate or cost with a policy limit or with another pair. */
@@ -446,24 +447,23 @@ function sliceUndefined(count: number, automated: number): SliceRow['undefined_m
 function sliceGroups(h: CalibrationHeavy, by: string): { names: string[]; evGroup: Int32Array; calCount: number[] } {
   const hit = h.slice_groups.get(by);
   if (hit) return hit;
-  const seen = new Set<string>();
-  for (const c of h.evCases) seen.add(sliceValue(c, by));
-  for (const c of h.calCases) seen.add(sliceValue(c, by));
-  const names = [...seen].sort();
-  const index = new Map(names.map((nm, i) => [nm, i]));
-  const evGroup = Int32Array.from(h.evCases, (c) => index.get(sliceValue(c, by))!);
+  const col = h.input.cases.columns.get(by);
+  // a column the input does not have (selectCalibration rejects it first) reads as '' everywhere
+  const values = col ? col.values : [''];
+  const codeOf = (i: number) => (col ? col.codes[i] : 0);
+  const used = new Uint8Array(values.length);
+  for (const i of h.evIndex) used[codeOf(i)] = 1;
+  for (const i of h.calIndex) used[codeOf(i)] = 1;
+  const names = values.filter((_, k) => used[k]).sort();
+  const rank = new Map(names.map((nm, i) => [nm, i]));
+  const recode = Int32Array.from(values, (v) => rank.get(v) ?? -1);
+  const evGroup = Int32Array.from(h.evIndex, (i) => recode[codeOf(i)]);
   const calCount = new Array<number>(names.length).fill(0);
-  for (const c of h.calCases) calCount[index.get(sliceValue(c, by))!]++;
+  for (const i of h.calIndex) calCount[recode[codeOf(i)]]++;
   const out = { names, evGroup, calCount };
   h.slice_groups.set(by, out);
   return out;
 }
-
-function sliceValue(c: CalibrationCase, by: string): string {
-  if (by === 'slice') return c.slice;
-  return c.extra[by] ?? '';
-}
-
 
 /** What one calibrator gives on the evaluation split, computed once per input, bins and binning. */
 export interface CalibratorRun {
@@ -486,8 +486,9 @@ export interface CalibrationHeavy {
   input: CalibrationInput;
   bins: number;
   binning: BinningStrategy;
-  calCases: CalibrationCase[];
-  evCases: CalibrationCase[];
+  /** Row indices (into input.cases) of the calibration and evaluation cases, in file order. */
+  calIndex: Int32Array;
+  evIndex: Int32Array;
   evS: Float64Array;
   evY: Float64Array;
   calY: Float64Array;
@@ -518,13 +519,14 @@ export function runCalibrationHeavy(input: CalibrationInput, bins: number, binni
   const progress = hooks?.progress;
   const policy = input.policy;
   const eps = policy.log_loss_eps;
-  const calCases = input.cases.filter((c) => c.split === 'calibration');
-  const evCases = input.cases.filter((c) => c.split === 'evaluation');
-  const calS = Float64Array.from(calCases, (c) => c.raw_score);
-  const calY = Float64Array.from(calCases, (c) => c.label);
-  const evS = Float64Array.from(evCases, (c) => c.raw_score);
-  const evY = Float64Array.from(evCases, (c) => c.label);
-  const nEv = evCases.length;
+  const cases = input.cases;
+  const calIndex = splitIndex(cases, 0);
+  const evIndex = splitIndex(cases, 1);
+  const calS = Float64Array.from(calIndex, (i) => cases.raw_score[i]);
+  const calY = Float64Array.from(calIndex, (i) => cases.label[i]);
+  const evS = Float64Array.from(evIndex, (i) => cases.raw_score[i]);
+  const evY = Float64Array.from(evIndex, (i) => cases.label[i]);
+  const nEv = evIndex.length;
   const rawBlock = metricsBlock(evS, evY, bins, binning, eps);
   const curveX = Array.from({ length: CURVE_POINTS }, (_, i) => i / (CURVE_POINTS - 1));
   const runs = new Map<CalibratorType, CalibratorRun>();
@@ -576,8 +578,8 @@ export function runCalibrationHeavy(input: CalibrationInput, bins: number, binni
     input,
     bins,
     binning,
-    calCases,
-    evCases,
+    calIndex,
+    evIndex,
     evS,
     evY,
     calY,
@@ -589,7 +591,7 @@ export function runCalibrationHeavy(input: CalibrationInput, bins: number, binni
     curveX,
     input_sha256: null,
     slice_groups: new Map(),
-    observed_slices: [...new Set(input.cases.map((c) => c.slice))].sort(),
+    observed_slices: [...cases.columns.get('slice')!.values].sort(),
   };
 }
 
@@ -655,9 +657,9 @@ function bootstrapBrierEce(
  *   input does not have (the view schema checks the rest).
  */
 export function selectCalibration(h: CalibrationHeavy, view: CalibrationView = {}): CalibrationResult {
-  const { input, bins, evCases, calCases, evS, evY, calY, rawBlock } = h;
+  const { input, bins, evIndex, calIndex, evS, evY, calY, rawBlock } = h;
   const policy = input.policy;
-  const nEv = evCases.length;
+  const nEv = evIndex.length;
   const calType = view.calibrator ?? policy.calibrator;
   const run = h.runs.get(calType);
   if (!run) throw new ViewError('unknown_calibrator', calType);
@@ -673,10 +675,10 @@ export function selectCalibration(h: CalibrationHeavy, view: CalibrationView = {
   const grid = run.grid;
   const { best, tiesCost, tiesRates, feasible } = run.pick;
   // Per-case lists are for reading: the first PER_CASE_ROWS evaluation cases, in case order.
-  const listed = evCases.slice(0, PER_CASE_ROWS);
-  const decisions = listed.map((c, i) => {
+  const listed = evIndex.subarray(0, PER_CASE_ROWS);
+  const decisions = Array.from(listed, (row, i) => {
     const d = decideCase(chosenEv[i], masks[i], best.low, best.high);
-    return { case_id: c.case_id, decision: (d === 0 ? 'normal' : d === 1 ? 'urgent' : 'review') as 'normal' | 'urgent' | 'review' };
+    return { case_id: input.cases.case_id[row], decision: (d === 0 ? 'normal' : d === 1 ? 'urgent' : 'review') as 'normal' | 'urgent' | 'review' };
   });
   const recommended: RecommendedPolicy = {
     ...best,
@@ -761,7 +763,7 @@ export function selectCalibration(h: CalibrationHeavy, view: CalibrationView = {
   // 7. triggers and warnings
   const calPos = calY.reduce((a, b) => a + b, 0);
   const evPos = evY.reduce((a, b) => a + b, 0);
-  const calRate = calPos / calCases.length;
+  const calRate = calPos / calIndex.length;
   const evRate = nEv ? evPos / nEv : null;
   const trig = policy.recalibration_triggers;
   const triggers: TriggerCheck[] = [];
@@ -854,13 +856,13 @@ export function selectCalibration(h: CalibrationHeavy, view: CalibrationView = {
       raw: { negative: h.raw_histogram.negative, positive: h.raw_histogram.positive },
       calibrated: { negative: run.histogram.negative, positive: run.histogram.positive },
     },
-    evaluation_scores: listed.map((c, i) => ({ case_id: c.case_id, raw_score: c.raw_score, calibrated: chosenEv[i], label: c.label, set: masks[i] })),
+    evaluation_scores: Array.from(listed, (row, i) => ({ case_id: input.cases.case_id[row], raw_score: input.cases.raw_score[row], calibrated: chosenEv[i], label: input.cases.label[row], set: masks[i] })),
     per_case_rows: { listed: listed.length, total: nEv },
     triggers,
     warnings,
     metrics,
     undefined_metrics: undefinedMetrics,
-    counts: { calibration: calCases.length, evaluation: nEv, calibration_positives: calPos, evaluation_positives: evPos },
+    counts: { calibration: calIndex.length, evaluation: nEv, calibration_positives: calPos, evaluation_positives: evPos },
   };
   const decision = decideCalibration({ recommended, q_infinite: !Number.isFinite(thr.q) });
   const manifest = buildManifest(input, result, decision.verdict === 'pass', h.input_sha256, h.observed_slices);

@@ -13,16 +13,22 @@ import { z } from 'zod';
 import type { InputIssue, Lang, ParseOutcome } from '../core/contract/types.ts';
 import type { RunHooks } from '../core/contract/lab.ts';
 import { parseJsonText, parseJsonlText, zodErrorMap } from '../core/contract/parse.ts';
+import { jsonLineFinder } from '../core/contract/json_keys.ts';
 import { CALIBRATOR_TYPES } from '../core/stats/calibrators.ts';
 import type { CalibratorType } from '../core/stats/calibrators.ts';
 import { coreMsg } from '../core/contract/i18n/index.ts';
 import { calibrationMsg } from './i18n/index.ts';
+import { CasesBuilder, SPLIT_CODES, type CalibrationCases } from './columns.ts';
 
 /** Rows between two progress reports while reading cases. */
 export const PROGRESS_EVERY_ROWS = 5000;
 
-/** Largest number of cases the lab accepts (browser memory and time budget). */
-export const MAX_CASES = 1_000_000;
+/**
+ * Largest number of cases the lab accepts: 10^7, the size the CLI is measured to run within 2 GB
+ * (npm run bench: calibration rows with peak RSS). A browser tab meets its own limits earlier: the
+ * page shows a large file as a preview and the run has progress and cancel.
+ */
+export const MAX_CASES = 10_000_000;
 /** The columns with a meaning; every other column is a slice candidate. */
 export const KNOWN_COLUMNS = ['case_id', 'split', 'raw_score', 'label', 'slice'] as const;
 const REQUIRED_COLUMNS = ['case_id', 'split', 'raw_score', 'label'] as const;
@@ -36,15 +42,7 @@ export const caseRowSchema = z.looseObject({
   slice: z.string().default('all'),
 });
 
-/** A validated case. `extra` holds every other column as text (slice candidates). */
-export interface CalibrationCase {
-  case_id: string;
-  split: 'calibration' | 'evaluation';
-  raw_score: number;
-  label: 0 | 1;
-  slice: string;
-  extra: Record<string, string>;
-}
+export type { CalibrationCase, CalibrationCases } from './columns.ts';
 
 const nonNegative = z.number().min(0);
 const unit = z.number().min(0).max(1);
@@ -97,7 +95,8 @@ export type CalibrationPolicy = z.output<typeof policySchema>;
 
 /** The validated input of the lab, with the SHA-256 of the texts it came from (for the manifest). */
 export interface CalibrationInput {
-  cases: CalibrationCase[];
+  /** The cases as columns (columns.ts): typed arrays, not one object per row. */
+  cases: CalibrationCases;
   policy: CalibrationPolicy;
   /** Names of the extra columns found (slice candidates besides 'slice'), in first-seen order. */
   extra_columns: string[];
@@ -122,36 +121,24 @@ function stringifyExtra(v: unknown): string {
   return JSON.stringify(v);
 }
 
-function splitRow(row: z.output<typeof caseRowSchema>, known: ReadonlySet<string>, extraCols: string[], seenExtra: Set<string>): CalibrationCase {
-  const extra: Record<string, string> = {};
-  for (const [k, v] of Object.entries(row)) {
+/** Adds a validated row to the columns; every column but the known ones is a slice candidate. */
+function pushRow(b: CasesBuilder, row: z.output<typeof caseRowSchema>, known: ReadonlySet<string>, extraCols: string[], seenExtra: Set<string>): void {
+  const extra: [string, string][] = [];
+  for (const k of Object.keys(row)) {
     if (known.has(k)) continue;
-    extra[k] = stringifyExtra(v);
+    extra.push([k, stringifyExtra((row as Record<string, unknown>)[k])]);
     if (!seenExtra.has(k)) {
       seenExtra.add(k);
       extraCols.push(k);
     }
   }
-  return {
-    case_id: row.case_id,
-    split: row.split,
-    raw_score: row.raw_score,
-    label: row.label as 0 | 1,
-    slice: row.slice,
-    extra,
-  };
+  b.push(row.case_id, SPLIT_CODES[row.split], row.raw_score, row.label as 0 | 1, row.slice, extra);
 }
 
 /** True when the text looks like JSON Lines (first non-blank character is '{'). */
 export function looksLikeJsonl(text: string): boolean {
   const m = /\S/.exec(text);
   return m !== null && text[m.index] === '{';
-}
-
-/** One CSV row as read by Papa Parse, with the 1-based line where it starts. */
-interface CsvRow {
-  cells: string[];
-  line: number;
 }
 
 /** A Papa Parse error, on the 1-based line of the row it concerns (undefined when Papa gives no row). */
@@ -161,149 +148,185 @@ interface CsvSyntaxError {
 }
 
 /**
- * Splits CSV text into rows with Papa Parse (delimiter ',' ';' or tab guessed unless given), each
- * with its starting line (`firstLine` is the line number of the text's first line). An unclosed
- * quote (MissingQuotes) swallows the rest of the text into one cell: that row is reported and
- * dropped, and reading resumes on the line after the one where the row starts (at most
- * `maxResumes` times; past that the rest of the text is left unread). Rows with any other Papa
- * error are kept in `broken` (their lines) so that the caller does not validate them. Never throws.
+ * Streams CSV text through Papa Parse row by row (delimiter ',' ';' or tab guessed unless given),
+ * calling `onRow(cells, line)` with each row's starting line (`firstLine` is the line number of the
+ * text's first line), so no array of all rows is ever built. An unclosed quote (MissingQuotes)
+ * swallows the rest of the text into one cell: that row is reported and not delivered, and reading
+ * resumes on the line after the one where the row starts (at most `maxResumes` times; past that the
+ * rest of the text is left unread). Rows with any other Papa error are reported and not delivered.
+ * Never throws.
  */
-function readCsvRows(
+/** Papa Parse reads the text in pieces of this many characters, so its garbage stays young. */
+const CSV_CHUNK_CHARS = 1 << 20;
+
+function streamCsvRows(
   text: string,
   firstLine: number,
   delimiter: string | undefined,
   maxResumes: number,
-): { rows: CsvRow[]; errors: CsvSyntaxError[]; broken: Set<number>; delimiter: string; undetectable: boolean } {
-  const parsed = Papa.parse<string[]>(text, { header: false, skipEmptyLines: false, ...(delimiter ? { delimiter } : { delimitersToGuess: [',', ';', '\t'] }) });
-  const rows: CsvRow[] = [];
-  // line of each row: one line per row plus the line breaks inside quoted cells
-  let line = firstLine;
-  for (const r of parsed.data) {
-    rows.push({ cells: r, line });
-    let extraBreaks = 0;
-    for (const cell of r) for (let i = 0; i < cell.length; i++) if (cell.charCodeAt(i) === 10) extraBreaks++;
-    line += 1 + extraBreaks;
-  }
+  onRow: (cells: string[], line: number) => void,
+): { errors: CsvSyntaxError[]; delimiter: string; undetectable: boolean } {
   const errors: CsvSyntaxError[] = [];
-  const broken = new Set<number>();
-  const undetectable = parsed.errors.some((e) => e.code === 'UndetectableDelimiter');
-  const lineOfRow = (row: number | undefined) => (row !== undefined && row !== null && row < rows.length ? rows[row].line : undefined);
-  const unclosed = parsed.errors.find((e) => e.code === 'MissingQuotes');
-  const cut = unclosed ? (unclosed.row ?? rows.length - 1) : rows.length;
-  for (const e of parsed.errors) {
-    if (e.code === 'UndetectableDelimiter') continue;
-    const r = e.row ?? undefined;
-    if (r !== undefined && r > cut) continue;
-    const ln = lineOfRow(r);
-    // One message per row: an unclosed quote explains everything else Papa says about that row.
-    if (unclosed && r === cut && e !== unclosed) continue;
-    if (ln !== undefined) {
-      if (broken.has(ln)) continue;
-      broken.add(ln);
-    }
-    errors.push({ code: e.code, line: ln });
-  }
-  const used = parsed.meta.delimiter || delimiter || ',';
-  if (!unclosed) return { rows, errors, broken, delimiter: used, undetectable };
-  const kept = rows.slice(0, cut);
-  const startLine = cut < rows.length ? rows[cut].line : firstLine;
-  if (maxResumes <= 0) return { rows: kept, errors, broken, delimiter: used, undetectable };
+  let line = firstLine;
+  let unclosedLine: number | null = null;
+  let undetectable = false;
+  let used = delimiter ?? ',';
+  Papa.parse<string[]>(text, {
+    header: false,
+    skipEmptyLines: false,
+    chunkSize: CSV_CHUNK_CHARS,
+    ...(delimiter ? { delimiter } : { delimitersToGuess: [',', ';', '\t'] }),
+    step: (r) => {
+      const cells = r.data;
+      const rowLine = line;
+      // one line per row plus the line breaks inside quoted cells
+      let breaks = 0;
+      for (const cell of cells) for (let i = 0; i < cell.length; i++) if (cell.charCodeAt(i) === 10) breaks++;
+      line += 1 + breaks;
+      if (r.meta.delimiter) used = r.meta.delimiter;
+      let bad = false;
+      for (const e of r.errors) {
+        if (e.code === 'UndetectableDelimiter') {
+          undetectable = true;
+          continue;
+        }
+        if (e.code === 'MissingQuotes') unclosedLine = rowLine;
+        // one message per row: an unclosed quote explains everything else Papa says about it
+        if (!bad) errors.push({ code: unclosedLine === rowLine ? 'MissingQuotes' : e.code, line: rowLine });
+        bad = true;
+      }
+      if (!bad) onRow(cells, rowLine);
+    },
+  });
+  if (unclosedLine === null || maxResumes <= 0) return { errors, delimiter: used, undetectable };
   // Resume on the line after the one where the unclosed row starts.
-  const lines = text.split('\n');
-  const rest = lines.slice(startLine - firstLine + 1).join('\n');
-  if (rest.trim() === '') return { rows: kept, errors, broken, delimiter: used, undetectable };
-  const more = readCsvRows(rest, startLine + 1, used, maxResumes - 1);
-  for (const b of more.broken) broken.add(b);
-  return { rows: [...kept, ...more.rows], errors: [...errors, ...more.errors], broken, delimiter: used, undetectable };
+  let pos = 0;
+  for (let l = firstLine; l <= unclosedLine && pos !== -1; l++) pos = text.indexOf('\n', pos) === -1 ? -1 : text.indexOf('\n', pos) + 1;
+  if (pos === -1 || text.slice(pos).trim() === '') return { errors, delimiter: used, undetectable };
+  const more = streamCsvRows(text.slice(pos), unclosedLine + 1, used, maxResumes - 1, onRow);
+  return { errors: [...errors, ...more.errors], delimiter: used, undetectable: undetectable || more.undetectable };
+}
+
+/** True when every known column of a CSV row is valid as caseRowSchema would find it (the fast path). */
+function fastValid(caseId: string, split: string, score: unknown, label: unknown): boolean {
+  return caseId.length > 0 && (split === 'calibration' || split === 'evaluation') && typeof score === 'number' && score >= 0 && score <= 1 && (label === 0 || label === 1);
 }
 
 /**
  * Reads cases from CSV text (header row required; delimiter ',' ';' or tab, auto-detected; quoted
- * fields may span lines). Numeric-looking cells of raw_score and label become numbers; everything
- * else stays text, so a bad cell is reported by zod with its column. Blank lines are skipped but
- * keep their line numbers. Papa Parse's syntax errors (MissingQuotes, InvalidQuotes, TooFewFields,
- * TooManyFields; UndetectableDelimiter as a hint when the header lacks columns) are reported as
- * sentences in `lang` on their line, and the other rows are still checked: after an unclosed
- * quote, reading resumes on the next line (see readCsvRows). At most `maxIssues` problems are
- * returned, in line order of discovery; `total_issues` counts them all. Never throws.
- * `progress('parse', fraction)`, when given, is called once before the CSV is split into rows and
- * then every PROGRESS_EVERY_ROWS rows while they are validated.
+ * fields may span lines) straight into columns (columns.ts), one row at a time. Numeric-looking
+ * cells of raw_score and label become numbers; everything else stays text, so a bad cell is
+ * reported by zod with its column (rows whose known cells are plainly valid skip zod: same
+ * acceptance, far fewer allocations). Blank lines are skipped but keep their line numbers. Papa
+ * Parse's syntax errors (MissingQuotes, InvalidQuotes; UndetectableDelimiter as a hint when the
+ * header lacks columns) are reported as sentences in `lang` on their line, and the other rows are
+ * still checked: after an unclosed quote, reading resumes on the next line (see streamCsvRows). At
+ * most `maxIssues` problems are returned, in line order of discovery; `total_issues` counts them
+ * all. Never throws. `progress('parse', fraction)`, when given, is called once at the start and then
+ * every PROGRESS_EVERY_ROWS rows (fraction of the text read).
  */
 export function parseCasesCsv(
   text: string,
   lang: Lang,
   maxIssues = 50,
   progress?: (stage: string, fraction: number) => void,
-): ParseOutcome<{ cases: CalibrationCase[]; extra_columns: string[] }> {
+): ParseOutcome<{ cases: CalibrationCases; extra_columns: string[] }> {
   const t = coreMsg(lang);
   const c = calibrationMsg(lang).validation;
   const input = 'cases';
   if (text.trim() === '') return { ok: false, issues: [{ input, message: t.validation.empty_input }] };
   progress?.('parse', 0);
-  const read = readCsvRows(text, 1, undefined, maxIssues);
-  const rows = read.rows;
-  const issues: InputIssue[] = [];
+  // Line breaks as an editor counts them (CRLF, CR and LF are one break each).
+  if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
+  // Row problems as they come; the syntax errors are listed before them (as the editor shows them).
+  const rowIssues: InputIssue[] = [];
   let total = 0;
   const add = (i: InputIssue) => {
     total++;
-    if (issues.length < maxIssues) issues.push(i);
+    if (rowIssues.length < maxIssues) rowIssues.push(i);
   };
-  const failed = () => ({ ok: false as const, issues, total_issues: total });
-  for (const e of read.errors) add({ input, line: e.line, message: csvSyntaxMessage(e.code, e.line, lang) });
-  let h = 0;
-  while (h < rows.length && rows[h].cells.every((x) => x.trim() === '')) h++;
-  if (h >= rows.length) {
-    if (total) return failed();
-    return { ok: false, issues: [{ input, message: t.validation.empty_input }] };
-  }
-  const header = rows[h].cells.map((x) => x.trim());
-  const headerLine = rows[h].line;
-  let headerBad = false;
-  for (const col of REQUIRED_COLUMNS)
-    if (!header.includes(col)) {
-      headerBad = true;
-      add({ input, line: headerLine, field: col, message: c.missing_column(col) });
-    }
-  if (headerBad && read.undetectable) add({ input, line: headerLine, message: c.csv_undetectable_delimiter });
-  const dup = header.find((x, i) => header.indexOf(x) !== i);
-  if (dup !== undefined) add({ input, line: headerLine, field: dup, message: c.duplicate_column(dup) });
-  if (headerBad || dup !== undefined) return failed();
   const errorMap = zodErrorMap(lang);
   const known = new Set<string>(KNOWN_COLUMNS);
   const extraCols: string[] = [];
-  const seenExtra = new Set<string>();
+  const builder = new CasesBuilder(Math.min(MAX_CASES + 1, Math.max(1024, Math.floor(text.length / 32))));
   const seenIds = new Set<string>();
-  const cases: CalibrationCase[] = [];
-  for (let r = h + 1; r < rows.length; r++) {
-    if (progress && r % PROGRESS_EVERY_ROWS === 0) progress('parse', 0.1 + (0.9 * r) / rows.length);
-    const { cells, line: ln } = rows[r];
-    if (read.broken.has(ln)) continue;
-    if (cells.every((x) => x.trim() === '')) continue;
+  let header: string[] | null = null;
+  let headerBad = false;
+  let headerLine = 0;
+  let col = { id: -1, split: -1, score: -1, label: -1, slice: -1 };
+  let extraIdx: number[] = [];
+  let rowCount = 0;
+  const onRow = (cells: string[], ln: number) => {
+    if (headerBad) return;
+    if (progress && ++rowCount % PROGRESS_EVERY_ROWS === 0) progress('parse', Math.min(0.99, (ln * 32) / text.length));
+    if (header === null) {
+      if (cells.every((x) => x.trim() === '')) return;
+      header = cells.map((x) => x.trim());
+      headerLine = ln;
+      for (const name of REQUIRED_COLUMNS)
+        if (!header.includes(name)) {
+          headerBad = true;
+          add({ input, line: ln, field: name, message: c.missing_column(name) });
+        }
+      const dup = header.find((x, i) => header!.indexOf(x) !== i);
+      if (dup !== undefined) {
+        headerBad = true;
+        add({ input, line: ln, field: dup, message: c.duplicate_column(dup) });
+      }
+      col = { id: header.indexOf('case_id'), split: header.indexOf('split'), score: header.indexOf('raw_score'), label: header.indexOf('label'), slice: header.indexOf('slice') };
+      extraIdx = header.map((name, i) => (known.has(name) ? -1 : i)).filter((i) => i >= 0);
+      for (const i of extraIdx) extraCols.push(header[i]);
+      return;
+    }
+    if (cells.every((x) => x.trim() === '')) return;
     if (cells.length !== header.length) {
       add({ input, line: ln, message: c.wrong_cell_count(cells.length, header.length) });
-      continue;
+      return;
     }
-    const obj: Record<string, unknown> = {};
-    for (let k = 0; k < header.length; k++) {
-      const name = header[k];
-      const v = cells[k];
-      obj[name] = name === 'raw_score' || name === 'label' ? toNumberIfNumeric(v) : name === 'slice' && v.trim() === '' ? undefined : v;
+    const caseId = cells[col.id];
+    const split = cells[col.split];
+    const score = toNumberIfNumeric(cells[col.score]);
+    const label = toNumberIfNumeric(cells[col.label]);
+    const sliceCell = col.slice >= 0 ? cells[col.slice] : '';
+    let row: { case_id: string; split: 'calibration' | 'evaluation'; raw_score: number; label: 0 | 1; slice: string };
+    if (fastValid(caseId, split, score, label)) {
+      row = { case_id: caseId, split: split as 'calibration' | 'evaluation', raw_score: score as number, label: label as 0 | 1, slice: sliceCell.trim() === '' ? 'all' : sliceCell };
+    } else {
+      const obj = Object.create(null) as Record<string, unknown>; // keyed by the CSV header (data)
+      for (let k = 0; k < header.length; k++) {
+        const name = header[k];
+        const v = cells[k];
+        obj[name] = name === 'raw_score' || name === 'label' ? toNumberIfNumeric(v) : name === 'slice' && v.trim() === '' ? undefined : v;
+      }
+      const res = caseRowSchema.safeParse(obj, { error: errorMap });
+      if (!res.success) {
+        for (const iss of res.error.issues) add({ input, line: ln, field: iss.path.map(String).join('.'), message: iss.message });
+        return;
+      }
+      row = { case_id: res.data.case_id, split: res.data.split, raw_score: res.data.raw_score, label: res.data.label as 0 | 1, slice: res.data.slice };
     }
-    const res = caseRowSchema.safeParse(obj, { error: errorMap });
-    if (!res.success) {
-      for (const iss of res.error.issues) add({ input, line: ln, field: iss.path.map(String).join('.'), message: iss.message });
-      continue;
+    if (seenIds.has(row.case_id)) {
+      add({ input, line: ln, field: 'case_id', message: t.validation.duplicate(row.case_id) });
+      return;
     }
-    if (seenIds.has(res.data.case_id)) {
-      add({ input, line: ln, field: 'case_id', message: t.validation.duplicate(res.data.case_id) });
-      continue;
-    }
-    seenIds.add(res.data.case_id);
-    if (total === 0) cases.push(splitRow(res.data, known, extraCols, seenExtra));
+    seenIds.add(row.case_id);
+    if (total === 0) builder.push(row.case_id, SPLIT_CODES[row.split], row.raw_score, row.label, row.slice, extraIdx.map((i) => [header![i], cells[i]] as const));
+  };
+  const read = streamCsvRows(text, 1, undefined, maxIssues, onRow);
+  const syntax = read.errors.map((e): InputIssue => ({ input, line: e.line, message: csvSyntaxMessage(e.code, e.line, lang) }));
+  total += syntax.length;
+  const issues = [...syntax, ...rowIssues].slice(0, maxIssues);
+  if (header === null) {
+    if (total) return { ok: false, issues, total_issues: total };
+    return { ok: false, issues: [{ input, message: t.validation.empty_input }] };
   }
-  if (total) return failed();
-  if (cases.length === 0) return { ok: false, issues: [{ input, message: c.no_cases }] };
-  return { ok: true, value: { cases, extra_columns: extraCols } };
+  if (headerBad && read.undetectable) {
+    total++;
+    if (issues.length < maxIssues) issues.push({ input, line: headerLine, message: c.csv_undetectable_delimiter });
+  }
+  if (total) return { ok: false, issues, total_issues: total };
+  if (builder.length === 0) return { ok: false, issues: [{ input, message: c.no_cases }] };
+  return { ok: true, value: { cases: builder.finish(), extra_columns: extraCols } };
 }
 
 /**
@@ -335,20 +358,23 @@ export function parseCasesJsonl(
   text: string,
   lang: Lang,
   progress?: (stage: string, fraction: number) => void,
-): ParseOutcome<{ cases: CalibrationCase[]; extra_columns: string[] }> {
+): ParseOutcome<{ cases: CalibrationCases; extra_columns: string[] }> {
   const r = parseJsonlText(text, caseRowSchema, 'cases', lang, { unique: 'case_id', progress });
   if (!r.ok) return r;
   const known = new Set<string>(KNOWN_COLUMNS);
   const extraCols: string[] = [];
   const seen = new Set<string>();
-  return { ok: true, value: { cases: r.value.map((row) => splitRow(row, known, extraCols, seen)), extra_columns: extraCols } };
+  const b = new CasesBuilder(r.value.length);
+  for (const row of r.value) pushRow(b, row, known, extraCols, seen);
+  return { ok: true, value: { cases: b.finish(), extra_columns: extraCols } };
 }
 
 /**
  * Reads the two texts of the lab (`texts.cases` CSV or JSONL, detected by the first character;
  * `texts.policy` JSON) into a CalibrationInput. Never throws: a missing text counts as empty.
- * Besides row problems it reports: more than MAX_CASES cases, and a split with no case (the
- * calibrators need calibration cases; the metrics need evaluation cases). Problems of both inputs
+ * Besides row problems it reports: more than MAX_CASES cases, a split with no case (the
+ * calibrators need calibration cases; the metrics need evaluation cases), and a policy slice_by
+ * that names no column of the cases (on policy.slice_by, with the columns there are). Problems of both inputs
  * are returned together, with `total_issues` the count of all problems (including those beyond
  * each input's cap). `hooks.progress` hears the 'parse' stage (see parseCasesCsv).
  */
@@ -365,9 +391,15 @@ export function parseCalibrationInput(texts: Record<string, string>, lang: Lang,
   if (cases.ok) {
     const before = issues.length;
     const c = calibrationMsg(lang).validation;
-    if (cases.value.cases.length > MAX_CASES) issues.push({ input: 'cases', message: c.too_many_cases(cases.value.cases.length, MAX_CASES) });
+    const cs = cases.value.cases;
+    if (cs.n > MAX_CASES) issues.push({ input: 'cases', message: c.too_many_cases(cs.n, MAX_CASES) });
     for (const split of ['calibration', 'evaluation'] as const) {
-      if (!cases.value.cases.some((x) => x.split === split)) issues.push({ input: 'cases', field: 'split', message: c.split_missing(split) });
+      if (!cs.split.includes(SPLIT_CODES[split])) issues.push({ input: 'cases', field: 'split', message: c.split_missing(split) });
+    }
+    if (policy.ok) {
+      const by = policy.value.slice_by;
+      const cols = ['slice', ...cases.value.extra_columns];
+      if (!cols.includes(by)) issues.push({ input: 'policy', line: jsonLineFinder(policyText)(['slice_by']), field: 'slice_by', message: c.unknown_slice_by(by, cols.join(', ')) });
     }
     total += issues.length - before;
   }

@@ -239,7 +239,8 @@ export function scoreVersion(name: string, cases: CaseRow[], answers: Map<string
       summary.set(run.error_type, (summary.get(run.error_type) ?? 0) + 1);
     }
   }
-  const errorSummary: Record<string, number> = {};
+  // Keyed by error types (the taxonomy's names: data): a Map, then a null-prototype object.
+  const errorSummary = Object.create(null) as Record<string, number>;
   for (const k of [...summary.keys()].sort()) errorSummary[k] = summary.get(k)!;
   const runsMin = results.reduce((m, r) => Math.min(m, r.runs_total), Infinity);
   const runsMax = results.reduce((m, r) => Math.max(m, r.runs_total), 0);

@@ -16,7 +16,7 @@
  */
 import { z } from 'zod';
 import type { InputIssue, Lang, ParseOutcome } from '../core/contract/types.ts';
-import { parseJsonText, parseJsonlText } from '../core/contract/parse.ts';
+import { cappedFailure, mergeFailures, parseJsonText, parseJsonlText } from '../core/contract/parse.ts';
 import { gateMsg } from './i18n/index.ts';
 
 /** The kit's abstention markers (eval_runner.py, `abstains`), matched after text normalization. */
@@ -165,9 +165,10 @@ function optionalJson<S extends z.ZodType>(text: string | undefined, schema: S, 
  * outputs rows with a version that is neither baseline_version nor candidate_version, with a
  * case_id not in the cases, or repeating a (version, case_id, run) already answered (each on its
  * line; a row without `run` is run 1);
- * then each case that lacks an answer from a version (on the case's line, field case_id).
+ * then each case that lacks an answer from a version (on the case's line, field case_id). All of
+ * them: the caller lists the first MAX_ISSUES and counts the rest.
  */
-export function crossCheck(input: GateInput, lang: Lang, maxIssues = 50): InputIssue[] {
+export function crossCheck(input: GateInput, lang: Lang): InputIssue[] {
   const t = gateMsg(lang).validation;
   const issues: InputIssue[] = [];
   const { baseline_version: base, candidate_version: cand } = input.policy;
@@ -198,7 +199,7 @@ export function crossCheck(input: GateInput, lang: Lang, maxIssues = 50): InputI
       if (!answered.get(v)!.has(c.case_id)) issues.push({ input: 'cases', line: input.case_lines[i], field: 'case_id', message: t.missing_answer(c.case_id, v) });
     }
   });
-  return issues.slice(0, maxIssues);
+  return issues;
 }
 
 /**
@@ -218,8 +219,7 @@ export function parseGateInput(texts: Record<string, string>, lang: Lang): Parse
   const taxonomy = optionalJson(texts.taxonomy, taxonomySchema, 'taxonomy', lang);
   const manifest = optionalJson(texts.manifest, manifestSchema, 'manifest', lang);
   const all = [cases, outputs, policy, hypothesis, taxonomy, manifest];
-  const issues = all.flatMap((o) => (o.ok ? [] : o.issues));
-  if (!cases.ok || !outputs.ok || !policy.ok || !hypothesis.ok || !taxonomy.ok || !manifest.ok) return { ok: false, issues };
+  if (!cases.ok || !outputs.ok || !policy.ok || !hypothesis.ok || !taxonomy.ok || !manifest.ok) return mergeFailures(all)!;
   const value: GateInput = {
     cases: cases.value,
     case_lines: nonBlankLines(casesText),
@@ -231,6 +231,6 @@ export function parseGateInput(texts: Record<string, string>, lang: Lang): Parse
     manifest: manifest.value,
   };
   const cross = crossCheck(value, lang);
-  if (cross.length) return { ok: false, issues: cross };
+  if (cross.length) return cappedFailure(cross);
   return { ok: true, value };
 }

@@ -6,8 +6,9 @@
  *
  * How the tutor's raw output is read (rubric.output_parsing):
  *   'first_json_object' (default): the first balanced {...} in the text that JSON.parse accepts as
- *     an object (string literals are respected when balancing braces; text around it is ignored;
- *     a candidate that fails to parse is skipped and the search goes on from the next "{").
+ *     an object (string literals inside a candidate are respected when balancing braces; quotes in
+ *     the text around it are ignored; a candidate that fails to parse is skipped and the search goes
+ *     on with the next "{", nested ones included). Found in one linear pass (parseOutput).
  *   'whole_text': the whole text (trimmed) must be one JSON object.
  *   Axes then read fields of that object by name ("answer", or a dotted path "gloss.es").
  *   No object found: every field-reading axis scores 0 (reason field_missing / no_json_object).
@@ -18,7 +19,7 @@
  * Overrides: a failed critical axis, a missing critical field or an automatic failure set the
  * item's score to 0 (seed 004: "critical fields zero everything"); score_before_overrides keeps
  * the weighted sum. An automatic failure's pattern is tested on the first MAX_REGEX_INPUT (10,000)
- * UTF-16 code units of its text only (regex.ts: untrusted patterns; schema.ts rejects unsafe ones).
+ * UTF-16 code units of its text only, with RE2 (regex.ts: untrusted patterns run in linear time).
  * Exam score: arithmetic mean of the exam items' scores (split "exam"); the regression score is
  * the mean over split "regression". Interval: percentile bootstrap of the mean (resampling items
  * with CPython's random.Random(seed).randrange, quantiles by linear interpolation as numpy's
@@ -35,7 +36,7 @@ import { quantileSorted } from '../core/stats/quantile.ts';
 import { matchExpected, stepLabel } from '../core/stats/text/normalize.ts';
 import type { MatchResult } from '../core/stats/text/normalize.ts';
 import { validateAgainstSchema } from './jsonschema.ts';
-import { MAX_REGEX_INPUT } from './regex.ts';
+import { MAX_REGEX_INPUT, compileUserRegex } from './regex.ts';
 import type { SchemaViolation } from './jsonschema.ts';
 import type { Axis, BreakdownEntry, Item, Ratings, Rubric, RubricLabInput } from './schema.ts';
 
@@ -44,30 +45,40 @@ import type { Axis, BreakdownEntry, Item, Ratings, Rubric, RubricLabInput } from
 
 export type ParsedOutput = { ok: true; value: Record<string, unknown>; start: number; end: number } | { ok: false; code: 'no_json_object' | 'not_a_json_object' };
 
-/** End index (exclusive) of the balanced {...} starting at `start`, or -1. Respects JSON strings. */
-function balancedEnd(text: string, start: number): number {
-  let depth = 0;
+/**
+ * Every balanced {...} of `text` as [start, end) pairs, in order of start, found in one pass: at
+ * depth 0 (prose around the object) quotes are ignored; inside a candidate, JSON string literals
+ * (with backslash escapes) are respected, so braces inside strings do not count. A "{" that never
+ * closes is no candidate. Linear in the text.
+ */
+function balancedCandidates(text: string): { start: number; end: number }[] {
+  const open: number[] = [];
+  const closed: { start: number; end: number }[] = [];
   let inStr = false;
-  for (let i = start; i < text.length; i++) {
-    const c = text[i];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
     if (inStr) {
-      if (c === '\\') i++;
-      else if (c === '"') inStr = false;
-    } else if (c === '"') inStr = true;
-    else if (c === '{') depth++;
-    else if (c === '}') {
-      depth--;
-      if (depth === 0) return i + 1;
-    }
+      if (c === 92) i++;
+      else if (c === 34) inStr = false;
+    } else if (c === 34) {
+      if (open.length) inStr = true;
+    } else if (c === 123) open.push(i);
+    else if (c === 125 && open.length) closed.push({ start: open.pop()!, end: i + 1 });
   }
-  return -1;
+  return closed.sort((x, y) => x.start - y.start);
 }
+
+/** Characters JSON.parse may read over all the candidates of one output, as a multiple of its length. */
+const PARSE_BUDGET_FACTOR = 4;
 
 /**
  * Reads the JSON object inside a raw output text (rules in the module comment).
  * Returns { ok: true, value, start, end } (character offsets of the object in the text) or
  * { ok: false, code }: 'no_json_object' (first_json_object found none) or 'not_a_json_object'
  * (whole_text: the text is not one JSON object). Never throws.
+ * Cost: one linear scan for the candidates, then JSON.parse on each in order of start until one is
+ * an object; the characters handed to JSON.parse are capped at PARSE_BUDGET_FACTOR times the text
+ * length plus 10^6 (a text of thousands of nested broken objects stops there: no_json_object).
  */
 export function parseOutput(text: string, mode: Rubric['output_parsing'] = 'first_json_object'): ParsedOutput {
   const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -80,24 +91,29 @@ export function parseOutput(text: string, mode: Rubric['output_parsing'] = 'firs
     }
     return { ok: false, code: 'not_a_json_object' };
   }
-  for (let s = text.indexOf('{'); s !== -1; s = text.indexOf('{', s + 1)) {
-    const e = balancedEnd(text, s);
-    if (e === -1) continue;
+  let budget = PARSE_BUDGET_FACTOR * text.length + 1e6;
+  for (const { start, end } of balancedCandidates(text)) {
+    budget -= end - start;
+    if (budget < 0) break;
     try {
-      const v: unknown = JSON.parse(text.slice(s, e));
-      if (isObj(v)) return { ok: true, value: v, start: s, end: e };
+      const v: unknown = JSON.parse(text.slice(start, end));
+      if (isObj(v)) return { ok: true, value: v, start, end };
     } catch {
-      /* try the next "{" */
+      /* try the next candidate */
     }
   }
   return { ok: false, code: 'no_json_object' };
 }
 
-/** Value at a dotted path ("gloss.es") in an object; undefined when any step is missing. */
+/**
+ * Value at a dotted path ("gloss.es") in an object; undefined when any step is missing. Only own
+ * properties are read: a field named "constructor" or "toString" that the output does not have
+ * is missing, not Object's method.
+ */
 export function getField(obj: Record<string, unknown> | null, path: string): unknown {
   let cur: unknown = obj;
   for (const k of path.split('.')) {
-    if (typeof cur !== 'object' || cur === null || Array.isArray(cur)) return undefined;
+    if (typeof cur !== 'object' || cur === null || Array.isArray(cur) || !Object.prototype.hasOwnProperty.call(cur, k)) return undefined;
     cur = (cur as Record<string, unknown>)[k];
   }
   return cur;
@@ -250,7 +266,7 @@ function scoreAxis(axis: Axis, item: Item, parsed: ParsedOutput, rubric: Rubric)
     case 'rating': {
       const base = { axis: axis.name, kind: 'likert' as const, weight: axis.weight };
       let v: unknown;
-      if (axis.source === 'item') v = item.ratings?.[axis.field];
+      if (axis.source === 'item') v = item.ratings && Object.prototype.hasOwnProperty.call(item.ratings, axis.field) ? item.ratings[axis.field] : undefined;
       else v = parsed.ok ? getField(parsed.value, axis.field) : undefined;
       if (typeof v !== 'number') return { ...base, score: 0, raw: null, reason: { code: parsed.ok || axis.source === 'item' ? 'rating_missing' : 'no_json_object' } };
       if (v < axis.scale.min || v > axis.scale.max) return { ...base, score: 0, raw: v, reason: { code: 'rating_off_scale', value: v } };
@@ -269,9 +285,10 @@ export function scoreItem(item: Item, rubric: Rubric): ItemResult {
   const parsed = parseOutput(item.output, rubric.output_parsing);
   const results = rubric.axes.map((a) => scoreAxis(a, item, parsed, rubric));
   const W = rubric.axes.reduce((s, a) => s + a.weight, 0);
-  const breakdown: Record<string, number> = {};
-  const weighted: Record<string, number> = {};
-  const reasons: Record<string, AxisReason> = {};
+  // Keyed by axis names (data): null-prototype objects, so "__proto__" or "constructor" are plain keys.
+  const breakdown = Object.create(null) as Record<string, number>;
+  const weighted = Object.create(null) as Record<string, number>;
+  const reasons = Object.create(null) as Record<string, AxisReason>;
   let sum = 0;
   for (const r of results) {
     breakdown[r.axis] = r.score;
@@ -292,7 +309,7 @@ export function scoreItem(item: Item, rubric: Rubric): ItemResult {
   overrides.push(...criticalFails);
   for (const af of rubric.automatic_failures) {
     const target = af.field ? fieldText(parsed.ok ? getField(parsed.value, af.field) : undefined) : item.output;
-    if (target !== null && new RegExp(af.pattern, af.flags).test(target.slice(0, MAX_REGEX_INPUT))) overrides.push(`automatic_failure:${af.id}`);
+    if (target !== null && compileUserRegex(af.pattern, af.flags).test(target.slice(0, MAX_REGEX_INPUT))) overrides.push(`automatic_failure:${af.id}`);
   }
   const score = overrides.length ? 0 : before;
 
@@ -434,8 +451,8 @@ function aggregate(items: ItemResult[], rubric: Rubric): { agg: Aggregate; undef
   if (!schemaAxis) undef.regression_schema_failures = 'no_schema_axis';
   else if (reg.length === 0) undef.regression_schema_failures = 'no_regression_items';
   else regSchema = reg.filter((i) => i.breakdown[schemaAxis.name] < 1).length;
-  const axisMeans: Record<string, number | null> = {};
-  const axisFailures: Record<string, number> = {};
+  const axisMeans = Object.create(null) as Record<string, number | null>;
+  const axisFailures = Object.create(null) as Record<string, number>;
   const axisColumns: AxisColumn[] = [];
   const W = rubric.axes.reduce((s, a) => s + a.weight, 0);
   for (const a of rubric.axes) {
@@ -692,13 +709,13 @@ export function checkBreakdown(entry: BreakdownEntry, rubric: Rubric, tolerance 
   const lost: BreakdownCheck['lost'] = [];
   const missing: string[] = [];
   for (const a of rubric.axes) {
-    const v = entry.breakdown[a.name];
+    const v = Object.prototype.hasOwnProperty.call(entry.breakdown, a.name) ? entry.breakdown[a.name] : undefined;
     const has = typeof v === 'number';
     if (!has) missing.push(a.name);
     const val = has ? v : 0;
     const ew = (a.weight * val) / W;
     computed += ew;
-    const sw = entry.weighted?.[a.name];
+    const sw = entry.weighted && Object.prototype.hasOwnProperty.call(entry.weighted, a.name) ? entry.weighted[a.name] : undefined;
     axes.push({
       axis: a.name,
       value: has ? v : null,

@@ -9,6 +9,7 @@
 import Ajv from 'ajv';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { canonicalJson } from '../core/contract/canonical.ts';
+import { re2Engine } from './regex.ts';
 
 /** One JSON Schema violation, language-neutral. `path` is a JSON Pointer into the output ("" = root). */
 export interface SchemaViolation {
@@ -17,7 +18,8 @@ export interface SchemaViolation {
   params: Record<string, unknown>;
 }
 
-const ajv = new Ajv({ allErrors: true, strict: false });
+// Every `pattern` / `patternProperties` runs on RE2 (linear time): user schemas are untrusted.
+const ajv = new Ajv({ allErrors: true, strict: false, code: { regExp: re2Engine } });
 const cache = new Map<string, ValidateFunction>();
 
 /**

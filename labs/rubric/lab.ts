@@ -7,7 +7,7 @@
 import type { LabModule } from '../core/contract/lab.ts';
 import type { RubricView } from './meta.ts';
 import type { InputIssue, Lang, ParseOutcome } from '../core/contract/types.ts';
-import { parseJsonText, parseJsonlText } from '../core/contract/parse.ts';
+import { MAX_ISSUES, parseJsonText, parseJsonlText } from '../core/contract/parse.ts';
 import { rubricMsg } from './i18n/index.ts';
 import { z } from 'zod';
 import { BreakdownInputSchema, ItemSchema, RatingsSchema, RubricSchema } from './schema.ts';
@@ -38,7 +38,7 @@ export function translateIssues(issues: InputIssue[], lang: Lang): InputIssue[] 
   return issues.map((i) => {
     const m = /^rubric\.([a-z_]+)(?:\|(.*))?$/s.exec(i.message);
     if (!m) return i;
-    const entry = v[m[1]];
+    const entry = Object.prototype.hasOwnProperty.call(v, m[1]) ? v[m[1]] : undefined;
     if (entry === undefined) return i;
     return { ...i, message: typeof entry === 'function' ? entry(m[2] ?? '') : entry };
   });
@@ -84,36 +84,44 @@ const BaselineSchema = z.looseObject({
  */
 export function parseRubricInput(texts: Record<string, string>, lang: Lang): ParseOutcome<RubricLabInput> {
   const issues: InputIssue[] = [];
+  let hidden = 0; // problems counted by an input beyond the ones it lists
+  const collect = (o: { issues: InputIssue[]; total_issues?: number }) => {
+    issues.push(...o.issues);
+    hidden += Math.max(0, (o.total_issues ?? o.issues.length) - o.issues.length);
+  };
   const items = parseJsonlText(texts.items ?? '', ItemSchema, 'items', lang, { unique: 'item' });
   const rubric = checkRubricSchema(parseJsonText(texts.rubric ?? '', RubricSchema, 'rubric', lang), 'rubric', lang);
-  if (!items.ok) issues.push(...items.issues);
-  if (!rubric.ok) issues.push(...rubric.issues);
+  if (!items.ok) collect(items);
+  if (!rubric.ok) collect(rubric);
   const present = (k: string) => (texts[k] ?? '').trim() !== '';
   let rubricB: Rubric | undefined;
   if (present('rubric_b')) {
     const r = checkRubricSchema(parseJsonText(texts.rubric_b, RubricSchema, 'rubric_b', lang), 'rubric_b', lang);
     if (r.ok) rubricB = r.value;
-    else issues.push(...r.issues);
+    else collect(r);
   }
   let breakdown: RubricLabInput['breakdown'];
   if (present('breakdown')) {
     const r = parseJsonText(texts.breakdown, BreakdownInputSchema, 'breakdown', lang);
     if (r.ok) breakdown = Array.isArray(r.value) ? r.value : [r.value];
-    else issues.push(...r.issues);
+    else collect(r);
   }
   let ratings: RubricLabInput['ratings'];
   if (present('ratings')) {
     const r = parseJsonText(texts.ratings, RatingsSchema, 'ratings', lang);
     if (r.ok) ratings = r.value;
-    else issues.push(...r.issues);
+    else collect(r);
   }
   let baseline: RubricLabInput['baseline'];
   if (present('baseline')) {
     const r = parseJsonText(texts.baseline, BaselineSchema, 'baseline', lang);
     if (r.ok) baseline = { rubric_hash: r.value.rubric_hash, aggregate: r.value.aggregate ? { exam_score: r.value.aggregate.exam_score } : undefined };
-    else issues.push(...r.issues);
+    else collect(r);
   }
-  if (issues.length || !items.ok || !rubric.ok) return { ok: false, issues: translateIssues(issues, lang) };
+  if (issues.length || !items.ok || !rubric.ok) {
+    const shown = translateIssues(issues.slice(0, MAX_ISSUES), lang);
+    return { ok: false, issues: shown, total_issues: issues.length + hidden };
+  }
   return { ok: true, value: { items: items.value, rubric: rubric.value, rubric_b: rubricB, breakdown, ratings, baseline } };
 }
 

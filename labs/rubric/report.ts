@@ -3,7 +3,9 @@
  * only (the scorecard stays unrounded); undefined metrics print as "no definida (razón)" /
  * "undefined (reason)".
  */
+import type { RootContent } from 'mdast';
 import type { Lang } from '../core/contract/types.ts';
+import { heading, list, paragraph, renderMarkdown, root, strong } from '../core/contract/report.ts';
 import { coreMsg } from '../core/contract/i18n/index.ts';
 import { rubricMsg } from './i18n/index.ts';
 import { lookupText } from '../core/contract/i18n/index.ts';
@@ -118,113 +120,133 @@ export function describeAxisReason(r: AxisReason, lang: Lang): string {
  * Renders decision.md in `lang`: verdict and reasons, the rubric and its lock, the pipeline, the
  * exam score with its interval, gates, axes, patterns, the items below 1 with each failing axis'
  * reason, and (when present) the comparison, breakdown check, agreement and drift sections.
- * Pure; never throws on a scorecard produced by runRubric.
+ * Built as a Markdown tree (core/contract/report.ts): item ids, axis names, rubric ids and reasons
+ * are text nodes, escaped by the serializer. Pure; never throws on a scorecard produced by runRubric.
  */
 export function renderRubricReport(sc: RubricScorecard & { decision: RubricDecision }, lang: Lang): string {
   const m = coreMsg(lang);
   const R = rubricMsg(lang);
   const t = R.report;
-  const und = (code: string | undefined) => t.undefined(code ? (lookupText(code, R.undefined_reason, m.undefined_reason) ?? code) : '?');
-  const num = (x: number | null, code?: string) => (x === null ? und(code) : fmt4(x));
-  const L: string[] = [`# ${t.title}`, ''];
-  L.push(`**${t.verdict}:** ${sc.decision.verdict === 'pass' ? R.verdict.pass : R.verdict.fail}`, '');
-  L.push(`**${t.reasons}:**`, '');
-  for (const r of sc.decision.reasons) L.push(`- ${R.reasons[r]}`);
-  if (sc.decision.reasons.length === 0) L.push(`- ${t.hard_gate_met}`);
+  const und = (code: string | null | undefined) => {
+    const c = code || 'depends_on_undefined';
+    return t.undefined(lookupText(c, R.undefined_reason, m.undefined_reason) ?? c);
+  };
+  const own = <T,>(map: Record<string, T>, k: string): T | undefined => (Object.prototype.hasOwnProperty.call(map, k) ? map[k] : undefined);
+  const num = (x: number | null, code?: string | null) => (x === null ? und(code) : fmt4(x));
+  const B: RootContent[] = [heading(1, t.title)];
+  B.push(paragraph(strong(`${t.verdict}:`), ' ', sc.decision.verdict === 'pass' ? R.verdict.pass : R.verdict.fail));
+  B.push(paragraph(strong(`${t.reasons}:`)));
+  B.push(list(sc.decision.reasons.length ? sc.decision.reasons.map((r) => [R.reasons[r]]) : [[t.hard_gate_met]]));
   const warnings = sc.decision.warnings ?? [];
   if (warnings.length) {
-    L.push('', `**${t.warnings}:**`, '');
-    for (const w of warnings) L.push(`- ${R.reasons[w]}`);
+    B.push(paragraph(strong(`${t.warnings}:`)));
+    B.push(list(warnings.map((w) => [R.reasons[w]])));
   }
-  L.push('', `- ${t.rubric(sc.rubric_id, sc.rubric_version)}`, `- ${t.lock(sc.rubric_hash)}`);
-  L.push(`- ${t.pipeline(sc.normalization.steps.join(' → '), sc.normalization.disabled_steps.join(', '), sc.normalization.normalize_expected)}`, '');
+  B.push(
+    list([
+      [t.rubric(sc.rubric_id, sc.rubric_version)],
+      [t.lock(sc.rubric_hash)],
+      [t.pipeline(sc.normalization.steps.join(' → '), sc.normalization.disabled_steps.join(', '), sc.normalization.normalize_expected)],
+    ]),
+  );
   const a = sc.aggregate;
   const u = sc.undefined_metrics;
-  L.push(t.exam(num(a.exam_score, u.exam_score), num(a.interval.low, u.exam_score_ci_low), num(a.interval.high, u.exam_score_ci_high), `${fmt4(a.interval.confidence * 100)}%`, a.n_exam));
-  L.push('', t.regression(num(a.regression_score, u.regression_score), a.n_regression), '');
-  L.push(`## ${t.gates_heading}`, '');
-  for (const g of [sc.gates.hard, ...sc.gates.soft]) {
-    L.push(t.gate_row(t.gate_names[g.id], g.value === null ? und(g.value_reason ?? undefined) : fmt4(g.value), fmt4(g.threshold), g.status === 'fail' && g.blocking === false ? t.status.warn : t.status[g.status]));
-  }
-  L.push('', `## ${t.axes_heading}`, '');
-  for (const [axis, mean] of Object.entries(a.axis_means)) {
-    L.push(t.axis_row(axis, fmt4(axisWeight(sc, axis)), num(mean, 'no_exam_items'), a.axis_failures[axis]));
-  }
-  L.push('', `## ${t.patterns_heading}`, '');
-  if (sc.patterns.length === 0) L.push(t.no_patterns);
-  for (const p of sc.patterns) {
+  B.push(paragraph(t.exam(num(a.exam_score, own(u, 'exam_score')), num(a.interval.low, own(u, 'exam_score_ci_low')), num(a.interval.high, own(u, 'exam_score_ci_high')), `${fmt4(a.interval.confidence * 100)}%`, a.n_exam)));
+  B.push(paragraph(t.regression(num(a.regression_score, own(u, 'regression_score')), a.n_regression)));
+  B.push(heading(2, t.gates_heading));
+  B.push(
+    list(
+      [sc.gates.hard, ...sc.gates.soft].map((g) => [
+        t.gate_row(t.gate_names[g.id], g.value === null ? und(g.value_reason) : fmt4(g.value), fmt4(g.threshold), g.status === 'fail' && g.blocking === false ? t.status.warn : t.status[g.status]),
+      ]),
+    ),
+  );
+  B.push(heading(2, t.axes_heading));
+  const weights = axisWeights(sc);
+  B.push(list(Object.keys(a.axis_means).map((axis) => [t.axis_row(axis, fmtWeight(weights.get(axis)), num(a.axis_means[axis], 'no_exam_items'), own(a.axis_failures, axis) ?? 0)])));
+  B.push(heading(2, t.patterns_heading));
+  if (sc.patterns.length === 0) B.push(paragraph(t.no_patterns));
+  else {
     const P = R.patterns;
-    let s = '';
-    switch (p.code) {
-      case 'missing_column':
-        s = P.missing_column(p.axis!, p.count!);
-        break;
-      case 'frequent_axis_failure':
-        s = P.frequent_axis_failure(p.axis!, p.count!);
-        break;
-      case 'zero_row':
-        s = P.zero_row(p.item!);
-        break;
-      case 'outlier':
-        s = P.outlier(p.item!, fmt4(p.score!));
-        break;
-      case 'empty_expected':
-        s = P.empty_expected(p.item!, p.axis!);
-        break;
-      case 'unparsed_output':
-        s = P.unparsed_output(p.item!);
-        break;
-      case 'step_broke_match':
-        s = P.step_broke_match(p.step!, (p.items ?? []).join(', '));
-        break;
-      case 'step_made_match':
-        s = P.step_made_match(p.step!, (p.items ?? []).join(', '));
-        break;
-    }
-    L.push(`- ${s}`);
+    B.push(
+      list(
+        sc.patterns.map((p) => {
+          switch (p.code) {
+            case 'missing_column':
+              return [P.missing_column(p.axis!, p.count!)];
+            case 'frequent_axis_failure':
+              return [P.frequent_axis_failure(p.axis!, p.count!)];
+            case 'zero_row':
+              return [P.zero_row(p.item!)];
+            case 'outlier':
+              return [P.outlier(p.item!, fmt4(p.score!))];
+            case 'empty_expected':
+              return [P.empty_expected(p.item!, p.axis!)];
+            case 'unparsed_output':
+              return [P.unparsed_output(p.item!)];
+            case 'step_broke_match':
+              return [P.step_broke_match(p.step!, (p.items ?? []).join(', '))];
+            case 'step_made_match':
+              return [P.step_made_match(p.step!, (p.items ?? []).join(', '))];
+          }
+          return [''];
+        }),
+      ),
+    );
   }
   const below = sc.items.filter((i) => i.score < 1);
   if (below.length) {
-    L.push('', `## ${t.items_heading}`, '');
-    for (const i of below) {
-      const parts = Object.entries(i.breakdown)
-        .filter(([, v]) => v < 1)
-        .map(([axis]) => `${axis}: ${describeAxisReason(i.reasons[axis], lang)}`);
-      if (i.overrides.length) parts.push(t.overrides(i.overrides.join(', ')));
-      L.push(t.item_row(i.item, fmt4(i.score), parts.join('; ')));
-    }
+    B.push(heading(2, t.items_heading));
+    B.push(
+      list(
+        below.map((i) => {
+          const parts = Object.keys(i.breakdown)
+            .filter((axis) => i.breakdown[axis] < 1)
+            .map((axis) => `${axis}: ${describeAxisReason(i.reasons[axis], lang)}`);
+          if (i.overrides.length) parts.push(t.overrides(i.overrides.join(', ')));
+          return [t.item_row(i.item, fmt4(i.score), parts.join('; '))];
+        }),
+      ),
+    );
   }
   if (sc.comparison) {
     const c = sc.comparison;
-    L.push('', `## ${t.comparison_heading}`, '');
-    if (c.same_rubric) L.push(t.same_rubric, '');
-    L.push(t.comparison(num(c.exam_score_a, 'no_exam_items'), num(c.exam_score_b, 'no_exam_items'), num(c.delta, 'no_exam_items')), '');
-    L.push(t.flips(c.false_negatives, c.false_positives), '');
-    for (const f of c.flips) L.push(t.flip_row(f.item, f.axis, t.flip_kind[f.kind]));
+    B.push(heading(2, t.comparison_heading));
+    if (c.same_rubric) B.push(paragraph(t.same_rubric));
+    B.push(paragraph(t.comparison(num(c.exam_score_a, 'no_exam_items'), num(c.exam_score_b, 'no_exam_items'), num(c.delta, 'no_exam_items'))));
+    B.push(paragraph(t.flips(c.false_negatives, c.false_positives)));
+    if (c.flips.length) B.push(list(c.flips.map((f) => [t.flip_row(f.item, f.axis, t.flip_kind[f.kind])])));
   }
   if (sc.breakdown_check) {
-    L.push('', `## ${t.breakdown_heading}`, '');
-    sc.breakdown_check.forEach((b, k) => {
-      const name = b.item ?? `#${k + 1}`;
-      if (b.consistent) L.push(t.breakdown_ok(name, fmt4(b.stated_score)));
-      else L.push(t.breakdown_bad(name, fmt4(b.stated_score), fmt4(b.computed_score), b.lost.map((x) => `${x.axis} ${fmt4(x.lost)}`).join(', ')));
-    });
+    B.push(heading(2, t.breakdown_heading));
+    B.push(
+      list(
+        sc.breakdown_check.map((b, k) => {
+          const name = b.item ?? `#${k + 1}`;
+          return [b.consistent ? t.breakdown_ok(name, fmt4(b.stated_score)) : t.breakdown_bad(name, fmt4(b.stated_score), fmt4(b.computed_score), b.lost.map((x) => `${x.axis} ${fmt4(x.lost)}`).join(', '))];
+        }),
+      ),
+    );
   }
   if (sc.agreement) {
     const g = sc.agreement;
-    L.push('', `## ${t.agreement_heading}`, '');
-    L.push(t.agreement(g.n, `${g.exact_count}/${g.n}`, `${g.within_one_count}/${g.n}`), '');
-    L.push(t.kappas(num(g.cohen_kappa.value, g.cohen_kappa.reason ?? undefined), num(g.linear_weighted_kappa.value, g.linear_weighted_kappa.reason ?? undefined), num(g.quadratic_weighted_kappa.value, g.quadratic_weighted_kappa.reason ?? undefined)), '');
-    L.push(t.agreement_verdict(g.statistic, fmt4(g.min_kappa), g.check.status === 'pass'));
+    B.push(heading(2, t.agreement_heading));
+    B.push(paragraph(t.agreement(g.n, `${g.exact_count}/${g.n}`, `${g.within_one_count}/${g.n}`)));
+    B.push(paragraph(t.kappas(num(g.cohen_kappa.value, g.cohen_kappa.reason), num(g.linear_weighted_kappa.value, g.linear_weighted_kappa.reason), num(g.quadratic_weighted_kappa.value, g.quadratic_weighted_kappa.reason))));
+    B.push(paragraph(t.agreement_verdict(g.statistic, fmt4(g.min_kappa), g.check.status === 'pass')));
   }
   if (sc.drift) {
-    L.push('', `## ${t.drift_heading}`, '', t.drift(sc.drift.baseline_hash ?? '?', sc.drift.current_hash, sc.drift.drifted));
+    B.push(heading(2, t.drift_heading), paragraph(t.drift(sc.drift.baseline_hash ?? '?', sc.drift.current_hash, sc.drift.drifted)));
   }
-  L.push('');
-  return L.join('\n');
+  return renderMarkdown(root(...B));
 }
 
-function axisWeight(sc: RubricScorecard, axis: string): number {
+/** Axis name -> weight, from the rubric's canonical JSON (a Map: names come from data). */
+function axisWeights(sc: RubricScorecard): Map<string, number> {
   const parsed = JSON.parse(sc.rubric_canonical) as { axes: { name: string; weight: number }[] };
-  return parsed.axes.find((x) => x.name === axis)?.weight ?? NaN;
+  return new Map(parsed.axes.map((x) => [x.name, x.weight]));
+}
+
+function fmtWeight(w: number | undefined): string {
+  return w === undefined ? '?' : fmt4(w);
 }

@@ -70,6 +70,12 @@ export const WordBudgetAxisSchema = z.object({
   word_count: z.enum(['whitespace', 'unicode_words']).default('whitespace'),
 });
 
+/**
+ * The most levels a Likert scale may have (max - min + 1). Agreement statistics build a table of
+ * levels x levels, so a scale of 0..10^7 would exhaust memory; no rating scale needs more than 100.
+ */
+export const MAX_SCALE_LEVELS = 100;
+
 export const RatingAxisSchema = z.object({
   ...axisBase,
   kind: z.literal('likert'),
@@ -77,7 +83,10 @@ export const RatingAxisSchema = z.object({
   /** 'output': a number in the parsed output's `field`; 'item': item.ratings[field]. */
   source: z.enum(['output', 'item']).default('item'),
   field: nonEmpty,
-  scale: z.object({ min: z.number().int(), max: z.number().int() }).refine((s) => s.min < s.max, { message: 'rubric.scale_order' }),
+  scale: z
+    .object({ min: z.number().int(), max: z.number().int() })
+    .refine((s) => s.min < s.max, { message: 'rubric.scale_order' })
+    .refine((s) => s.max - s.min < MAX_SCALE_LEVELS, { message: `rubric.scale_too_large|${MAX_SCALE_LEVELS}` }),
   /** Anchored levels: level -> definition (and, optionally, an example). */
   anchors: z.record(z.string(), z.union([z.string(), z.object({ definition: z.string(), example: z.string().optional() })])).default({}),
 });
@@ -87,8 +96,8 @@ export const AxisSchema = z.discriminatedUnion('check', [ContainsAxisSchema, Sch
 export const AutoFailureSchema = z.object({
   id: axisName,
   /**
-   * JavaScript regular expression tested on the raw output (or on `field` when given). At most 200
-   * characters and refused when it may backtrack for an exponential time (regex.ts).
+   * Regular expression tested on the raw output (or on `field` when given), with RE2 (linear time,
+   * regex.ts): at most 200 characters; lookaround and backreferences are not available.
    */
   pattern: nonEmpty,
   flags: z.string().regex(/^[imsu]*$/).default('iu'),
@@ -167,7 +176,7 @@ export const RubricSchema = z
       if (a.check === 'json_schema' && !r.json_schema) ctx.addIssue({ code: 'custom', path: ['json_schema'], message: 'rubric.json_schema_missing' });
     });
     if (r.axes.reduce((s, a) => s + a.weight, 0) <= 0) ctx.addIssue({ code: 'custom', path: ['axes'], message: 'rubric.weights_zero' });
-    // Untrusted regular expressions (labs/rubric/regex.ts): invalid, too long or possibly exponential.
+    // Untrusted regular expressions (labs/rubric/regex.ts): too long, or not readable by RE2.
     r.automatic_failures.forEach((f, i) => {
       const problem = regexProblem(f.pattern, f.flags);
       if (problem) ctx.addIssue({ code: 'custom', path: ['automatic_failures', i, 'pattern'], message: `rubric.${problem}|automatic_failures.${i}.pattern` });
@@ -226,6 +235,10 @@ export const RatingsSchema = z
     if (r.items && r.items.length !== r.rater_a.length) ctx.addIssue({ code: 'custom', path: ['items'], message: 'rubric.ratings_items_length' });
     const ok = (v: number) => (r.scale.kind === 'binary' ? v === 0 || v === 1 : Number.isInteger(v) && v >= r.scale.min && v <= r.scale.max);
     if (r.scale.kind === 'likert' && r.scale.min >= r.scale.max) ctx.addIssue({ code: 'custom', path: ['scale'], message: 'rubric.scale_order' });
+    if (r.scale.kind === 'likert' && r.scale.max - r.scale.min >= MAX_SCALE_LEVELS) {
+      ctx.addIssue({ code: 'custom', path: ['scale'], message: `rubric.scale_too_large|${MAX_SCALE_LEVELS}` });
+      return; // the ratings are not checked one by one against a scale that is refused
+    }
     (['rater_a', 'rater_b'] as const).forEach((k) =>
       r[k].forEach((v, i) => {
         if (!ok(v)) ctx.addIssue({ code: 'custom', path: [k, i], message: `rubric.off_scale|${v}` });

@@ -435,7 +435,8 @@ export function bestPair(pairs: readonly PairEvaluation[]): PairEvaluation | nul
  */
 export function policyDetail(prepared: PreparedCases, policy: ThresholdPolicy, low: number, high: number): PolicyDetail {
   const e = evaluatePair(prepared, policy, low, high);
-  const slices: Record<string, SliceCounts> = {};
+  // Keyed by slice names (data): a null-prototype object, so "__proto__" or "constructor" are plain keys.
+  const slices = Object.create(null) as Record<string, SliceCounts>;
   const cases = prepared.cases;
   const decisions: CaseDecision[] = new Array(cases.length);
   const posLabel = policy.positive_label;

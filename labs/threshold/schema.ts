@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { Lang, ParseOutcome } from '../core/contract/types.ts';
 import type { RunHooks } from '../core/contract/lab.ts';
-import { parseJsonText, parseJsonlText } from '../core/contract/parse.ts';
+import { mergeFailures, parseJsonText, parseJsonlText } from '../core/contract/parse.ts';
 import { thresholdMsg } from './i18n/index.ts';
 
 /** One case: a classifier score in [0, 1] and the true label (1 = positive class, e.g. "urgente"). */
@@ -73,8 +73,5 @@ export function parseThresholdInput(texts: Record<string, string>, lang: Lang, h
   const cases = parseJsonlText(texts.cases ?? '', caseRowSchema, 'cases', lang, { unique: 'case_id', progress: hooks?.progress });
   const policy = parseJsonText(texts.policy ?? '', policySchema(lang), 'policy', lang);
   if (cases.ok && policy.ok) return { ok: true, value: { cases: cases.value, policy: policy.value } };
-  return {
-    ok: false,
-    issues: [...(cases.ok ? [] : cases.issues), ...(policy.ok ? [] : policy.issues)],
-  };
+  return mergeFailures([cases, policy])!;
 }

@@ -4,6 +4,8 @@ import { thresholdUi } from './labs/threshold.ts';
 import { rubricUi } from './labs/rubric.ts';
 import { gateUi } from './labs/gate.ts';
 import { calibrationUi } from './labs/calibration.ts';
+import { calibrationWidgetsUi } from './widgets/calibration.ts';
+import { rubricWidgetsUi } from './widgets/rubric.ts';
 import { ragUi } from './labs/rag.ts';
 import { evaluatorsUi } from './labs/evaluators.ts';
 import { traceUi } from './labs/trace.ts';
@@ -204,4 +206,10 @@ export const en: UiStrings = {
   evaluators: evaluatorsUi.en,
   trace: traceUi.en,
   calibration: calibrationUi.en,
+  robust: {
+    from_tab: 'Another tab of this browser saved newer work on this lab: you are seeing it here.',
+    keep_tab: "Keep the other tab's work",
+  },
+  widgets_calibration: calibrationWidgetsUi.en,
+  widgets_rubric: rubricWidgetsUi.en,
 };

@@ -3,6 +3,8 @@ import { thresholdUi } from './labs/threshold.ts';
 import { rubricUi } from './labs/rubric.ts';
 import { gateUi } from './labs/gate.ts';
 import { calibrationUi } from './labs/calibration.ts';
+import { calibrationWidgetsUi } from './widgets/calibration.ts';
+import { rubricWidgetsUi } from './widgets/rubric.ts';
 import { ragUi } from './labs/rag.ts';
 import { evaluatorsUi } from './labs/evaluators.ts';
 import { traceUi } from './labs/trace.ts';
@@ -202,4 +204,11 @@ export const es = {
   evaluators: evaluatorsUi.es,
   trace: traceUi.es,
   calibration: calibrationUi.es,
+  /** Robustez: otra pestaña con el mismo laboratorio. */
+  robust: {
+    from_tab: 'Otra pestaña de este navegador guardó trabajo más reciente en este laboratorio: lo estás viendo aquí.',
+    keep_tab: 'Quedarme con el trabajo de la otra pestaña',
+  },
+  widgets_calibration: calibrationWidgetsUi.es,
+  widgets_rubric: rubricWidgetsUi.es,
 };

@@ -81,6 +81,10 @@ function prose(text: string): string {
  */
 const ALLOWED: Record<Lang, Record<string, string[]>> = {
   es: {
+    '02-thresholds': [
+      '0,14', // the Bayes cut t* = 2/(2 + 12) = 1/7 of the policy's two costs (no engine figure; an FPR of 1/7 on the ROC curve coincides)
+      '0,29', // the score the learner types for ticket_009 in a try-it step, an input (an FPR of 2/7 coincides)
+    ],
     '03-rag': [
       '0,72', // a Check question's own example (recall@3 from 0.60 to 0.72 after re-chunking), not the comparator's nDCG floor
     ],
@@ -94,13 +98,25 @@ const ALLOWED: Record<Lang, Record<string, string[]>> = {
       '0,385', // kappa of the 40-answer worked example (0.125/0.325), not a trace latency
       '0,22', // the order-flip example (11/50), not a trace term
     ],
+    '05-calibration': [
+      // thresholds of the policy's fixed grid (0.05 to 0.95 in steps of 0.05) and confidence levels of
+      // the risk-coverage curve: the engine sweeps them, they are part of its design, not results
+      // (the book's pair 0.15/0.75, "from c = 0.85", "the grid 0.05, …, 0.95")
+      '0,15', '0,75', '0,85', '0,95',
+      // 1 − 0.99 in −ln 0.01 (e020's log-loss term) and α = 0.01 in the kit's clamped quantile: hand arithmetic and an input
+      '0,01',
+      // intermediate terms of the Wilson interval worked by hand: z²/(2n) = 3.8416/10 and π̂(1 − π̂)/n = 0.16/5
+      '0,384', '0,032',
+    ],
   },
   en: {
+    '02-thresholds': ['0.14', '0.29'], // as in Spanish
     '03-rag': [
       '0.72', // as in Spanish
       '0.77', // a dense score inside the chapter's own trace example (JSON), not a comparator threshold
     ],
     '04-evaluators': ['0.25', '0.333', '0.005', '0.92', '0.55', '0.54', '0.385', '0.22'], // as in Spanish
+    '05-calibration': ['0.15', '0.75', '0.85', '0.95', '0.01', '0.384', '0.032'], // as in Spanish
   },
 };
 

@@ -1,5 +1,5 @@
 /**
- * The edited-state preset files that chapters 03 and 04 compute figures on (<Value start=…>) are
+ * The edited-state preset files that chapters 01 to 04 compute figures on (<Value start=…>) are
  * what their READMEs say: each equals its kit file with the named edit applied here, by hand, so a
  * change to a kit file that is not carried to its edited copy fails here instead of silently
  * changing a chapter's figure.
@@ -69,5 +69,58 @@ describe('chapter 03: RAG cases and variants', () => {
       Object.assign(v.find((x) => x.variant_id === 'hybrid_rerank')!, { critical_failures: 0, no_answer_accuracy: 0.91 });
       expect(read('rag', `rag_experiments_rerank_fixed${sfx}.json`)).toEqual(v);
     }
+  });
+});
+
+/** The rows of a JSONL preset file. */
+const readJsonl = (lab: string, f: string) => readFileSync(`labs/${lab}/presets/${f}`, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
+
+describe('chapter 01: gate answers and cases', () => {
+  type Out = { version: string; case_id: string; output: string; cost_eur: number };
+  const ABSTAIN = 'No tengo evidencia suficiente en la documentación para confirmarlo.';
+  const kitOut = () => readJsonl('gate', 'outputs.jsonl') as Out[];
+  const claim = kitOut().find((r) => r.version === 'candidate' && r.case_id === 'sin_evidencia_001')!.output;
+  it('the candidate abstains on sin_evidencia_001', () => {
+    const o = kitOut();
+    o.find((r) => r.version === 'candidate' && r.case_id === 'sin_evidencia_001')!.output = ABSTAIN;
+    expect(readJsonl('gate', 'outputs_candidate_abstains.jsonl')).toEqual(o);
+  });
+  it('costs: horario_001 at 0.035 for the candidate; every candidate answer at 0.05', () => {
+    const a = kitOut();
+    a.find((r) => r.version === 'candidate' && r.case_id === 'horario_001')!.cost_eur = 0.035;
+    expect(readJsonl('gate', 'outputs_horario_cost_0035.jsonl')).toEqual(a);
+    const b = kitOut();
+    for (const r of b) if (r.version === 'candidate') r.cost_eur = 0.05;
+    expect(readJsonl('gate', 'outputs_candidate_cost_005.jsonl')).toEqual(b);
+  });
+  it('the candidate passes every case and the baseline none', () => {
+    const o = kitOut();
+    for (const r of o) {
+      if (r.version === 'candidate' && r.case_id === 'sin_evidencia_001') r.output = ABSTAIN;
+      if (r.version === 'baseline' && r.case_id === 'matricula_001') r.output = 'Consulta el calendario académico del centro.';
+      if (r.version === 'baseline' && r.case_id === 'beca_001') r.output = 'Revisa la convocatoria en la web de becas.';
+      if (r.version === 'baseline' && r.case_id === 'sin_evidencia_001') r.output = claim;
+    }
+    expect(readJsonl('gate', 'outputs_candidate_wins_all.jsonl')).toEqual(o);
+  });
+  it('sin_evidencia_001 weighs 5, or 0', () => {
+    for (const w of [5, 0]) {
+      const c = readJsonl('gate', 'eval_cases.jsonl');
+      c.find((r) => r.case_id === 'sin_evidencia_001')!.weight = w;
+      expect(readJsonl('gate', `eval_cases_sin_evidencia_weight_${w}.jsonl`)).toEqual(c);
+    }
+  });
+});
+
+describe('chapter 02: threshold cases', () => {
+  it('ticket_009 scored 0.29', () => {
+    const c = readJsonl('threshold', 'classification_cases.jsonl');
+    c.find((r) => r.case_id === 'ticket_009')!.score = 0.29;
+    expect(readJsonl('threshold', 'classification_cases_ticket_009_029.jsonl')).toEqual(c);
+  });
+  it('ten easy normal tickets added', () => {
+    const c = readJsonl('threshold', 'classification_cases.jsonl');
+    for (let i = 1; i <= 10; i++) c.push({ case_id: `extra_easy_${i}`, score: 0.05, label: 0, slice: 'consulta' });
+    expect(readJsonl('threshold', 'classification_cases_plus_10_easy.jsonl')).toEqual(c);
   });
 });

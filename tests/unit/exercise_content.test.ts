@@ -13,6 +13,7 @@ import { createRunner } from '../../labs/runner.ts';
 import { evaluateGoals } from '../../labs/core/contract/goals.ts';
 import { exerciseFrontmatterSchema, type ExerciseFrontmatter } from '../../labs/core/contract/exercise.ts';
 import type { Lang } from '../../labs/core/contract/types.ts';
+import { labMeta } from '../../labs/manifest.ts';
 
 type Texts = Record<string, string>;
 interface Variant {
@@ -44,9 +45,14 @@ function load(lang: Lang, slug: string): ExerciseFrontmatter {
   return exerciseFrontmatterSchema.parse(YAML.parse(src.split(/^---$/m)[1]));
 }
 
+/** The files a lab's page starts from in `lang`: the tables above, else the lab's first preset in the manifest (its English files on English pages). */
+function presetFiles(lab: string, lang: Lang): Texts {
+  return LAB_PRESETS_BY_LANG[lab]?.[lang] ?? LAB_PRESETS[lab] ?? labMeta(lab)?.presets[0].files[lang] ?? {};
+}
+
 function startTexts(fm: ExerciseFrontmatter, lang: Lang): Texts {
   const texts: Texts = {};
-  for (const [k, f] of Object.entries(LAB_PRESETS_BY_LANG[fm.lab]?.[lang] ?? LAB_PRESETS[fm.lab] ?? {})) texts[k] = preset(fm.lab, f);
+  for (const [k, f] of Object.entries(presetFiles(fm.lab, lang))) texts[k] = preset(fm.lab, f);
   for (const [k, t] of Object.entries(fm.start.texts)) {
     if ('text' in t) texts[k] = t.text;
     else texts[k] = t.patch ? `${JSON.stringify(jsonMergePatch.apply(JSON.parse(preset(fm.lab, t.preset)), t.patch), null, 2)}\n` : preset(fm.lab, t.preset);
@@ -101,9 +107,101 @@ const trecCopy = (text: string, drop: string, from: string) => {
   const copies = lines.filter((l) => l.split(/\s+/)[0] === from).map((l) => l.replace(from, drop));
   return `${[...kept, ...copies].join('\n')}\n`;
 };
+const jsonEdit = (input: string, f: (v: any) => void) => (t: Texts) => {
+  const v = JSON.parse(t[input]);
+  f(v);
+  return { ...t, [input]: JSON.stringify(v, null, 2) };
+};
+const run1 = (v: any, id: string) => v[0].runs.find((r: any) => r.case_id === id);
+/** Evaluator cases: drop `drop` (and their runs) and add renamed copies of `copyOf` as `names`. */
+const swapCases = (drop: string[], copyOf: string, names: string[]) => (t: Texts) => {
+  const cases = JSON.parse(t.cases);
+  const outs = JSON.parse(t.outputs);
+  const src = cases.find((c: any) => c.case_id === copyOf);
+  const keptCases = [...cases.filter((c: any) => !drop.includes(c.case_id)), ...names.map((n) => ({ ...src, case_id: n }))];
+  for (const e of outs) {
+    const r = e.runs.find((x: any) => x.case_id === copyOf);
+    e.runs = [...e.runs.filter((x: any) => !drop.includes(x.case_id)), ...names.map((n) => ({ ...r, case_id: n }))];
+  }
+  return { ...t, cases: JSON.stringify(keptCases), outputs: JSON.stringify(outs) };
+};
+const constructItems = (f: (items: any[]) => any[]) => jsonEdit('construct', (c) => { c.items = f(c.items); });
+const setConstruct = (judge: string) => jsonEdit('construct', (c) => { c.judge_construct = judge; });
+const traceRuns = (f: (runs: any[]) => any[]) => jsonEdit('trace', (t) => { t.runs = f(t.runs); });
+const APPROVAL = { step_id: 's6_approval', type: 'approval', tool: 'insert_citation', approval: 'granted', latency_ms: 0, cost_eur: 0 };
+
 const CANDIDATE_CLAIM = 'Sí, esa norma interna se aplica aunque no aparezca todavía en la documentación.';
 
+const restoreGate = rubricEdit((r) => { r.max_critical_false_passes = 0; });
+const restoreApprovals = policyEdit((p) => { p.required_approvals = ['insert_citation']; });
+const both = (...fs: ((t: Texts) => Texts)[]) => (t: Texts) => fs.reduce((acc, f) => f(acc), t);
+/**
+ * The gate kit repeated `k` times (the sample-size exercise's intended edit): every case and answer
+ * line copied with the case_id suffixed _r2, _r3, ...; copies appended after the originals in kit
+ * order ('blocks') or each copy right after its original ('interleave').
+ */
+const kitCopies = (k: number, order: 'blocks' | 'interleave' = 'blocks') => (t: Texts) => {
+  const rows = (text: string) => text.split('\n').filter((l) => l.trim() !== '');
+  const copy = (l: string, r: number) => (r === 1 ? l : l.replace(/"case_id": ?"([^"]+)"/, (m, id: string) => m.replace(id, `${id}_r${r}`)));
+  const cases: string[] = [];
+  if (order === 'blocks') for (let r = 1; r <= k; r++) for (const l of rows(t.cases)) cases.push(copy(l, r));
+  else for (const l of rows(t.cases)) for (let r = 1; r <= k; r++) cases.push(copy(l, r));
+  const outputs: string[] = [];
+  for (let r = 1; r <= k; r++) for (const l of rows(t.outputs)) outputs.push(copy(l, r));
+  return { ...t, cases: `${cases.join('\n')}\n`, outputs: `${outputs.join('\n')}\n` };
+};
+const then = (...fs: ((t: Texts) => Texts)[]) => (t: Texts) => fs.reduce((acc, f) => f(acc), t);
+/** `n` normal tickets (label 0) scored `score`, appended to the threshold cases. */
+const normals = (n: number, score: number, tag: string) => (t: Texts) => ({
+  ...t,
+  cases: `${t.cases.trimEnd()}\n${Array.from({ length: n }, (_, i) => JSON.stringify({ case_id: `${tag}_${i + 1}`, score, label: 0, slice: 'consulta' })).join('\n')}\n`,
+});
+
 const CASES: Record<string, Variant[]> = {
+  'evaluators-accuracy-not-gate': [
+    { name: 'critical false passes back to 0', met: true, texts: restoreGate },
+    { name: 'the kit\'s limits back (0 false passes, 0 critical)', met: true, texts: rubricEdit((r) => { r.max_false_passes = 0; delete r.max_critical_false_passes; }) },
+    { name: 'kappa floor raised to 0.7 (fails on kappa, not on the critical pass)', met: false, texts: rubricEdit((r) => { r.min_kappa = 0.7; }) },
+    { name: 'budget cut below its cost', met: false, texts: rubricEdit((r) => { r.max_cost_per_valid_evaluation = 0.002; }) },
+    { name: 'its runs marked unreadable', met: false, texts: both(restoreGate, jsonEdit('outputs', (v) => { for (const r of v[0].runs) r.parse_ok = false; })) },
+    { name: 'the judge made to block evaluator_004', met: false, texts: both(restoreGate, jsonEdit('outputs', (v) => { run1(v, 'evaluator_004').scores.pass = 0; })) },
+    { name: 'the humans relabelled towards the judge (evaluator_004 passes)', met: false, texts: jsonEdit('cases', (v) => { v.find((c: any) => c.case_id === 'evaluator_004').human.pass = 1; }) },
+    { name: 'the humans relabelled towards the judge, and the gate restored', met: false, texts: both(restoreGate, jsonEdit('cases', (v) => { v.find((c: any) => c.case_id === 'evaluator_004').human.pass = 1; })) },
+    { name: 'the failing case deleted and a renamed copy of a passing one added', met: false, texts: swapCases(['evaluator_004'], 'evaluator_001', ['evaluator_007']) },
+    { name: 'the failing case swapped for a copy, and the gate restored', met: false, texts: both(restoreGate, swapCases(['evaluator_004'], 'evaluator_001', ['evaluator_007'])) },
+  ],
+  'evaluators-construct-artefact': [
+    { name: 'the rubric declares contradiction_only', met: true, texts: setConstruct('contradiction_only') },
+    { name: 'the support labels relabelled towards the judge', met: false, texts: constructItems((items) => items.map((it) => ({ ...it, human: { ...it.human, support: it.judge } }))) },
+    { name: 'relabelled towards the judge, and the construct declared', met: false, texts: both(setConstruct('contradiction_only'), constructItems((items) => items.map((it) => ({ ...it, human: { ...it.human, support: it.judge } })))) },
+    { name: 'fid_009 relabelled towards the judge under contradiction_only', met: false, texts: both(setConstruct('contradiction_only'), constructItems((items) => items.map((it) => (it.item_id === 'fid_009' ? { ...it, human: { ...it.human, contradiction_only: 1 } } : it)))) },
+    { name: 'the judge moved towards the support labels', met: false, texts: both(setConstruct('contradiction_only'), constructItems((items) => items.map((it) => ({ ...it, judge: it.human.support })))) },
+    { name: 'the disagreeing items deleted and renamed copies of agreeing ones added', met: false, texts: both(setConstruct('contradiction_only'), constructItems((items) => {
+      const drop = ['fid_004', 'fid_005', 'fid_008', 'fid_009', 'fid_011'];
+      const src = items.find((it) => it.item_id === 'fid_001');
+      return [...items.filter((it) => !drop.includes(it.item_id)), ...drop.map((_, k) => ({ ...src, item_id: `fid_10${k}` }))];
+    })) },
+    { name: 'the construct ids swapped', met: false, texts: both(setConstruct('contradiction_only'), jsonEdit('construct', (c) => {
+      for (const d of c.constructs) d.construct_id = d.construct_id === 'support' ? 'contradiction_only' : 'support';
+      for (const it of c.items) it.human = { support: it.human.contradiction_only, contradiction_only: it.human.support };
+    })) },
+  ],
+  'trace-good-answer-must-fail': [
+    { name: 'insert_citation needs a permission again', met: true, texts: restoreApprovals },
+    { name: 'S_run minimum raised to 0.9', met: false, texts: policyEdit((p) => { p.min_s_run = 0.9; }) },
+    { name: 'its final answer scored lower', met: false, texts: traceRuns((runs) => runs.map((r) => (r.run_id === 'run_no_approval' ? { ...r, steps: r.steps.map((st: any) => (st.type === 'final_answer' ? { ...st, score: 0.2 } : st)) } : r))) },
+    { name: 'insert_citation forbidden', met: false, texts: policyEdit((p) => { p.forbidden_tools = [...p.forbidden_tools, 'insert_citation']; p.allowed_tools = p.allowed_tools.filter((x: string) => x !== 'insert_citation'); }) },
+    { name: 'cost budget cut', met: false, texts: policyEdit((p) => { p.budgets.max_cost_eur = 0.012; }) },
+    { name: 'a permission added to the trajectory (and the policy restored)', met: false, texts: both(restoreApprovals, traceRuns((runs) => runs.map((r) => (r.run_id === 'run_no_approval' ? { ...r, steps: [...r.steps.slice(0, 5), APPROVAL, ...r.steps.slice(5)] } : r)))) },
+    { name: 'the failing runs deleted and renamed copies of the passing one added', met: false, texts: traceRuns((runs) => {
+      const ok = runs.find((r) => r.run_id === 'run_ok');
+      return [ok, { ...ok, run_id: 'run_no_approval' }, { ...ok, run_id: 'run_shortcut' }];
+    }) },
+    { name: 'the failing runs swapped for copies, and the policy restored', met: false, texts: both(restoreApprovals, traceRuns((runs) => {
+      const ok = runs.find((r) => r.run_id === 'run_ok');
+      return [ok, { ...ok, run_id: 'run_no_approval' }];
+    })) },
+  ],
   'rubric-casefold-break': [
     { name: 'case folding back on (casefold)', met: true, texts: rubricEdit(setStep('case_fold', true)) },
     { name: 'case folding on in lower mode (not the original)', met: false, texts: rubricEdit(setStep('case_fold', true, 'lower')) },
@@ -136,14 +234,73 @@ const CASES: Record<string, Variant[]> = {
     { name: 'the case replaced by renamed copies of a passing one', met: false, texts: renamedCopies(['cases', 'outputs'], 'case_id', ['sin_evidencia_001'], 'matricula_001') },
     { name: 'the case dropped', met: false, texts: (t) => ({ ...t, cases: t.cases.split('\n').filter((l) => !l.includes('sin_evidencia_001')).join('\n'), outputs: t.outputs.split('\n').filter((l) => !l.includes('sin_evidencia_001')).join('\n') }) },
   ],
+  'gate-sample-size': [
+    { name: 'six copies of the kit appended', met: true, texts: kitCopies(6) },
+    { name: 'five copies, each right after its original', met: true, texts: kitCopies(5, 'interleave') },
+    { name: 'four copies (the interval still starts below 0)', met: false, texts: kitCopies(4) },
+    { name: 'five copies appended (the interval starts exactly at 0)', met: false, texts: kitCopies(5) },
+    { name: 'seven copies (more than needed)', met: false, texts: kitCopies(7) },
+    { name: 'five copies and a confidence level of 0.8', met: false, texts: then(kitCopies(5), policyEdit((p) => { p.confidence_level = 0.8; })) },
+    { name: 'five copies and another seed', met: false, texts: then(kitCopies(5), policyEdit((p) => { p.bootstrap_seed = 3; })) },
+    { name: 'more bootstrap rounds instead of cases', met: false, texts: policyEdit((p) => { p.bootstrap_rounds = 100000; }) },
+    { name: 'copies of the improvements only', met: false, texts: (t) => { const extra = (id: string, r: number) => t.cases.split('\n').filter((l) => l.includes(`"${id}"`)).map((l) => l.replace(id, `${id}_r${r}`)); const outs = (id: string, r: number) => t.outputs.split('\n').filter((l) => l.includes(`"${id}"`)).map((l) => l.replace(id, `${id}_r${r}`)); const rs = [2, 3, 4, 5]; return { ...t, cases: [t.cases.trimEnd(), ...rs.flatMap((r) => [...extra('horario_001', r), ...extra('soporte_001', r)])].join('\n') + '\n', outputs: [t.outputs.trimEnd(), ...rs.flatMap((r) => [...outs('horario_001', r), ...outs('soporte_001', r)])].join('\n') + '\n' }; } },
+    { name: 'the candidate abstains instead of adding cases', met: false, texts: (t) => ({ ...t, outputs: t.outputs.replace(CANDIDATE_CLAIM, 'No tengo evidencia suficiente en la documentación para confirmarlo.') }) },
+    { name: 'six copies with the regression replaced by renamed copies of a passing case', met: false, texts: then(renamedCopies(['cases', 'outputs'], 'case_id', ['sin_evidencia_001'], 'matricula_001'), kitCopies(6)) },
+  ],
+  'threshold-review-capacity': [
+    { name: 'capacity 1/12 rounded up to 0.084', met: true, texts: policyEdit((p) => { p.max_review_rate = 0.084; }) },
+    { name: 'capacity 0.0833 (just short of 1/12)', met: false, texts: policyEdit((p) => { p.max_review_rate = 0.0833; }) },
+    { name: 'capacity 0.1 (works, but not the smallest)', met: false, texts: policyEdit((p) => { p.max_review_rate = 0.1; }) },
+    { name: 'capacity 0.25', met: false, texts: policyEdit((p) => { p.max_review_rate = 0.25; }) },
+    { name: 'capacity 0.084 and a recall floor of 0.8', met: false, texts: policyEdit((p) => { p.max_review_rate = 0.084; p.min_operational_recall = 0.8; }) },
+    { name: 'twenty easy tickets added instead (one review is now 1/32)', met: false, texts: normals(20, 0.05, 'easy') },
+    { name: 'a grid value 0.36 in place of 0.9 (a pair with nothing to review)', met: false, texts: policyEdit((p) => { p.threshold_grid = [0.2, 0.3, 0.36, 0.4, 0.5, 0.6, 0.7, 0.8]; }) },
+  ],
+  'threshold-roc-pr': [
+    { name: '35 normal tickets at 0.05 and three at 0.9', met: true, texts: then(normals(35, 0.05, 'easy'), normals(3, 0.9, 'hard')) },
+    { name: '45 normal tickets at 0.05 and three at 0.95', met: true, texts: then(normals(45, 0.05, 'easy'), normals(3, 0.95, 'hard')) },
+    { name: 'only easy normal tickets (AP does not move)', met: false, texts: normals(38, 0.05, 'easy') },
+    { name: 'only three high-scored normal tickets', met: false, texts: normals(3, 0.9, 'hard') },
+    { name: 'easy tickets, and an urgent ticket scored lower', met: false, texts: then(normals(38, 0.05, 'easy'), (t) => ({ ...t, cases: t.cases.replace('"case_id":"ticket_001","score":0.93', '"case_id":"ticket_001","score":0.2') })) },
+    { name: 'easy tickets, and an urgent ticket relabelled normal', met: false, texts: then(normals(38, 0.05, 'easy'), (t) => ({ ...t, cases: t.cases.replace('"case_id":"ticket_004","score":0.72,"label":1', '"case_id":"ticket_004","score":0.72,"label":0') })) },
+    { name: 'easy tickets and three extra urgent tickets scored low', met: false, texts: then(normals(38, 0.05, 'easy'), (t) => ({ ...t, cases: `${t.cases.trimEnd()}\n${[1, 2, 3].map((i) => JSON.stringify({ case_id: `low_urgent_${i}`, score: 0.2, label: 1, slice: 'acceso' })).join('\n')}\n` })) },
+    { name: 'an urgent ticket replaced by a renamed copy of a normal one, plus easy tickets', met: false, texts: then(renamedCopies(['cases'], 'case_id', ['ticket_001'], 'ticket_003'), normals(38, 0.05, 'easy'), normals(3, 0.9, 'hard')) },
+  ],
   'calibration-pick-calibrator': [
     { name: 'Platt', met: true, view: { calibrator: 'platt', bins: 10, binning: 'uniform' } },
     { name: 'temperature', met: true, view: { calibrator: 'temperature', bins: 10, binning: 'uniform' } },
     { name: 'isotonic, 20 quantile bins', met: true, view: { calibrator: 'isotonic', bins: 20, binning: 'quantile' } },
     { name: 'Platt named in the policy', met: true, view: {}, texts: policyEdit((p) => { p.calibrator = 'platt'; }) },
+    { name: 'histogram with 23 bins (passes the gate, still lets four malignant tumours through)', met: false, view: { calibrator: 'histogram_laplace', bins: 23 } },
     { name: 'histogram with 50 bins', met: false, view: { calibrator: 'histogram_laplace', bins: 50 } },
     { name: 'automatic error limit raised', met: false, texts: policyEdit((p) => { p.max_auto_error_rate = 0.06; }) },
     { name: 'alpha lowered', met: false, texts: policyEdit((p) => { p.alpha = 0.01; }) },
+  ],
+  'calibration-conformal-alpha': [
+    { name: 'alpha 0.05', met: true, texts: policyEdit((p) => { p.alpha = 0.05; }) },
+    { name: 'alpha 0.048 (just above 1/21)', met: true, texts: policyEdit((p) => { p.alpha = 0.048; }) },
+    { name: 'alpha 0.047 (below 1/21: the rank is still 21)', met: false, texts: policyEdit((p) => { p.alpha = 0.047; }) },
+    { name: 'alpha back to 0.10 (less coverage than asked for)', met: false, texts: policyEdit((p) => { p.alpha = 0.1; }) },
+    {
+      name: 'calibration split padded with five renamed copies (n = 25 supports 96%)',
+      met: false,
+      texts: (t) => ({ ...t, cases: t.cases.trimEnd() + '\n' + ['c101', 'c102', 'c103', 'c104', 'c105'].map((id, i) => `${id},calibration,0.${i + 1}5,0,general`).join('\n') + '\n' }),
+    },
+    {
+      name: 'five evaluation cases moved into the calibration split',
+      met: false,
+      texts: (t) => ({ ...t, cases: t.cases.replace(/^(e00[1-5]),evaluation,/gm, '$1,calibration,') }),
+    },
+    { name: 'review capacity loosened instead', met: false, texts: policyEdit((p) => { p.max_review_rate = 1; p.min_auto_coverage = 0; }) },
+  ],
+  'rubric-agreement-statistic': [
+    { name: 'statistic override removed from the grades', met: true, texts: (t) => { const r = JSON.parse(t.ratings); delete r.statistic; return { ...t, ratings: JSON.stringify(r) }; } },
+    { name: 'override set to cohen_kappa', met: true, texts: (t) => { const r = JSON.parse(t.ratings); r.statistic = 'cohen_kappa'; return { ...t, ratings: JSON.stringify(r) }; } },
+    { name: 'the rubric re-registered with QWK after the fact', met: false, texts: (t) => { const r = JSON.parse(t.ratings); delete r.statistic; return { ...rubricEdit((x) => { x.agreement.statistic = 'quadratic_weighted_kappa'; })(t), ratings: JSON.stringify(r) }; } },
+    { name: 'minimum lowered in the grades file', met: false, texts: (t) => { const r = JSON.parse(t.ratings); r.statistic = 'cohen_kappa'; r.min_kappa = 0.5; return { ...t, ratings: JSON.stringify(r) }; } },
+    { name: 'minimum lowered in the rubric', met: false, texts: (t) => { const r = JSON.parse(t.ratings); delete r.statistic; delete r.min_kappa; return { ...rubricEdit((x) => { x.agreement.min_kappa = 0.5; })(t), ratings: JSON.stringify(r) }; } },
+    { name: "B's grade on q2 changed to agree", met: false, texts: (t) => { const r = JSON.parse(t.ratings); delete r.statistic; r.rater_b[1] = 5; return { ...t, ratings: JSON.stringify(r) }; } },
+    { name: 'linear weighted kappa instead', met: false, texts: (t) => { const r = JSON.parse(t.ratings); r.statistic = 'linear_weighted_kappa'; return { ...t, ratings: JSON.stringify(r) }; } },
   ],
 };
 
@@ -185,7 +342,8 @@ describe('authored exercises', () => {
       const en = load('en', slug);
       expect(en.lab).toBe(es.lab);
       expect(en.order).toBe(es.order);
-      expect(en.start).toEqual(es.start);
+      // The same start, except that an English exercise may name a preset's English translation (<stem>.en.<ext>).
+      expect(JSON.parse(JSON.stringify(en.start).replace(/\.en\.(json|jsonl|csv)"/g, '.$1"'))).toEqual(es.start);
       expect(en.goals.map(({ label: _l, ...g }) => g)).toEqual(es.goals.map(({ label: _l, ...g }) => g));
       expect(en.questions.map((q) => q.options.map((o) => o.correct))).toEqual(es.questions.map((q) => q.options.map((o) => o.correct)));
       expect(en.hints.length).toBe(es.hints.length);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { parseRubricInput, runRubricLab } from '../../labs/rubric/lab.ts';
-import { MAX_PATTERN_LENGTH, MAX_REGEX_INPUT, regexProblem, schemaPatterns } from '../../labs/rubric/regex.ts';
+import { MAX_PATTERN_LENGTH, MAX_REGEX_INPUT, compileUserRegex, regexProblem, schemaPatterns } from '../../labs/rubric/regex.ts';
+import { validateAgainstSchema } from '../../labs/rubric/jsonschema.ts';
 
 const P = new URL('../../labs/rubric/presets/', import.meta.url);
 const read = (f: string) => readFileSync(new URL(f, P), 'utf8');
@@ -11,62 +12,89 @@ const texts = (rubric: unknown, items = read('capstone_items.jsonl')) => ({ item
 const evilOutput = 'a'.repeat(32) + 'b';
 
 describe('untrusted regular expressions in a rubric', () => {
-  it('regexProblem flags nested quantifiers and accepts ordinary patterns', () => {
-    expect(regexProblem('^(a+)+$', 'iu')).toBe('unsafe_regex');
-    expect(regexProblem('(\\d+)*x')).toBe('unsafe_regex');
-    expect(regexProblem('(.*a){12}')).toBe('unsafe_regex');
+  it('regexProblem accepts what RE2 reads and refuses lookaround, backreferences, bad syntax and long patterns', () => {
+    // Backtracking-prone patterns are fine on RE2: they run in linear time (next tests).
+    expect(regexProblem('^(a+)+$', 'iu')).toBeNull();
+    expect(regexProblem('^(a|aa)+$')).toBeNull();
     expect(regexProblem('\\b(?:lo siento|disculp\\w+)\\b', 'iu')).toBeNull();
     expect(regexProblem('^\\s*$', 'u')).toBeNull();
     expect(regexProblem('\\p{Lu}+', 'u')).toBeNull();
     expect(regexProblem('(', 'u')).toBe('bad_regex');
+    expect(regexProblem('(?<=a)b')).toBe('bad_regex');
+    expect(regexProblem('(?=a)')).toBe('bad_regex');
+    expect(regexProblem('(\\w)\\1')).toBe('bad_regex');
     expect(regexProblem('a'.repeat(MAX_PATTERN_LENGTH))).toBeNull();
     expect(regexProblem('a'.repeat(MAX_PATTERN_LENGTH + 1))).toBe('regex_too_long');
   });
 
-  it('an automatic failure ^(a+)+$ is refused at parse time, with the field named in es and en (and nothing runs)', () => {
-    const rubric = { ...baseRubric(), automatic_failures: [{ id: 'evil', pattern: '^(a+)+$' }] };
-    const items = JSON.stringify({ item: 'x', output: evilOutput }) + '\n';
+  it('compileUserRegex runs ^(a|aa)+$ on 61 a\'s plus b, and ^(a+)+$ on 10,000, in linear time', () => {
     const t0 = performance.now();
-    const es = parseRubricInput(texts(rubric, items), 'es');
-    const en = parseRubricInput(texts(rubric, items), 'en');
+    expect(compileUserRegex('^(a|aa)+$').test('a'.repeat(61) + 'b')).toBe(false);
+    expect(compileUserRegex('^(a|aa)+$').test('a'.repeat(61))).toBe(true);
+    expect(compileUserRegex('^(a+)+$', 'iu').test('a'.repeat(MAX_REGEX_INPUT) + 'b')).toBe(false);
     expect(performance.now() - t0).toBeLessThan(2000);
-    expect(es.ok).toBe(false);
-    expect(en.ok).toBe(false);
-    if (es.ok || en.ok) return;
-    const esIssue = es.issues.find((i) => i.field === 'automatic_failures.0.pattern');
-    const enIssue = en.issues.find((i) => i.field === 'automatic_failures.0.pattern');
-    expect(esIssue?.message).toContain('automatic_failures.0.pattern');
-    expect(esIssue?.message).toContain('tiempo exponencial');
-    expect(enIssue?.message).toContain('automatic_failures.0.pattern');
-    expect(enIssue?.message).toContain('exponential time');
   });
 
-  it('a too long and an invalid automatic failure pattern get their own messages', () => {
-    const rubric = { ...baseRubric(), automatic_failures: [{ id: 'long', pattern: 'x'.repeat(201) }, { id: 'bad', pattern: '(' }] };
+  it('flags: i folds case (also beyond ASCII), s lets the dot match a newline, m anchors at lines', () => {
+    expect(compileUserRegex('ñandú', 'i').test('ÑANDÚ')).toBe(true);
+    expect(compileUserRegex('ñandú', '').test('ÑANDÚ')).toBe(false);
+    expect(compileUserRegex('a.b', 's').test('a\nb')).toBe(true);
+    expect(compileUserRegex('a.b', '').test('a\nb')).toBe(false);
+    expect(compileUserRegex('^b$', 'm').test('a\nb')).toBe(true);
+    expect(compileUserRegex('^b$', '').test('a\nb')).toBe(false);
+  });
+
+  it('an automatic failure ^(a|aa)+$ is accepted and scored quickly on a backtracking text', async () => {
+    const rubric = { ...baseRubric(), automatic_failures: [{ id: 'evil', pattern: '^(a|aa)+$' }, { id: 'evil2', pattern: '^(a+)+$' }] };
+    const items = JSON.stringify({ item: 'x', output: evilOutput }) + '\n' + JSON.stringify({ item: 'y', output: 'a'.repeat(61) + 'b' }) + '\n';
+    const t0 = performance.now();
+    const r = parseRubricInput(texts(rubric, items), 'es');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const res = await runRubricLab(r.value);
+    expect(performance.now() - t0).toBeLessThan(2000);
+    expect(res.items.every((i) => !i.overrides.some((o) => o.startsWith('automatic_failure')))).toBe(true);
+  });
+
+  it('a too long and an invalid automatic failure pattern get their own messages, naming the field, in es and en', () => {
+    const rubric = { ...baseRubric(), automatic_failures: [{ id: 'long', pattern: 'x'.repeat(201) }, { id: 'bad', pattern: '(' }, { id: 'look', pattern: '(?<=a)b' }] };
     const r = parseRubricInput(texts(rubric), 'en');
+    const es = parseRubricInput(texts(rubric), 'es');
     expect(r.ok).toBe(false);
-    if (r.ok) return;
+    expect(es.ok).toBe(false);
+    if (r.ok || es.ok) return;
     expect(r.issues.find((i) => i.field === 'automatic_failures.0.pattern')?.message).toContain('at most 200');
-    expect(r.issues.find((i) => i.field === 'automatic_failures.1.pattern')?.message).toBe('The regular expression in automatic_failures.1.pattern is not valid.');
+    expect(r.issues.find((i) => i.field === 'automatic_failures.1.pattern')?.message).toMatch(/^The regular expression in automatic_failures\.1\.pattern is not valid\. Patterns run on RE2/);
+    expect(r.issues.find((i) => i.field === 'automatic_failures.2.pattern')?.message).toContain('lookbehind');
+    expect(es.issues.find((i) => i.field === 'automatic_failures.2.pattern')?.message).toContain('RE2');
   });
 
-  it('JSON Schema pattern and patternProperties are checked too; data keywords are not', () => {
+  it('JSON Schema pattern and patternProperties are checked by RE2 and run on it; data keywords are not', () => {
     const schema = {
       type: 'object',
-      properties: { answer: { type: 'string', pattern: '^(a+)+$' }, pattern: { type: 'string' } },
-      patternProperties: { '^(x*)*$': { type: 'string' }, '^ok_': { type: 'number' } },
-      default: { pattern: '^(a+)+$' },
+      properties: { answer: { type: 'string', pattern: '(?=x)' }, pattern: { type: 'string' } },
+      patternProperties: { '(\\w)\\1': { type: 'string' }, '^ok_': { type: 'number' } },
+      default: { pattern: '(?=x)' },
     };
-    expect(schemaPatterns(schema).map((p) => p.path.join('.'))).toEqual(['properties.answer.pattern', 'patternProperties.^(x*)*$', 'patternProperties.^ok_']);
+    expect(schemaPatterns(schema).map((p) => p.path.join('.'))).toEqual(['properties.answer.pattern', 'patternProperties.(\\w)\\1', 'patternProperties.^ok_']);
     const rubric = { ...baseRubric(), json_schema: schema };
     const r = parseRubricInput(texts(rubric), 'es');
     expect(r.ok).toBe(false);
     if (r.ok) return;
     const fields = r.issues.map((i) => i.field);
     expect(fields).toContain('json_schema.properties.answer.pattern');
-    expect(fields).toContain('json_schema.patternProperties.^(x*)*$');
+    expect(fields).toContain('json_schema.patternProperties.(\\w)\\1');
     expect(fields).not.toContain('json_schema.patternProperties.^ok_');
     expect(r.issues.every((i) => !i.message.startsWith('rubric.'))).toBe(true);
+  });
+
+  it('a JSON Schema pattern ^(a|aa)+$ validates a 61-a answer quickly (Ajv runs RE2)', () => {
+    const schema = { type: 'object', properties: { answer: { type: 'string', pattern: '^(a|aa)+$' } }, patternProperties: { '^(x+)+$': { type: 'number' } } };
+    const t0 = performance.now();
+    const bad = validateAgainstSchema(schema, { answer: 'a'.repeat(61) + 'b', ['x'.repeat(40) + 'y']: 'not checked' });
+    expect(performance.now() - t0).toBeLessThan(2000);
+    expect(bad.map((v) => v.keyword)).toEqual(['pattern']);
+    expect(validateAgainstSchema(schema, { answer: 'a'.repeat(61), xxx: 'string' }).map((v) => v.keyword)).toEqual(['type']);
   });
 
   it('an ordinary automatic failure still fires, and only the first MAX_REGEX_INPUT characters are tested', async () => {

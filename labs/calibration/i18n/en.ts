@@ -42,6 +42,7 @@ export const calibrationEn: Widen<typeof calibrationEs> = {
     conformal_rank_exceeds_n: 'the rank ⌈(n+1)(1−α)⌉ exceeds n: q is infinite',
   },
   validation: {
+    unknown_slice_by: (col: string, cols: string) => `slice_by names the column “${col}”, which the cases do not have; the possible columns are: ${cols}.`,
     missing_column: (col: string) => `The required column “${col}” is missing from the header.`,
     duplicate_column: (col: string) => `The column “${col}” appears twice in the header.`,
     wrong_cell_count: (got: number, want: number) => `The row has ${got} cells and the header ${want}.`,
@@ -64,7 +65,7 @@ export const calibrationEn: Widen<typeof calibrationEs> = {
     reasons: 'Reasons',
     calibrator_heading: 'Calibrator',
     calibrator_line: (type: string, name: string, nCal: number, nEv: number) =>
-      `Calibrator feeding the policy: \`${type}\` (${name}). It was fitted on the ${nCal} calibration-split cases only; every metric is measured on the ${nEv} evaluation-split cases.`,
+      `Calibrator feeding the policy: ${type} (${name}). It was fitted on the ${nCal} calibration-split cases only; every metric is measured on the ${nEv} evaluation-split cases.`,
     binning_line: (bins: number, strategy: string) =>
       `Bins of the reliability diagram and ECE: ${bins}, ${strategy === 'uniform' ? 'equal-width' : 'equal-mass (quantiles)'}.`,
     metric: 'Metric',

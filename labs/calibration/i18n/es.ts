@@ -41,6 +41,7 @@ export const calibrationEs = {
     conformal_rank_exceeds_n: 'el rango ⌈(n+1)(1−α)⌉ supera n: q es infinito',
   },
   validation: {
+    unknown_slice_by: (col: string, cols: string) => `slice_by nombra la columna «${col}», que los casos no tienen; las columnas posibles son: ${cols}.`,
     missing_column: (col: string) => `Falta la columna obligatoria «${col}» en la cabecera.`,
     duplicate_column: (col: string) => `La columna «${col}» aparece dos veces en la cabecera.`,
     wrong_cell_count: (got: number, want: number) => `La fila tiene ${got} celdas y la cabecera ${want}.`,
@@ -63,7 +64,7 @@ export const calibrationEs = {
     reasons: 'Motivos',
     calibrator_heading: 'Calibrador',
     calibrator_line: (type: string, name: string, nCal: number, nEv: number) =>
-      `Calibrador que alimenta la política: \`${type}\` (${name}). Se ajustó solo con los ${nCal} casos del split de calibración; todas las métricas se miden sobre los ${nEv} casos del split de evaluación.`,
+      `Calibrador que alimenta la política: ${type} (${name}). Se ajustó solo con los ${nCal} casos del split de calibración; todas las métricas se miden sobre los ${nEv} casos del split de evaluación.`,
     binning_line: (bins: number, strategy: string) =>
       `Bandas del diagrama de fiabilidad y del ECE: ${bins}, ${strategy === 'uniform' ? 'de igual anchura' : 'de igual masa (cuantiles)'}.`,
     metric: 'Métrica',

@@ -28,16 +28,100 @@ const errorMaps = {
  */
 export const MAX_ABS_NUMBER = 1e15;
 
-/** Paths (as key lists) of the numbers in a parsed JSON value whose magnitude exceeds MAX_ABS_NUMBER. */
-export function oversizedNumberPaths(value: unknown, path: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
-  if (typeof value === 'number') {
-    if (!(Math.abs(value) <= MAX_ABS_NUMBER)) out.push(path);
-  } else if (Array.isArray(value)) {
-    value.forEach((v, i) => oversizedNumberPaths(v, [...path, i], out));
-  } else if (value !== null && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) oversizedNumberPaths(v, [...path, k], out);
+/**
+ * Paths (as key lists) of the numbers in a parsed JSON value whose magnitude exceeds MAX_ABS_NUMBER.
+ * Iterative (an explicit stack, one visit per value), so a deeply nested value cannot overflow the
+ * call stack; `limit` stops the walk once that many are found (the count of all of them is not
+ * needed beyond it). Paths come out in document order.
+ */
+export function oversizedNumberPaths(value: unknown, limit = Infinity): (string | number)[][] {
+  const out: (string | number)[][] = [];
+  type Frame = { v: unknown; path: (string | number)[] | null; parent: Frame | null; key: string | number };
+  // Paths are built only for hits, by walking the parent chain.
+  const pathOf = (f: Frame): (string | number)[] => {
+    const keys: (string | number)[] = [];
+    for (let g: Frame | null = f; g && g.parent; g = g.parent) keys.push(g.key);
+    return keys.reverse();
+  };
+  const stack: Frame[] = [{ v: value, path: null, parent: null, key: '' }];
+  while (stack.length && out.length < limit) {
+    const f = stack.pop()!;
+    const v = f.v;
+    if (typeof v === 'number') {
+      if (!(Math.abs(v) <= MAX_ABS_NUMBER)) out.push(pathOf(f));
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) {
+        const x: unknown = v[i];
+        if (x !== null && typeof x === 'object') stack.push({ v: x, path: null, parent: f, key: i });
+        else if (typeof x === 'number' && !(Math.abs(x) <= MAX_ABS_NUMBER)) stack.push({ v: x, path: null, parent: f, key: i });
+      }
+    } else if (v !== null && typeof v === 'object') {
+      const keys = Object.keys(v);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const x: unknown = (v as Record<string, unknown>)[keys[i]];
+        if ((x !== null && typeof x === 'object') || (typeof x === 'number' && !(Math.abs(x) <= MAX_ABS_NUMBER))) stack.push({ v: x, path: null, parent: f, key: keys[i] });
+      }
+    }
   }
   return out;
+}
+
+/**
+ * The deepest nesting of objects and arrays accepted in any JSON document or JSONL row. Parsers,
+ * validators and the structured clone to and from the worker all recurse: a document nested
+ * thousands of levels deep would overflow their stacks. No input of the course nests beyond a
+ * dozen levels; 100 leaves room for JSON Schemas.
+ */
+export const MAX_JSON_DEPTH = 100;
+
+/**
+ * The first place where `text` (JSON) nests objects/arrays deeper than `max`: the character offset
+ * of the bracket that goes one level too deep, or -1 when it never does. A linear scan that skips
+ * strings (with their escapes); it does not check the syntax (the parser does that afterwards).
+ */
+export function depthExceededAt(text: string, max = MAX_JSON_DEPTH, from = 0, to = text.length): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      if (++depth > max) return i;
+    } else if (c === 125 || c === 93) depth--;
+  }
+  return -1;
+}
+
+/** `text` without a leading byte-order mark (U+FEFF), which editors on Windows add to UTF-8 files. */
+export function stripBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** The most problems listed for one input (the count of all of them goes in total_issues). */
+export const MAX_ISSUES = 50;
+
+/**
+ * Several inputs' outcomes merged into one failure: their issues in order, at most `max` listed,
+ * and total_issues the count of every problem (each outcome's own total_issues when it has one).
+ * Returns null when every outcome is ok.
+ */
+export function mergeFailures(outcomes: readonly ParseOutcome<unknown>[], max = MAX_ISSUES): { ok: false; issues: InputIssue[]; total_issues: number } | null {
+  const issues: InputIssue[] = [];
+  let total = 0;
+  for (const o of outcomes) {
+    if (o.ok) continue;
+    total += Math.max(o.total_issues ?? 0, o.issues.length);
+    for (const iss of o.issues) if (issues.length < max) issues.push(iss);
+  }
+  return total > 0 || outcomes.some((o) => !o.ok) ? { ok: false, issues, total_issues: Math.max(total, issues.length) } : null;
+}
+
+/** A list of issues capped at `max`, with total_issues counting them all. */
+export function cappedFailure(all: readonly InputIssue[], max = MAX_ISSUES): { ok: false; issues: InputIssue[]; total_issues: number } {
+  return { ok: false, issues: all.slice(0, max), total_issues: all.length };
 }
 
 /**
@@ -101,7 +185,10 @@ export function parseJsonText<S extends z.ZodType>(
   lang: Lang,
 ): ParseOutcome<z.output<S>> {
   const t = msg(lang);
+  text = stripBom(text);
   if (text.trim() === '') return { ok: false, issues: [{ input, message: t.validation.empty_input }] };
+  const deep = depthExceededAt(text);
+  if (deep >= 0) return { ok: false, issues: [{ input, line: lineOfOffset(text, deep), message: t.validation.too_deep(MAX_JSON_DEPTH) }] };
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
   if (errors.length > 0 || !root) {
@@ -122,7 +209,7 @@ export function parseJsonText<S extends z.ZodType>(
   if (huge.length) {
     return {
       ok: false,
-      issues: huge.slice(0, 50).map((p) => {
+      issues: huge.slice(0, MAX_ISSUES).map((p) => {
         const node = nodeForPath(root, p);
         return { input, line: node ? lineOfOffset(text, node.offset) : undefined, field: fieldPath(p), message: t.validation.too_large };
       }),
@@ -131,17 +218,36 @@ export function parseJsonText<S extends z.ZodType>(
   }
   const r = schema.safeParse(data, { error: zodErrorMap(lang) });
   if (r.success) return { ok: true, value: r.data };
+  const lines = lineIndex(text);
+  const all = r.error.issues;
   return {
     ok: false,
-    issues: r.error.issues.map((iss) => {
+    issues: all.slice(0, MAX_ISSUES).map((iss) => {
       const node = nodeForPath(root, iss.path);
       return {
         input,
-        line: node ? lineOfOffset(text, node.offset) : undefined,
+        line: node ? lines(node.offset) : undefined,
         field: fieldPath(iss.path),
         message: iss.message,
       };
     }),
+    total_issues: all.length,
+  };
+}
+
+/** A function from character offset to 1-based line, by binary search over the line starts (built once). */
+function lineIndex(text: string): (offset: number) => number {
+  const starts: number[] = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return (offset) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo + 1;
   };
 }
 
@@ -161,7 +267,8 @@ export function parseJsonlText<S extends z.ZodType>(
   lang: Lang,
   options: { unique?: string; maxIssues?: number; progress?: (stage: string, fraction: number) => void } = {},
 ): ParseOutcome<z.output<S>[]> {
-  const maxIssues = options.maxIssues ?? 50;
+  const maxIssues = options.maxIssues ?? MAX_ISSUES;
+  text = stripBom(text);
   const seen = options.unique ? new Set<string>() : undefined;
   const t = msg(lang);
   const rows: z.output<S>[] = [];
@@ -182,6 +289,10 @@ export function parseJsonlText<S extends z.ZodType>(
     const line = text.slice(start, end).trim();
     start = end + 1;
     if (line === '') continue;
+    if (depthExceededAt(line) >= 0) {
+      report({ input, line: lineNo, message: t.validation.too_deep(MAX_JSON_DEPTH) });
+      continue;
+    }
     let data: unknown;
     try {
       data = JSON.parse(line);
@@ -197,7 +308,7 @@ export function parseJsonlText<S extends z.ZodType>(
     const r = rowSchema.safeParse(data, { error: errorMap });
     if (r.success) {
       if (seen && options.unique) {
-        const key = String((r.data as Record<string, unknown>)[options.unique]);
+        const key = String(Object.prototype.hasOwnProperty.call(r.data, options.unique) ? (r.data as Record<string, unknown>)[options.unique] : undefined);
         if (seen.has(key)) report({ input, line: lineNo, field: options.unique, message: t.validation.duplicate(key) });
         seen.add(key);
       }

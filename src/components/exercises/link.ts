@@ -11,6 +11,8 @@ import { sha256Hex } from '../../../labs/core/contract/hash.ts';
 import { isLabId } from '../../../labs/manifest.ts';
 
 const CHECK_CHARS = 16;
+/** The longest `#exercise=` value read (characters): browsers cap URLs near 2 MB. */
+export const MAX_EXERCISE_HASH_CHARS = 2_000_000;
 
 /** The hash fragment (without '#') that carries `link`. */
 export async function encodeExerciseHash(link: ExerciseLink): Promise<string> {
@@ -25,6 +27,7 @@ export async function encodeExerciseHash(link: ExerciseLink): Promise<string> {
 export async function decodeExerciseHash(hash: string): Promise<ExerciseLink | null | 'invalid'> {
   const m = /(?:^#|&)exercise=([^&]*)/.exec(hash);
   if (!m) return null;
+  if (m[1].length > MAX_EXERCISE_HASH_CHARS) return 'invalid';
   const [payload, check, extra] = m[1].split('.');
   if (!payload || !check || extra !== undefined) return 'invalid';
   try {

@@ -8,6 +8,8 @@ export const coreEs = {
     no_rows: 'No hay ninguna fila: cada línea debe ser un objeto JSON.',
     duplicate: (value: string) => `El identificador «${value}» está repetido.`,
     too_large: 'El número es demasiado grande: se admiten valores de hasta 10^15 en valor absoluto.',
+    too_deep: (max: number) => `Hay objetos o listas anidados a más de ${max} niveles de profundidad: ninguna entrada de este curso los necesita.`,
+    too_many_issues: (shown: number, total: number) => `Se muestran ${shown} de ${total} problemas.`,
     json_errors: {
       InvalidCommentToken: 'JSON no admite comentarios (// o /* */): bórralos.',
       CommaExpected: 'Falta una coma entre dos elementos.',
@@ -50,6 +52,8 @@ export const coreEs = {
     unknown_variant: (id: string) => `No hay ninguna variante con el identificador «${id}».`,
   },
   /** Un fallo inesperado del motor (un error de programación, no de la entrada). */
+  /** El Web Worker del laboratorio dejó de responder (un error fuera del motor, falta de memoria, o el navegador lo cerró). */
+  worker_crashed: 'El cálculo del laboratorio se detuvo de forma inesperada (¿falta de memoria?) y se ha reiniciado; tu texto se conserva. Si vuelve a pasar, prueba con menos casos.',
   engine_error: (detail: string) => `Error inesperado del motor del laboratorio; tu texto se conserva. Detalle técnico: ${detail}`,
   unknown_lab: (id: string) => `No existe el laboratorio «${id}».`,
   cli: {
@@ -64,6 +68,30 @@ export const coreEs = {
     repeated: (flag: string) => `${flag} aparece dos veces`,
     missing: (flag: string) => `falta ${flag} ARCHIVO`,
     more_issues: (n: number) => `… y ${n} problemas más`,
-    file_error: (path: string, code: string) => `no se pudo leer ${path} (${code === 'ENOENT' ? 'no existe' : code === 'EISDIR' ? 'es una carpeta' : code === 'EACCES' ? 'sin permiso' : code})`,
+    file_error: (path: string, why: string) => `no se pudo leer ${path} (${why})`,
+    /** Por qué no se pudo leer un archivo, por el código del sistema (errno). */
+    file_errors: {
+      ENOENT: 'no existe',
+      EISDIR: 'es una carpeta',
+      EACCES: 'sin permiso',
+      EPERM: 'operación no permitida',
+      ELOOP: 'demasiados enlaces simbólicos encadenados (¿un enlace que apunta a sí mismo?)',
+      EIO: 'error de entrada/salida del disco',
+      ENAMETOOLONG: 'la ruta es demasiado larga',
+      ENOTDIR: 'una parte de la ruta no es una carpeta',
+      EMFILE: 'hay demasiados archivos abiertos',
+      ENFILE: 'el sistema tiene demasiados archivos abiertos',
+      EBUSY: 'el archivo está ocupado',
+      ENXIO: 'el dispositivo no existe',
+      ENODEV: 'el dispositivo no existe',
+      ETIMEDOUT: 'se agotó el tiempo de lectura',
+      EAGAIN: 'el recurso no está disponible ahora',
+      ENOMEM: 'no hay memoria suficiente',
+      EINVAL: 'el archivo no se puede leer así',
+      not_regular: 'no es un archivo normal (una tubería, un dispositivo o un socket): pasa un archivo',
+      too_large: (maxMb: number) => `pesa más de ${maxMb} MB, el máximo que se lee`,
+      bad_utf8: 'no es texto UTF-8 válido',
+      other: 'error del sistema al leerlo',
+    },
   },
 };

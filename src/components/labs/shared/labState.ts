@@ -20,6 +20,12 @@ export function isLargeText(text: string | undefined): boolean {
   return (text?.length ?? 0) > LARGE_TEXT_CHARS;
 }
 const MAX_TEXT = 50_000_000;
+/**
+ * The longest `#state=` value read (characters). Browsers cap URLs near 2 MB, and share links are
+ * offered only for texts below LARGE_TEXT_CHARS: a longer hash is not a link this site made, and
+ * decompressing it would only cost time and memory.
+ */
+export const MAX_SHARE_HASH_CHARS = 2_000_000;
 
 /** The envelope of a saved or shared lab state. `view` is lab-specific and checked by the lab. */
 // zod/mini: the same validation as classic zod at a fraction of the page weight (the worker, not
@@ -36,7 +42,7 @@ export const labStateSchema = z.object({
 export type LabState = z.infer<typeof labStateSchema>;
 
 /** localStorage key of a lab's state; `scope` separates an exercise's work from the free lab. */
-const storageKey = (lab: string, scope?: string) => `evals-lab:${lab}${scope ? `@${scope}` : ''}:v${STATE_VERSION}`;
+export const storageKey = (lab: string, scope?: string) => `evals-lab:${lab}${scope ? `@${scope}` : ''}:v${STATE_VERSION}`;
 
 function validate(raw: unknown, lab: string, inputs: readonly string[]): LabState | null {
   const r = labStateSchema.safeParse(raw);
@@ -47,6 +53,7 @@ function validate(raw: unknown, lab: string, inputs: readonly string[]): LabStat
 
 /** Decodes a share-link hash value; null if it is not a valid state for this lab. */
 export function decodeShared(hash: string, lab: string, inputs: readonly string[]): LabState | null {
+  if (hash.length > MAX_SHARE_HASH_CHARS + 16) return null;
   const m = /(?:^#|&)state=([^&]+)/.exec(hash);
   if (!m) return null;
   try {
@@ -73,6 +80,18 @@ export function encodeShareUrl(state: LabState, base: string): string {
 export function withoutStateParam(hash: string): string {
   const parts = hash.replace(/^#/, '').split('&').filter((p) => p.includes('=') && !p.startsWith('state='));
   return parts.length ? `#${parts.join('&')}` : '';
+}
+
+/**
+ * A stored value (the text of a localStorage entry, e.g. a `storage` event's newValue from another
+ * tab) read as this lab's state; null when it is not one. Never throws.
+ */
+export function parseStored(raw: string, lab: string, inputs: readonly string[]): LabState | null {
+  try {
+    return validate(JSON.parse(raw), lab, inputs);
+  } catch {
+    return null;
+  }
 }
 
 /** The saved state of a lab (in a scope); `corrupt` when something was stored but could not be read. */

@@ -1,9 +1,17 @@
 /**
  * Runs a lab in the site's Web Worker. The island passes the learner's raw texts and its view; the
- * worker validates and computes. Requests are debounced; the latest request wins (an older answer
- * that arrives late is dropped). When the input is invalid, the last valid result is kept and
+ * worker validates and computes. Requests go out at once when nothing is running and nothing was
+ * sent in the last `debounceMs` (a single edit or a slider step is answered without waiting);
+ * during a burst (typing, dragging) they are debounced, so only the last change of the burst is
+ * sent; the latest request wins (an older answer that arrives late is dropped). When the input is invalid, the last valid result is kept and
  * marked stale, next to the issues. Long runs report progress; `cancel()` stops one by
  * terminating the worker (a new one starts for the next request).
+ *
+ * Worker faults: a worker that fails outside the engine (an uncaught error, a message that cannot
+ * be read, running out of memory) fires `error`/`messageerror`; the request in flight then fails
+ * with the localized 'worker_crashed' issue (input 'engine'), the learner's texts are untouched,
+ * and a fresh worker is started for the next request. A worker that dies silently leaves the
+ * request busy: after a second the page offers to cancel it, which also starts a fresh worker.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import * as Comlink from 'comlink';
@@ -11,6 +19,7 @@ import type { WorkerApi } from '../../../../labs/worker.ts';
 import type { RunResponse } from '../../../../labs/runner.ts';
 import type { LabId, ResultOf, ViewOf } from '../../../../labs/manifest.ts';
 import type { InputIssue, Lang } from '../../../../labs/core/contract/types.ts';
+import { coreMsg } from '../../../../labs/core/contract/i18n/index.ts';
 
 export interface LabProgress { stage: string; fraction: number }
 
@@ -34,11 +43,30 @@ export interface LabRunState<R> {
   cancel: () => void;
 }
 
-interface Conn { worker: Worker; api: Comlink.Remote<WorkerApi> }
+interface Conn {
+  worker: Worker;
+  api: Comlink.Remote<WorkerApi>;
+  /** Rejects (WorkerCrash) when the worker fails outside a call: every call races it. */
+  crashed: Promise<never>;
+}
+
+/** The worker failed outside the engine (see the module comment). */
+export class WorkerCrash extends Error {}
 
 function connect(): Conn {
   const worker = new Worker(new URL('../../../../labs/worker.ts', import.meta.url), { type: 'module' });
-  return { worker, api: Comlink.wrap<WorkerApi>(worker) };
+  let fail: (e: Error) => void = () => {};
+  const crashed = new Promise<never>((_, reject) => {
+    fail = reject;
+  });
+  crashed.catch(() => {}); // handled by whoever races it
+  const onFault = (e: Event) => {
+    e.preventDefault?.();
+    fail(new WorkerCrash(e instanceof ErrorEvent ? e.message : e.type));
+  };
+  worker.addEventListener('error', onFault);
+  worker.addEventListener('messageerror', onFault);
+  return { worker, api: Comlink.wrap<WorkerApi>(worker), crashed };
 }
 
 /**
@@ -46,7 +74,7 @@ function connect(): Conn {
  * is that lab's scorecard (ResultOf<Id>, from labs/manifest.ts). Callers never choose the type.
  */
 function callLab<Id extends LabId>(c: Conn, labId: Id, texts: Record<string, string>, lang: Lang, view: ViewOf<Id> | undefined, onProgress?: (stage: string, fraction: number) => void): Promise<RunResponse<ResultOf<Id>>> {
-  return c.api.run(labId, texts, lang, view, onProgress) as Promise<RunResponse<ResultOf<Id>>>;
+  return Promise.race([c.api.run(labId, texts, lang, view, onProgress) as Promise<RunResponse<ResultOf<Id>>>, c.crashed]);
 }
 
 function disconnect(c: Conn | null) {
@@ -73,6 +101,8 @@ export function useLabRunner<Id extends LabId>(labId: Id, texts: Record<string, 
   const conn = useRef<Conn | null>(null);
   const seq = useRef(0);
   const hasResult = useRef(false);
+  const inFlight = useRef(0);
+  const lastSentAt = useRef(-Infinity);
   const memoryRef = useRef(memory);
   memoryRef.current = memory;
   const [state, setState] = useState<Core<R>>({ result: null, report: '', issues: [], totalIssues: 0, slow: false, stale: false, busy: true, progress: null, cancelled: false });
@@ -87,6 +117,7 @@ export function useLabRunner<Id extends LabId>(labId: Id, texts: Record<string, 
 
   const cancel = useCallback(() => {
     seq.current++; // whatever was running is dropped
+    inFlight.current = 0;
     disconnect(conn.current);
     conn.current = connect();
     setState((s) => ({ ...s, busy: false, slow: false, progress: null, cancelled: true, stale: s.result !== null }));
@@ -97,22 +128,36 @@ export function useLabRunner<Id extends LabId>(labId: Id, texts: Record<string, 
   useEffect(() => {
     const id = ++seq.current;
     setState((s) => ({ ...s, busy: true, slow: false, progress: null, cancelled: false }));
+    const idle = inFlight.current === 0 && performance.now() - lastSentAt.current >= debounceMs;
+    const delay = idle ? 0 : debounceMs;
     // Any request that runs for more than a second can be cancelled, whether or not it reports progress.
     const slowTimer = setTimeout(() => {
       if (id === seq.current) setState((s) => (s.busy ? { ...s, slow: true } : s));
-    }, debounceMs + 1000);
+    }, delay + 1000);
     const timer = setTimeout(async () => {
       const c = conn.current;
       if (!c) return;
+      lastSentAt.current = performance.now();
       const onProgress = Comlink.proxy((stage: string, fraction: number) => {
         if (id === seq.current) setState((s) => ({ ...s, progress: { stage, fraction } }));
       });
       let res: RunResponse<R>;
+      inFlight.current++;
       try {
         res = await callLab(c, labId, texts, lang, view, onProgress);
       } catch (err) {
         if (id !== seq.current) return; // cancelled: the worker was terminated
-        res = { ok: false, issues: [{ input: 'engine', message: err instanceof Error ? err.message : String(err) }] };
+        if (err instanceof WorkerCrash) {
+          // A fresh worker for the next request; the texts on screen are not touched.
+          if (conn.current === c) {
+            disconnect(c);
+            conn.current = connect();
+            inFlight.current = 0;
+          }
+          res = { ok: false, issues: [{ input: 'engine', message: coreMsg(lang).worker_crashed }] };
+        } else res = { ok: false, issues: [{ input: 'engine', message: coreMsg(lang).engine_error(err instanceof Error ? err.message : String(err)) }] };
+      } finally {
+        if (conn.current === c) inFlight.current = Math.max(0, inFlight.current - 1);
       }
       if (id !== seq.current) return; // a newer request was made: drop this answer
       const mem = memoryRef.current;
@@ -134,7 +179,7 @@ export function useLabRunner<Id extends LabId>(labId: Id, texts: Record<string, 
           ? { result: res.result, report: res.report, issues: [], totalIssues: 0, slow: false, stale: false, busy: false, progress: null, cancelled: false }
           : { ...s, issues: res.issues, totalIssues: res.total_issues ?? res.issues.length, slow: false, stale: s.result !== null, busy: false, progress: null },
       );
-    }, debounceMs);
+    }, delay);
     return () => {
       clearTimeout(timer);
       clearTimeout(slowTimer);

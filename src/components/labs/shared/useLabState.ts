@@ -7,14 +7,24 @@
  * and an imported file all open as a *pending* state: the page shows it, says where it comes from,
  * and offers "keep it" (it becomes the saved work) or "go back to my work"; until then nothing is
  * saved. Either choice can be undone once. The saved work is read and written only here.
+ *
+ * Two tabs on the same lab: when the other tab saves, this one hears the `storage` event and shows
+ * that state as pending (source 'tab'). Keeping it makes it this tab's work; going back re-saves
+ * this tab's work (which the other tab then sees as pending in turn). Storage that cannot be
+ * written (quota, private mode) sets the notice 'storage_failed'; damaged or outdated storage is
+ * ignored with 'storage_ignored' and the preset is used.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LabMeta } from '../../../../labs/core/contract/lab.ts';
-import { clearSaved, decodeShared, encodeShareUrl, isLargeText, readSaved, save, withoutStateParam, STATE_VERSION } from './labState.ts';
+import { clearSaved, decodeShared, encodeShareUrl, isLargeText, parseStored, readSaved, save, storageKey, withoutStateParam, STATE_VERSION } from './labState.ts';
 import type { LabEmbed } from './embed.ts';
 
-/** Where a pending state comes from. */
-export type PendingSource = { kind: 'link' } | { kind: 'exercise' } | { kind: 'file'; input: string; file: string };
+/**
+ * Where a pending state comes from. 'tab': another tab of this browser saved newer work on the same
+ * lab (the `storage` event); it is offered like a link, never applied silently, so two tabs
+ * editing one lab never overwrite each other without a choice.
+ */
+export type PendingSource = { kind: 'link' } | { kind: 'exercise' } | { kind: 'file'; input: string; file: string } | { kind: 'tab' };
 
 export interface LabStateApi {
   texts: Record<string, string>;
@@ -109,7 +119,29 @@ export function useLabState(meta: LabMeta, preset: Record<string, string>, embed
   const [notice, setNotice] = useState(init.current.notice);
   const [hasSavedWork, setHasSavedWork] = useState(init.current.savedExists);
   const [lastValid, setLastValidState] = useState<Record<string, string> | null>(init.current.valid);
+  // Bumped to save this tab's work again (after going back to it from another tab's state).
+  const [saveTick, setSaveTick] = useState(0);
   const working = store.pending ?? store.own;
+
+  useEffect(() => {
+    // Another tab saved this lab (same scope): offer its state; never overwrite this tab's silently.
+    const key = storageKey(labId, scope);
+    const onStorage = (e: StorageEvent) => {
+      if (e.key !== key || e.newValue === null) return;
+      const other = parseStored(e.newValue, labId, inputNames);
+      if (!other) return;
+      const snap: Snapshot = { texts: { ...base.texts, ...other.texts }, view: validView(other.view) ? other.view : base.view };
+      setHasSavedWork(true);
+      setStore((s) => {
+        if (sameSnapshot(snap, s.own) || (s.pending && sameSnapshot(snap, s.pending))) return s;
+        // A choice already on screen (a link, a file) stays; the other tab's work waits for the next save.
+        if (s.pending && s.pending.source.kind !== 'tab') return s;
+        return { ...s, pending: { ...snap, source: { kind: 'tab' } }, undo: null };
+      });
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [labId, scope, inputNames, base, validView]);
 
   useEffect(() => {
     // A share link is applied once: drop it from the address bar so a reload shows the saved work.
@@ -148,7 +180,7 @@ export function useLabState(meta: LabMeta, preset: Record<string, string>, embed
       else if (!sameSnapshot(store.own, base)) setHasSavedWork(true);
     }, 300);
     return () => clearTimeout(timer);
-  }, [labId, store.own, store.pending, scope, ownLarge, lastValid, base]);
+  }, [labId, store.own, store.pending, scope, ownLarge, lastValid, base, saveTick]);
 
   const setLastValid = useCallback((t: Record<string, string>) => setLastValidState((old) => (old && sameTexts(old, t) ? old : t)), []);
 
@@ -167,7 +199,14 @@ export function useLabState(meta: LabMeta, preset: Record<string, string>, embed
     });
   }, [base]);
   const keepPending = useCallback(() => setStore((s) => (s.pending ? { own: { texts: s.pending.texts, view: s.pending.view }, pending: null, undo: { choice: 'kept', before: { own: s.own, pending: s.pending } } } : s)), []);
-  const discardPending = useCallback(() => setStore((s) => (s.pending ? { own: s.own, pending: null, undo: { choice: 'discarded', before: { own: s.own, pending: s.pending } } } : s)), []);
+  const discardPending = useCallback(() => {
+    setStore((s) => {
+      if (!s.pending) return s;
+      // Back to this tab's work after another tab's save: this tab's work is saved again.
+      if (s.pending.source.kind === 'tab') setSaveTick((n) => n + 1);
+      return { own: s.own, pending: null, undo: { choice: 'discarded', before: { own: s.own, pending: s.pending } } };
+    });
+  }, []);
   const undo = useCallback(() => setStore((s) => (s.undo ? { ...s.undo.before, undo: null } : s)), []);
   const reset = useCallback(() => {
     clearSaved(labId, scope);
