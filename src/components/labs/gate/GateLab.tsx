@@ -4,12 +4,18 @@
  * (labs/gate), this component only renders: the verdict with its reasons and warnings, the gate as
  * a checklist, the per-version summary, the paired 2x2 table with McNemar, the bootstrap histogram
  * of the delta, cost per accepted by version, quality by slice, the per-case table (baseline and
- * candidate side by side) and the SHA-256 manifest of the inputs.
+ * candidate side by side) and the SHA-256 manifest of the inputs. With repeated runs, the run
+ * strips, pass@k / pass^k curves and flaky share per slice (RepeatedRuns.tsx); beside the paired
+ * comparison, the sample-size planner (its inputs are the lab's view). A picker loads either preset.
  */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import type { GateResult, GateLabCheck, CaseResult, VersionScore, GatePolicy } from '../../../../labs/gate/lab.ts';
-import { gateMeta } from '../../../../labs/gate/meta.ts';
+import { gateMeta, type GateView } from '../../../../labs/gate/meta.ts';
+import type { PlannerView } from '../../../../labs/gate/lab.ts';
+import { loadPresetTexts } from '../../../lib/presets.ts';
+import { RepeatedRunsPanel, PlannerPanel } from './RepeatedRuns.tsx';
+import '../../../styles/gate-runs.css';
 import { gateMsg } from '../../../../labs/gate/i18n/index.ts';
 import { lookupText } from '../../../../labs/core/contract/i18n/index.ts';
 import { modify, applyEdits, parse as parseJsonc } from 'jsonc-parser';
@@ -31,6 +37,20 @@ const SETTINGS = ['abstention_markers', 'text_normalization', 'unicode_normaliza
 const MAX_ROWS = 300;
 
 const pct = (level: number) => fmt(level * 100, 2);
+
+/** The data sets a learner can load (labs/gate/meta.ts presets). */
+type PresetId = 'kit' | 'repeated_runs';
+const PRESET_IDS = gateMeta.presets.map((p) => p.id) as PresetId[];
+const PRESET_INPUTS = gateMeta.inputs.map((i) => i.name);
+
+/** Which preset the texts are (every input equal), else 'custom'. */
+function currentPreset(texts: Record<string, string>, presets: Partial<Record<PresetId, Record<string, string>>>): PresetId | 'custom' {
+  for (const id of PRESET_IDS) {
+    const p = presets[id];
+    if (p && PRESET_INPUTS.every((k) => (texts[k] ?? '') === (p[k] ?? ''))) return id;
+  }
+  return 'custom';
+}
 
 /** "undefined (reason)" with the gate's own reasons first, then the shared ones. */
 function Undef({ reason, lang }: { reason?: string | null; lang: Lang }) {
@@ -66,8 +86,29 @@ export default function GateLab({ lang, preset, embed }: LabIslandProps) {
   const t = ui(lang);
   const tg = t.gate;
   const lab = useLabState(gateMeta, preset, embed);
-  const run = useLabRunner('gate', lab.texts, lang, {}, lab);
+  const view = (lab.view ?? {}) as GateView;
+  const run = useLabRunner('gate', lab.texts, lang, view, lab);
   const result = run.result;
+  const [presets, setPresets] = useState<Partial<Record<PresetId, Record<string, string>>>>({ kit: preset });
+  useEffect(() => {
+    let live = true;
+    for (const id of PRESET_IDS) {
+      if (id === 'kit') continue;
+      void loadPresetTexts('gate', lang, id).then((texts) => live && setPresets((p) => ({ ...p, [id]: texts })));
+    }
+    return () => {
+      live = false;
+    };
+  }, [lang]);
+  const current = currentPreset(lab.texts, presets);
+  const loadPreset = (id: PresetId) => {
+    const texts = presets[id];
+    if (id === current || !texts) return;
+    if (current === 'custom' && !window.confirm(tg.presets.confirm)) return;
+    for (const k of PRESET_INPUTS) lab.setText(k, texts[k] ?? '');
+    lab.setView({});
+  };
+  const setPlanner = (planner: PlannerView) => lab.setView({ ...view, planner });
 
   const inputs: LabInputDef[] = [
     { name: 'cases', label: tg.input_cases },
@@ -79,6 +120,8 @@ export default function GateLab({ lang, preset, embed }: LabIslandProps) {
   ];
 
   return (
+    <>
+    {!embed && <PresetPicker lang={lang} preset={current} onPick={loadPreset} />}
     <LabShell meta={gateMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} secondaryLabels={tg.secondary}>
       {result && (
         <div className="lab-results" aria-live="off">
@@ -89,7 +132,9 @@ export default function GateLab({ lang, preset, embed }: LabIslandProps) {
             <Paired result={result} lang={lang} />
             <CostChart result={result} lang={lang} />
           </div>
+          <PlannerPanel result={result} lang={lang} view={view.planner ?? {}} onChange={setPlanner} />
           <Histogram result={result} lang={lang} />
+          <RepeatedRunsPanel result={result} lang={lang} />
           <Slices result={result} lang={lang} />
           <CasesTable result={result} lang={lang} />
           <div className="lab-grid">
@@ -99,6 +144,24 @@ export default function GateLab({ lang, preset, embed }: LabIslandProps) {
         </div>
       )}
     </LabShell>
+    </>
+  );
+}
+
+function PresetPicker({ lang, preset, onPick }: { lang: Lang; preset: PresetId | 'custom'; onPick: (id: PresetId) => void }) {
+  const tp = ui(lang).gate.presets;
+  return (
+    <section className="gate-presets" aria-labelledby="gate-presets-h">
+      <h3 id="gate-presets-h">{tp.heading}</h3>
+      <label>
+        {tp.label}{' '}
+        <select value={preset} onChange={(e) => onPick(e.currentTarget.value as PresetId)} data-testid="preset-select">
+          {PRESET_IDS.map((id) => <option key={id} value={id}>{tp.names[id]}</option>)}
+          {preset === 'custom' && <option value="custom" disabled>{tp.names.custom}</option>}
+        </select>
+      </label>
+      <p className="help">{tp.help}</p>
+    </section>
   );
 }
 
