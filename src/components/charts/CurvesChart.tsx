@@ -3,7 +3,8 @@
  * n), with y on [0, 1]: the gate lab's pass@k / pass^k curves and the planner's power curve. Each
  * series is a list of points; a null y breaks the line there (an undefined value is never drawn at
  * zero). Optional horizontal reference (e.g. the target power) and vertical marks (e.g. the
- * current n and the n for the target power), each labelled in its own row above the plot.
+ * current n and the n for the target power), each labelled in its own row above the plot; the
+ * reference's label sits at the left end of its line (curves such as a power curve start low there).
  *
  * Like IntervalChart it lays out for the `width` it is given (the caller measures its container
  * with useChartWidth) and draws at scale 1, so its 11 px text stays 11 px on a 360 px screen:
@@ -106,7 +107,7 @@ export default function CurvesChart({ title, description, xLabel, yLabel, series
       {reference && (
         <g className="reference" data-reference="">
           <line x1={area.left} x2={area.right} y1={y(reference.y)} y2={y(reference.y)} stroke={reference.color ?? '#a3211b'} strokeWidth={1.5} strokeDasharray="6 3" />
-          <text x={area.right - 2} y={y(reference.y) - 4} textAnchor="end" style={{ fill: reference.color ?? '#a3211b' }}>{reference.label}</text>
+          <text x={area.left + 8} y={y(reference.y) - 4} textAnchor="start" style={{ fill: reference.color ?? '#a3211b' }}>{reference.label}</text>
         </g>
       )}
       {marks.map((m, i) => {

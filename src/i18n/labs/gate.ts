@@ -152,7 +152,11 @@ const es = {
     summary: 'Resumen de las ejecuciones',
     runs_per_case: 'Ejecuciones por caso',
     flaky: 'Casos inestables',
-    mean_rate: (level: string) => `Tasa media de aprobados [IC bootstrap ${level} %, remuestreando casos]`,
+    mean_rate: 'Tasa media de aprobados',
+    mean_rate_ci: (level: string) => `IC bootstrap al ${level} % (remuestrea casos)`,
+    version: 'Versión',
+    runs_col: 'Ejecuciones',
+    passes_col: 'Aprobadas',
     pass_at: (k: number) => `pass@${k} (alguna de ${k} aprueba)`,
     pass_pow: (k: number) => `pass^${k} (aprueban las ${k})`,
     strip: 'Ejecuciones de cada caso',
@@ -192,6 +196,7 @@ const es = {
     mark_current: (n: number) => `actual n = ${n}`,
     mark_answer: (n: number) => `necesarios n = ${n}`,
     width_col: 'anchura esperada del IC',
+    invalid: (lo: string, hi: string) => `Escribe un número entre ${lo} y ${hi} (con coma o punto), o deja la casilla vacía para usar el valor de los datos.`,
   },
 };
 
@@ -339,7 +344,11 @@ const en: Widen<typeof es> = {
     summary: 'Summary of the runs',
     runs_per_case: 'Runs per case',
     flaky: 'Flaky cases',
-    mean_rate: (level: string) => `Mean pass rate [${level}% bootstrap CI, resampling cases]`,
+    mean_rate: 'Mean pass rate',
+    mean_rate_ci: (level: string) => `${level}% bootstrap CI (resamples cases)`,
+    version: 'Version',
+    runs_col: 'Runs',
+    passes_col: 'Passed',
     pass_at: (k: number) => `pass@${k} (some of ${k} passes)`,
     pass_pow: (k: number) => `pass^${k} (all ${k} pass)`,
     strip: 'Runs of each case',
@@ -378,6 +387,7 @@ const en: Widen<typeof es> = {
     mark_current: (n: number) => `current n = ${n}`,
     mark_answer: (n: number) => `needed n = ${n}`,
     width_col: 'expected CI width',
+    invalid: (lo: string, hi: string) => `Type a number between ${lo} and ${hi}, or leave the box empty to use the value from the data.`,
   },
 };
 

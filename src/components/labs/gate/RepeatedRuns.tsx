@@ -9,7 +9,7 @@
  *    exact McNemar power curve with the target, the current n and the n for the target power
  *    marked, and undefined designs written with their reason.
  */
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import type { CaseResult, GateScorecard, VersionScore, PlannerField, PlannerView } from '../../../../labs/gate/lab.ts';
 import { gateMsg } from '../../../../labs/gate/i18n/index.ts';
@@ -85,7 +85,7 @@ export function RepeatedRunsPanel({ result, lang }: { result: GateScorecard; lan
   const sliceOf = (v: VersionScore, s: string) => v.slices.find((x) => x.slice === s);
 
   return (
-    <LabPanel id="gate-runs" title={tr.heading}>
+    <LabPanel id="gate-runs" title={tr.heading} testId="runs-panel">
       <p className="gate-case-score" data-testid="case-score" data-case-score={result.policy.case_score}>
         <strong>{tr.case_score_label}:</strong> {pow ? tr.case_score_pow(k) : tr.case_score_mean}
       </p>
@@ -93,11 +93,8 @@ export function RepeatedRunsPanel({ result, lang }: { result: GateScorecard; lan
       <DataTable label={tr.summary} testId="runs-summary" columns={[tg.metric, b.name, c.name]}>
         {summaryRow(tr.runs_per_case, 'n', (v) => (v.runs_min === v.runs_max ? String(v.runs_max) : `${v.runs_min}–${v.runs_max}`))}
         {summaryRow(tr.flaky, 'flaky', (v) => `${v.flaky_cases} / ${v.total_cases}`)}
-        {summaryRow(tr.mean_rate(level), 'rate', (v) => (
-          <>
-            <Num v={v.pass_rate} reason="no_cases" lang={lang} /> {v.pass_rate_bootstrap_ci ? `[${fmt(v.pass_rate_bootstrap_ci[0], 4)}, ${fmt(v.pass_rate_bootstrap_ci[1], 4)}]` : <Undef reason="no_cases" lang={lang} />}
-          </>
-        ))}
+        {summaryRow(tr.mean_rate, 'rate', (v) => <Num v={v.pass_rate} reason="no_cases" lang={lang} />)}
+        {summaryRow(tr.mean_rate_ci(level), 'rate-ci', (v) => (v.pass_rate_bootstrap_ci ? `[${fmt(v.pass_rate_bootstrap_ci[0], 4)}, ${fmt(v.pass_rate_bootstrap_ci[1], 4)}]` : <Undef reason="no_cases" lang={lang} />))}
         {summaryRow(tr.pass_at(k), 'at-k', (v) => <Num v={v.pass_at_k} reason="k_exceeds_runs" lang={lang} />)}
         {summaryRow(tr.pass_pow(k), 'pow-k', (v) => <Num v={v.pass_pow_k} reason="k_exceeds_runs" lang={lang} />)}
       </DataTable>
@@ -105,32 +102,32 @@ export function RepeatedRunsPanel({ result, lang }: { result: GateScorecard; lan
       <h4>{tr.strip}</h4>
       <p className="help">{tr.strip_caption}</p>
       {shown.length < pairs.length && <p>{tr.strip_more(shown.length, pairs.length)}</p>}
-      <ScrollBox label={tr.strip} tall={shown.length > 20}>
+      <ScrollBox label={tr.strip} tall={shown.length > 12}>
         <table className="gate-strips" data-testid="run-strips">
           <thead>
             <tr>
-              <th scope="col">{tg.case_id}</th>
-              <th scope="col">{b.name} <span className="role">({tg.role_baseline})</span></th>
-              <th scope="col">{c.name} <span className="role">({tg.role_candidate})</span></th>
+              <th scope="col">{tr.version}</th>
+              <th scope="col">{tr.runs_col}</th>
+              <th scope="col">{tr.passes_col}</th>
             </tr>
           </thead>
-          <tbody>
-            {shown.map(({ cr, br }) => (
-              <tr key={cr.case_id} data-case={cr.case_id} data-flaky={flakyPair({ cr, br }) ? 'true' : 'false'}>
-                <th scope="row">{cr.case_id}{flakyPair({ cr, br }) && <> <span className="tag">{tr.flaky_tag}</span></>}</th>
-                {[br, cr].map((x, i) => (
-                  <td key={i} data-version={i === 0 ? 'baseline' : 'candidate'}>
-                    {x ? (
-                      <>
-                        <Strip r={x} lang={lang} /> <span className="gate-strip-count">{tr.passes(x.runs_passed, x.runs_total)}</span>
-                        <span className="muted"> · {tr.score} <Num v={x.score} reason={x.score_reason} lang={lang} /></span>
-                      </>
-                    ) : '–'}
-                  </td>
+          {shown.map(({ cr, br }) => {
+            const flaky = flakyPair({ cr, br });
+            return (
+              <tbody key={cr.case_id} data-case={cr.case_id} data-flaky={flaky ? 'true' : 'false'}>
+                <tr className="gate-strip-case">
+                  <th scope="rowgroup" colSpan={3}>{cr.case_id}{flaky && <> <span className="tag">{tr.flaky_tag}</span></>}</th>
+                </tr>
+                {([['baseline', br, b.name], ['candidate', cr, c.name]] as const).map(([role, x, name]) => (
+                  <tr key={role} data-version={role}>
+                    <th scope="row">{name}</th>
+                    <td>{x ? <Strip r={x} lang={lang} /> : '–'}</td>
+                    <td>{x ? <><span className="gate-strip-count">{tr.passes(x.runs_passed, x.runs_total)}</span> <span className="muted">· {tr.score} <Num v={x.score} reason={x.score_reason} lang={lang} /></span></> : '–'}</td>
+                  </tr>
                 ))}
-              </tr>
-            ))}
-          </tbody>
+              </tbody>
+            );
+          })}
         </table>
       </ScrollBox>
 
@@ -155,7 +152,7 @@ export function RepeatedRunsPanel({ result, lang }: { result: GateScorecard; lan
       </div>
 
       <h4>{tr.flaky_slices}</h4>
-      <DataTable label={tr.flaky_slices} testId="flaky-slices" caption={tr.flaky_slices_caption} columns={[tg.slice, tg.n_cases, b.name, c.name]}>
+      <DataTable label={tr.flaky_slices} testId="flaky-slices" caption={tr.flaky_slices_caption} columns={[tg.slice, b.name, c.name]}>
         {sliceNames.map((s) => {
           const bs = sliceOf(b, s);
           const cs = sliceOf(c, s);
@@ -163,7 +160,6 @@ export function RepeatedRunsPanel({ result, lang }: { result: GateScorecard; lan
           return (
             <tr key={s} data-slice={s}>
               <th scope="row">{s}</th>
-              <td>{(cs ?? bs)?.cases ?? 0}</td>
               <td data-version="baseline">{cell(bs)}</td>
               <td data-version="candidate">{cell(cs)}</td>
             </tr>
@@ -175,7 +171,55 @@ export function RepeatedRunsPanel({ result, lang }: { result: GateScorecard; lan
 }
 
 const FIELDS: PlannerField[] = ['baseline_rate', 'delta', 'discordant', 'alpha', 'target_power'];
-const STEPS: Record<PlannerField, number> = { baseline_rate: 0.01, delta: 0.01, discordant: 0.01, alpha: 0.005, target_power: 0.05 };
+/** The range the view schema accepts for each input (labs/gate/meta.ts plannerView); open ends excluded. */
+const RANGES: Record<PlannerField, { min: number; max: number; open: boolean }> = {
+  baseline_rate: { min: 0, max: 1, open: false },
+  delta: { min: -1, max: 1, open: false },
+  discordant: { min: 0, max: 1, open: false },
+  alpha: { min: 0, max: 1, open: true },
+  target_power: { min: 0, max: 1, open: true },
+};
+
+/** A typed number in either notation (0.2 or 0,2); null when empty, NaN when not a number or out of range. */
+export function parsePlannerInput(raw: string, f: PlannerField): number | null {
+  const s = raw.trim().replace(',', '.');
+  if (s === '') return null;
+  if (!/^-?(\d+\.?\d*|\.\d+)$/.test(s)) return NaN;
+  const v = Number(s);
+  const r = RANGES[f];
+  const inside = r.open ? v > r.min && v < r.max : v >= r.min && v <= r.max;
+  return inside ? v : NaN;
+}
+
+/**
+ * One planner input as text (so "0," or "0." can be typed on the way to "0,2"): a valid number
+ * sets the view, an empty box gives the field back to the data, anything else is marked invalid
+ * and left out. The box follows the view when it changes elsewhere (the reset button, a share link).
+ */
+function PlannerInput({ field, given, placeholder, label, onValue, invalidText }: { field: PlannerField; given: number | undefined; placeholder: string; label: string; onValue: (v: number | undefined) => void; invalidText: string }) {
+  const [draft, setDraft] = useState(given === undefined ? '' : String(given));
+  const parsed = parsePlannerInput(draft, field);
+  useEffect(() => {
+    const current = parsePlannerInput(draft, field);
+    if ((current === null ? undefined : current) !== given) setDraft(given === undefined ? '' : String(given));
+    // only an outside change of `given` resets the box
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [given]);
+  const invalid = parsed !== null && Number.isNaN(parsed);
+  return (
+    <>
+      <input type="text" inputMode="decimal" autoComplete="off" aria-label={label} aria-invalid={invalid || undefined} value={draft} placeholder={placeholder} data-field={field}
+        onChange={(e) => {
+          const raw = e.currentTarget.value;
+          setDraft(raw);
+          const v = parsePlannerInput(raw, field);
+          if (v === null) onValue(undefined);
+          else if (!Number.isNaN(v)) onValue(v);
+        }} />
+      {invalid && <span className="help gate-planner-invalid" role="status">{invalidText}</span>}
+    </>
+  );
+}
 
 export function PlannerPanel({ result, lang, view, onChange }: { result: GateScorecard; lang: Lang; view: PlannerView; onChange: (v: PlannerView) => void }) {
   const t = ui(lang);
@@ -184,11 +228,10 @@ export function PlannerPanel({ result, lang, view, onChange }: { result: GateSco
   const p = result.planner;
   const chart = useChartWidth(340, 240, 760);
   const power = fmt(p.inputs.target_power * 100, 2);
-  const set = (f: PlannerField, raw: string) => {
+  const set = (f: PlannerField, v: number | undefined) => {
     const next: PlannerView = { ...view };
-    const v = raw.trim() === '' ? NaN : Number(raw);
-    if (Number.isFinite(v)) next[f] = v;
-    else delete next[f];
+    if (v === undefined) delete next[f];
+    else next[f] = v;
     onChange(next);
   };
   const marks: CurveMark[] = [];
@@ -198,7 +241,7 @@ export function PlannerPanel({ result, lang, view, onChange }: { result: GateSco
   const every = Math.max(1, Math.ceil(p.curve.length / 30));
   const tableX = p.curve.filter((_, i) => i % every === 0 || i === p.curve.length - 1 || p.curve[i].n === p.cases_for_power || p.curve[i].n === p.current.n).map((x) => x.n);
   return (
-    <LabPanel id="gate-planner" title={tp.heading}>
+    <LabPanel id="gate-planner" title={tp.heading} testId="planner-panel">
       <p className="help">{tp.intro}</p>
       <div className="gate-planner-fields" data-testid="planner-inputs">
         {FIELDS.map((f) => {
@@ -207,7 +250,7 @@ export function PlannerPanel({ result, lang, view, onChange }: { result: GateSco
           return (
             <label key={f} className="gate-planner-field">
               <span>{lm.planner.fields[f]}</span>
-              <input type="number" inputMode="decimal" step={STEPS[f]} min={f === 'delta' ? -1 : 0} max={1} value={given ?? ''} placeholder={inUse === null ? '' : fmt(inUse, 4)} onChange={(e) => set(f, e.currentTarget.value)} data-field={f} />
+              <PlannerInput field={f} given={given} placeholder={inUse === null ? '' : fmt(inUse, 4)} label={lm.planner.fields[f]} onValue={(v) => set(f, v)} invalidText={tp.invalid(f === 'delta' ? '−1' : '0', '1')} />
               <span className="help" data-source={p.sources[f]}>{tp.source}: {lm.planner.sources[p.sources[f]]}{given === undefined && inUse !== null ? ` (${fmt(inUse, 4)})` : ''}</span>
             </label>
           );
