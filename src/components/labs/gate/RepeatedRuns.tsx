@@ -90,7 +90,7 @@ export function RepeatedRunsPanel({ result, lang }: { result: GateScorecard; lan
         <strong>{tr.case_score_label}:</strong> {pow ? tr.case_score_pow(k) : tr.case_score_mean}
       </p>
       <p className="help">{tr.case_score_help(k)}</p>
-      <DataTable label={tr.summary} testId="runs-summary" columns={[tg.metric, b.name, c.name]}>
+      <DataTable label={tr.summary} testId="runs-summary" className="gate-runs-table" columns={[tg.metric, b.name, c.name]}>
         {summaryRow(tr.runs_per_case, 'n', (v) => (v.runs_min === v.runs_max ? String(v.runs_max) : `${v.runs_min}–${v.runs_max}`))}
         {summaryRow(tr.flaky, 'flaky', (v) => `${v.flaky_cases} / ${v.total_cases}`)}
         {summaryRow(tr.mean_rate, 'rate', (v) => <Num v={v.pass_rate} reason="no_cases" lang={lang} />)}
@@ -108,7 +108,6 @@ export function RepeatedRunsPanel({ result, lang }: { result: GateScorecard; lan
             <tr>
               <th scope="col">{tr.version}</th>
               <th scope="col">{tr.runs_col}</th>
-              <th scope="col">{tr.passes_col}</th>
             </tr>
           </thead>
           {shown.map(({ cr, br }) => {
@@ -116,13 +115,19 @@ export function RepeatedRunsPanel({ result, lang }: { result: GateScorecard; lan
             return (
               <tbody key={cr.case_id} data-case={cr.case_id} data-flaky={flaky ? 'true' : 'false'}>
                 <tr className="gate-strip-case">
-                  <th scope="rowgroup" colSpan={3}>{cr.case_id}{flaky && <> <span className="tag">{tr.flaky_tag}</span></>}</th>
+                  <th scope="rowgroup" colSpan={2}>{cr.case_id}{flaky && <> <span className="tag">{tr.flaky_tag}</span></>}</th>
                 </tr>
                 {([['baseline', br, b.name], ['candidate', cr, c.name]] as const).map(([role, x, name]) => (
                   <tr key={role} data-version={role}>
                     <th scope="row">{name}</th>
-                    <td>{x ? <Strip r={x} lang={lang} /> : '–'}</td>
-                    <td>{x ? <><span className="gate-strip-count">{tr.passes(x.runs_passed, x.runs_total)}</span> <span className="muted">· {tr.score} <Num v={x.score} reason={x.score_reason} lang={lang} /></span></> : '–'}</td>
+                    <td>
+                      {x ? (
+                        <>
+                          <Strip r={x} lang={lang} /> <span className="gate-strip-count">{tr.passes(x.runs_passed, x.runs_total)}</span>{' '}
+                          <span className="muted gate-strip-score">{tr.score} <Num v={x.score} reason={x.score_reason} lang={lang} /></span>
+                        </>
+                      ) : '–'}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -152,7 +157,7 @@ export function RepeatedRunsPanel({ result, lang }: { result: GateScorecard; lan
       </div>
 
       <h4>{tr.flaky_slices}</h4>
-      <DataTable label={tr.flaky_slices} testId="flaky-slices" caption={tr.flaky_slices_caption} columns={[tg.slice, b.name, c.name]}>
+      <DataTable label={tr.flaky_slices} testId="flaky-slices" className="gate-runs-table" caption={tr.flaky_slices_caption} columns={[tg.slice, b.name, c.name]}>
         {sliceNames.map((s) => {
           const bs = sliceOf(b, s);
           const cs = sliceOf(c, s);
