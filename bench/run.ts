@@ -21,6 +21,7 @@ import { gateSuite } from './gate.bench.ts';
 import { calibrationSuite } from './calibration.bench.ts';
 import { ragSuite } from './rag.bench.ts';
 import { evaluatorsSuite } from './evaluators.bench.ts';
+import { runScale } from './scale.ts';
 
 export interface BenchCase<S = unknown, R = unknown> {
   /** What is timed, e.g. "prepare + scan + ROC/PR". */
@@ -85,8 +86,9 @@ function runPython(specs: { key: string; kind: string; runs: number; arrays: Rec
 function main(): void {
   const filters = process.argv.slice(2).filter((a) => !a.startsWith('-'));
   const chosen = suites.filter((s) => filters.length === 0 || filters.some((f) => s.name.includes(f)));
-  if (chosen.length === 0) {
-    console.error(`no suite matches ${filters.join(', ')}; suites: ${suites.map((s) => s.name).join(', ')}`);
+  const scale = filters.length === 0 || filters.includes('scale');
+  if (chosen.length === 0 && !scale) {
+    console.error(`no suite matches ${filters.join(', ')}; suites: ${[...suites.map((s) => s.name), 'scale'].join(', ')}`);
     process.exitCode = 1;
     return;
   }
@@ -113,6 +115,10 @@ function main(): void {
     }
   }
   process.stderr.write('\n');
+  if (chosen.length === 0) {
+    if (printScale()) console.log('\nscale: above target.');
+    return;
+  }
   const py = runPython(pySpecs);
   if (py.note) console.log(py.note);
   const header = ['suite', 'case', 'n', 'node ms', 'min', 'max', 'runs', 'numpy ms', 'node/numpy', 'target'];
@@ -137,7 +143,32 @@ function main(): void {
     const row = [r.suite, r.c.name, String(r.c.n), r.med.toFixed(1), r.min.toFixed(1), r.max.toFixed(1), String(r.runs), npMs === undefined ? '' : npMs.toFixed(1), ratio === undefined ? '' : ratio.toFixed(2), targets.join(', ')];
     console.log(row.map((v, i) => pad(v, widths[i], i >= 2 && i <= 8)).join('  '));
   }
+  if (scale) slow += printScale();
   if (slow) console.log(`\n${slow} case(s) above target.`);
+}
+
+/** The CLI at 10^5..10^7 rows (bench/scale.ts): wall time and peak RSS. Returns the rows above target. */
+function printScale(): number {
+  console.log('\nscale: `lab calibration --format md` on synthetic CSV (peak RSS of the CLI process)');
+  const rows = runScale();
+  process.stderr.write('\n');
+  const widths = [10, 9, 9, 13, 22, 0];
+  console.log(['rows', 'MB file', 'wall s', 'peak RSS MB', 'target', 'note'].map((h, i) => pad(h, widths[i], i >= 1 && i <= 3)).join('  '));
+  let over = 0;
+  for (const r of rows) {
+    let target = '';
+    if (r.target_mb !== null && r.peak_rss_mb !== null) {
+      const ok = r.peak_rss_mb <= r.target_mb && r.exit === 0;
+      if (!ok) over++;
+      target = `<=${r.target_mb} MB ${ok ? 'ok' : 'OVER'}`;
+    } else if (r.target_mb !== null && r.exit !== null) {
+      over++;
+      target = `<=${r.target_mb} MB FAILED`;
+    }
+    const cells = [String(r.rows), r.bytes ? (r.bytes / 1e6).toFixed(0) : '', r.wall_ms === null ? '' : (r.wall_ms / 1000).toFixed(1), r.peak_rss_mb === null ? '' : r.peak_rss_mb.toFixed(0), target, r.note];
+    console.log(cells.map((v, i) => pad(v, widths[i], i >= 1 && i <= 3)).join('  '));
+  }
+  return over;
 }
 
 main();

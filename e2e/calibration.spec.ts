@@ -122,6 +122,11 @@ test.describe('calibration lab', () => {
     // data set picker: the kit is unedited, so no confirmation is asked
     await page.getByTestId('preset-select').focus();
     await page.keyboard.press('ArrowDown');
+    // on the English page the textbook's Spanish files come second, with the kit's figures
+    await expect(page.getByTestId('preset-select')).toHaveValue('kit_es');
+    await expect(page.getByTestId('provenance')).toContainText('in Spanish');
+    await expect(page.getByTestId('rec-cost')).toHaveText('11.6');
+    await page.keyboard.press('ArrowDown');
     await expect(page.getByTestId('preset-select')).toHaveValue('breast_cancer');
     await expect(page.getByTestId('provenance')).toContainText('CC BY 4.0');
     await expect(page.getByTestId('rec-pair')).toContainText('histogram');

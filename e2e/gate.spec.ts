@@ -13,6 +13,11 @@ const KIT_CASES_SHA = 'cd358c06ae8e6a9206ac1cbc46d95c488c7a9b5c51283783f6721a520
 const CANDIDATE_SIN_EVIDENCIA = '"output": "Sí, esa norma interna se aplica aunque no aparezca todavía en la documentación."';
 /** The issue's scenario: the candidate abstains on sin_evidencia_001 (contains "no tengo evidencia"). */
 const ABSTAINING_OUTPUTS = PRESET_OUTPUTS.replace(CANDIDATE_SIN_EVIDENCIA, '"output": "No tengo evidencia suficiente en la documentación para confirmarlo."');
+// The English page's preset: the same data translated (labs/gate/presets/*.en.*).
+const EN_OUTPUTS = readFileSync(`${DIR}outputs.en.jsonl`, 'utf8');
+const EN_CASES = readFileSync(`${DIR}eval_cases.en.jsonl`, 'utf8');
+const EN_CASES_SHA = createHash('sha256').update(EN_CASES).digest('hex');
+const EN_ABSTAINING_OUTPUTS = EN_OUTPUTS.replace('"output": "Yes, that internal rule applies even though it is not yet in the documentation."', '"output": "I have no evidence in the documentation to confirm it."');
 
 test.describe('gate lab', () => {
   test('the preset reproduces the kit: 0.625 vs 0.875, delta 0.25, CI [-0.3333, 0.7778], regression sin_evidencia_001, fail', async ({ page }) => {
@@ -50,8 +55,8 @@ test.describe('gate lab', () => {
     const verdict = page.getByTestId('verdict');
     await expect(verdict.locator('[data-reason="critical_failures_present"]')).toBeVisible();
     const before = await page.locator('[data-hash="outputs_sha256"] code.hash').textContent();
-    expect(ABSTAINING_OUTPUTS).not.toBe(PRESET_OUTPUTS);
-    await replaceEditorText(page, 'editor-outputs', ABSTAINING_OUTPUTS);
+    expect(EN_ABSTAINING_OUTPUTS).not.toBe(EN_OUTPUTS);
+    await replaceEditorText(page, 'editor-outputs', EN_ABSTAINING_OUTPUTS);
     await expect(verdict.locator('[data-reason="critical_failures_present"]')).toHaveCount(0);
     await expect(verdict.locator('[data-reason="regressions_present"]')).toHaveCount(0);
     // The chapter's "what to try" 1: pass, with the warning; delta 0.375, CI [0, 0.8571], exact p 0.5.
@@ -68,14 +73,14 @@ test.describe('gate lab', () => {
   test('an undefined metric fails its condition visibly, and McNemar without discordant pairs is undefined', async ({ page }) => {
     await openLab(page, '/en/labs/gate/');
     // Every answer of both versions costs 0.05: nothing fits its budget, nothing is accepted.
-    await replaceEditorText(page, 'editor-outputs', PRESET_OUTPUTS.replace(/"cost_eur": [0-9.]+/g, '"cost_eur": 0.05'));
+    await replaceEditorText(page, 'editor-outputs', EN_OUTPUTS.replace(/"cost_eur": [0-9.]+/g, '"cost_eur": 0.05'));
     const row = page.locator('[data-check="cost_per_accepted"]');
     await expect(row).toHaveAttribute('data-passed', 'false');
     await expect(page.getByTestId('check-value-cost_per_accepted')).toContainText('undefined (no case is accepted');
     await expect(page.getByTestId('verdict').locator('[data-reason="cost_per_accepted_undefined"]')).toBeVisible();
     await expect(page.getByTestId('cost-chart')).toContainText('undefined');
     // Same answers for both versions: no discordant pairs.
-    const same = PRESET_OUTPUTS.split('\n').filter((l) => l.includes('"baseline"')).join('\n');
+    const same = EN_OUTPUTS.split('\n').filter((l) => l.includes('"baseline"')).join('\n');
     await replaceEditorText(page, 'editor-outputs', `${same}\n${same.replaceAll('"baseline"', '"candidate"')}\n`);
     // without discordant pairs the chi-square is undefined and the exact two-sided p-value is 1
     await expect(page.getByTestId('mcnemar-exact')).toHaveText('1');
@@ -107,7 +112,7 @@ test.describe('gate lab', () => {
 
   test('a share link reproduces the state in a fresh page', async ({ page, browser }) => {
     await openLab(page, '/en/labs/gate/');
-    await replaceEditorText(page, 'editor-outputs', ABSTAINING_OUTPUTS);
+    await replaceEditorText(page, 'editor-outputs', EN_ABSTAINING_OUTPUTS);
     await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'pass');
     const url = await copyShareLink(page);
     expect(url).toMatch(/#state=/);
@@ -116,7 +121,7 @@ test.describe('gate lab', () => {
     await expect(fresh.getByTestId('delta')).toHaveText('0.375');
     // The outputs text arrived byte for byte: its SHA-256 is the one of the edited text.
     // (CodeMirror renders only the lines in view, so the editor's DOM is not the whole text.)
-    await expect(fresh.locator('[data-hash="outputs_sha256"] code.hash')).toHaveText(createHash('sha256').update(ABSTAINING_OUTPUTS).digest('hex'));
+    await expect(fresh.locator('[data-hash="outputs_sha256"] code.hash')).toHaveText(createHash('sha256').update(EN_ABSTAINING_OUTPUTS).digest('hex'));
     await expect(fresh.locator('[data-case="sin_evidencia_001"]')).toHaveAttribute('data-change', 'same'); // both pass now
     await ctx.close();
   });
@@ -143,11 +148,11 @@ test.describe('gate lab', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => editorText(page, 'editor-policy')).toContain('"abstention_markers"');
     const policy = await editorText(page, 'editor-policy');
-    expect(policy).toContain('"critical_slices": ["sin_evidencia"]'); // the learner's text is kept as typed
+    expect(policy).toContain('"critical_slices": ["no_evidence"]'); // the learner's text is kept as typed
     expect(policy).toContain('"text_normalization": "casefold"');
     await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'fail');
     // A new marker that the candidate's answer contains turns its answer into an abstention.
-    await replaceEditorText(page, 'editor-policy', policy.replace('"necesito una fuente"', '"necesito una fuente", "esa norma interna"'));
+    await replaceEditorText(page, 'editor-policy', policy.replace('"i need a source"', '"i need a source", "that internal rule"'));
     await expect(page.getByTestId('verdict').locator('[data-reason="critical_failures_present"]')).toHaveCount(0);
     // The chart's data table opens from the keyboard.
     const summary = page.getByTestId('delta-histogram').locator('summary');
@@ -158,13 +163,13 @@ test.describe('gate lab', () => {
     await page.getByTestId('download-scorecard').focus();
     await page.keyboard.press('Enter');
     const json = JSON.parse(readFileSync(await (await scorecard).path(), 'utf8'));
-    expect(json.manifest.computed_hashes.cases_sha256).toBe(KIT_CASES_SHA);
+    expect(json.manifest.computed_hashes.cases_sha256).toBe(EN_CASES_SHA);
     expect(json.bootstrap.histogram.defined).toBe(2000);
     const decision = page.waitForEvent('download');
     await page.getByTestId('download-decision').focus();
     await page.keyboard.press('Enter');
     const md = readFileSync(await (await decision).path(), 'utf8');
-    expect(md).toContain(KIT_CASES_SHA);
+    expect(md).toContain(EN_CASES_SHA);
     // The optional inputs are tabs: clearing the hypothesis drops the minimum delta (and its
     // warning) and its hash; loading the chapter's example brings both back.
     await page.getByTestId('tab-hypothesis').focus();
@@ -184,7 +189,7 @@ test.describe('gate lab', () => {
     await page.getByTestId('reset').focus();
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('verdict').locator('[data-reason="critical_failures_present"]')).toBeVisible();
-    expect(await editorText(page, 'editor-policy')).not.toContain('abstention_markers');
+    expect(await editorText(page, 'editor-policy')).not.toContain('"text_normalization"');
     await page.getByTestId('editor-outputs').focus();
     await page.keyboard.press('Tab');
     await expect(page.getByTestId('editor-outputs')).not.toBeFocused();

@@ -1,18 +1,22 @@
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import LZString from 'lz-string';
+import { LAB_IDS, LAB_METAS } from '../labs/manifest.ts';
 
 /** The axe rule tags the site is held to: WCAG 2.2 level AA (and the A/AA rules of 2.0 and 2.1). */
 export const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /**
  * Opens a page with a lab and waits until the worker has answered once. The lab hydrates when it
- * scrolls into view (client:visible), so the slot is scrolled to first (a chapter's lab is far down).
+ * scrolls into view (client:visible), so a chapter's lab slot is scrolled to first (it is far down);
+ * lab and exercise pages have no slot, their lab is at the top.
  */
 export async function openLab(page: Page, url: string) {
   await page.goto(url);
-  await page.locator('.lab-slot').first().scrollIntoViewIfNeeded();
+  const slot = page.locator('.lab-slot').first();
+  if (await slot.count()) await slot.scrollIntoViewIfNeeded();
   await expect(page.getByTestId('verdict')).toBeVisible();
 }
 
@@ -72,8 +76,18 @@ export async function replaceEditorText(page: Page, testId: string, text: string
   await page.keyboard.insertText(text);
 }
 
+/**
+ * The whole text of a CodeMirror editor. CodeMirror draws only the lines near the viewport, so the
+ * document is read from the view (what EditorView.findFromDOM does: the content element's tile
+ * leads to the view); the drawn lines are the fallback.
+ */
 export async function editorText(page: Page, testId: string): Promise<string> {
-  return page.getByTestId(testId).evaluate((el) => Array.from(el.querySelectorAll('.cm-line')).map((l) => l.textContent).join('\n'));
+  return page.getByTestId(testId).evaluate((el) => {
+    const content = el.querySelector('.cm-content') as (Element & { cmTile?: { root?: { view?: { state: { doc: { toString(): string } } } } } }) | null;
+    const view = content?.cmTile?.root?.view;
+    if (view) return view.state.doc.toString();
+    return Array.from(el.querySelectorAll('.cm-line')).map((l) => l.textContent).join('\n');
+  });
 }
 
 /**
@@ -84,4 +98,94 @@ export async function editorText(page: Page, testId: string): Promise<string> {
 export function exerciseHash(exercise: unknown): string {
   const payload = LZString.compressToEncodedURIComponent(JSON.stringify(exercise));
   return `#exercise=${payload}.${createHash('sha256').update(payload).digest('hex').slice(0, 16)}`;
+}
+
+// ---- the page list and filled pages (e2e/phone.spec.ts), pending states (e2e/pending.spec.ts) ----
+
+/** Whether a lab has its island yet (src/components/labs/<id>/<Name>Lab.tsx). */
+export function hasIsland(lab: string): boolean {
+  const dir = `src/components/labs/${lab}`;
+  return existsSync(dir) && readdirSync(dir).some((f) => /Lab\.tsx$/.test(f));
+}
+
+/** The lab an authored exercise opens (its frontmatter's `lab:`). */
+export function exerciseLab(lang: 'es' | 'en', slug: string): string {
+  return /^lab:\s*(\S+)/m.exec(readFileSync(`content/exercises/${lang}/${slug}.mdx`, 'utf8'))?.[1] ?? '';
+}
+
+/** The static routes of src/pages (files without a [param]), as URLs: index pages, lab lists, the exercise link page. */
+function staticRoutes(dir = 'src/pages', base = '/'): string[] {
+  const out: string[] = [];
+  for (const f of readdirSync(dir, { withFileTypes: true })) {
+    if (f.isDirectory()) out.push(...staticRoutes(`${dir}/${f.name}`, `${base}${f.name}/`));
+    else if (/\.astro$/.test(f.name) && !f.name.includes('[') && !/^404/.test(f.name)) out.push(f.name === 'index.astro' ? base : `${base}${f.name.replace(/\.astro$/, '')}/`);
+  }
+  return out;
+}
+
+/**
+ * Every page of the site in both languages: the static routes of src/pages, and for the dynamic
+ * ones the content collections (chapters, exercises) and the lab manifest, so a new chapter, lab,
+ * exercise or page is covered without editing the tests. `labs` are the labs the page shows.
+ */
+export function sitePages(): { url: string; lang: 'es' | 'en'; labs: string[] }[] {
+  const out: { url: string; lang: 'es' | 'en'; labs: string[] }[] = [];
+  for (const url of staticRoutes()) out.push({ url, lang: url.startsWith('/en/') ? 'en' : 'es', labs: [] });
+  for (const lang of ['es', 'en'] as const) {
+    const p = lang === 'es' ? { ch: '/capitulos/', lab: '/laboratorios/', ex: '/ejercicios/' } : { ch: '/en/chapters/', lab: '/en/labs/', ex: '/en/exercises/' };
+    for (const f of readdirSync(`content/chapters/${lang}`).filter((f) => f.endsWith('.mdx')).sort()) {
+      const slug = f.replace(/\.mdx$/, '');
+      out.push({ url: `${p.ch}${slug}/`, lang, labs: LAB_METAS.filter((m) => m.chapter === slug).map((m) => m.id) });
+    }
+    for (const id of LAB_IDS) out.push({ url: `${p.lab}${id}/`, lang, labs: [id] });
+    for (const f of readdirSync(`content/exercises/${lang}`).filter((f) => f.endsWith('.mdx')).sort()) {
+      const slug = f.replace(/\.mdx$/, '');
+      out.push({ url: `${p.ex}${slug}/`, lang, labs: [exerciseLab(lang, slug)] });
+    }
+  }
+  return [...new Map(out.map((o) => [o.url, o])).values()];
+}
+
+/**
+ * Opens a page and, when it shows labs, brings each into view and waits for its first result; then
+ * fills every panel a learner can fill: each optional input that offers the chapter's example loads
+ * it, and a "pin as baseline" control is used when there is one. Every <details> is opened.
+ */
+export async function openFilled(page: Page, url: string, labs: string[]) {
+  await page.goto(url);
+  if (labs.length) {
+    const slots = page.locator('.lab-slot');
+    for (let i = 0; i < (await slots.count()); i++) await slots.nth(i).scrollIntoViewIfNeeded();
+    const verdicts = page.getByTestId('verdict');
+    await expect(verdicts.first()).toBeVisible();
+    if ((await slots.count()) > 1) await expect(verdicts).toHaveCount(await slots.count());
+    const tabs = page.locator('[data-testid="secondary-inputs"] [role="tab"]');
+    for (let i = 0; i < (await tabs.count()); i++) {
+      await tabs.nth(i).click();
+      const name = (await tabs.nth(i).getAttribute('data-testid'))!.replace(/^tab-/, '');
+      const example = page.getByTestId(`example-${name}`);
+      if ((await example.count()) === 1 && (await tabs.nth(i).getAttribute('data-used')) === 'false') await example.click();
+    }
+    const pin = page.getByTestId('pin-baseline');
+    if ((await pin.count()) === 1) await pin.click();
+    const outputs = page.getByTestId('lab-output');
+    for (let i = 0; i < (await outputs.count()); i++) await expect(outputs.nth(i)).toHaveAttribute('data-stale', 'false');
+  }
+  await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+  // let charts measure their boxes (ResizeObserver) and re-render
+  await page.waitForTimeout(400);
+}
+
+/** The saved state of a lab in this browser (localStorage; `scope` for an exercise's own work), or null. */
+export async function savedTexts(page: Page, lab: string, scopePrefix?: string): Promise<Record<string, string> | null> {
+  return page.evaluate(({ lab, scopePrefix }) => {
+    for (let i = 0; i < localStorage.length; i++) {
+      const k = localStorage.key(i)!;
+      const m = /^evals-lab:([^@:]+)(?:@([^:]+))?:v1$/.exec(k);
+      if (!m || m[1] !== lab) continue;
+      if (scopePrefix === undefined ? m[2] !== undefined : !(m[2] ?? '').startsWith(scopePrefix)) continue;
+      return (JSON.parse(localStorage.getItem(k)!) as { texts: Record<string, string> }).texts;
+    }
+    return null;
+  }, { lab, scopePrefix });
 }

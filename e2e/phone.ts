@@ -1,36 +1,58 @@
 import { expect, type Page } from '@playwright/test';
 
+/** A phone's viewport: the width the layout must fit without scrolling sideways (issue 9). */
+export const PHONE = { width: 360, height: 800 };
+
 /**
- * What a 360 px phone needs of a page (issue 9): the document is no wider than the viewport, and
- * no SVG text is drawn smaller than 11 px on screen. A text's on-screen size is its computed font
- * size times the scale of its transform to the screen (getScreenCTM: the SVG's viewBox scaling and
- * any rotation; sqrt(a² + b²) is the length a unit of x takes on screen, whatever the rotation).
- * `within` limits the text check to part of the page (e.g. one widget), and then the width check
- * is that part's right edge instead of the document's.
+ * What breaks a phone layout, measured in the page: the document's width beyond the viewport, the
+ * outermost elements that stick out of it (outside scroll boxes, editors, display maths and code,
+ * which scroll on their own), and every visible SVG text drawn under `minPx` on screen. A text's
+ * on-screen size is its computed font size times the scale of its transform to the screen
+ * (getScreenCTM: the SVG's viewBox scaling and any rotation; sqrt(a² + b²) is the length a unit of
+ * x takes on screen whatever the rotation, where a rotated label's bounding box would overstate it).
+ * `within` limits the checks to part of the page (e.g. one widget): then the width is that part's
+ * right edge instead of the document's.
  */
-export async function expectFitsPhone(page: Page, within?: string) {
-  const width = page.viewportSize()!.width;
-  if (within) {
-    const right = await page.locator(within).evaluateAll((els) => Math.max(...els.map((e) => e.getBoundingClientRect().right)));
-    expect(right, `right edge of ${within}`).toBeLessThanOrEqual(width);
-  } else {
-    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(scrollWidth, 'document scrollWidth').toBeLessThanOrEqual(width);
-  }
-  const small = await page.evaluate((sel) => {
-    const out: string[] = [];
-    for (const root of document.querySelectorAll(sel)) {
+export async function layoutProblems(page: Page, within?: string, minPx = 11) {
+  return page.evaluate(({ within, minPx }) => {
+    const vw = document.documentElement.clientWidth;
+    const roots = [...document.querySelectorAll(within ?? 'body')];
+    const width = within ? Math.max(0, ...roots.map((r) => r.getBoundingClientRect().right)) : document.documentElement.scrollWidth;
+    // inside a box that scrolls or clips on its own (a table's scroll box, an editor, display maths, code)
+    const scrolls = (el: Element) => {
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) if (getComputedStyle(p).overflowX !== 'visible') return true;
+      return false;
+    };
+    const sticking: string[] = [];
+    const small: string[] = [];
+    for (const root of roots) {
+      for (const el of root.querySelectorAll('*')) {
+        const b = el.getBoundingClientRect();
+        if (b.width === 0 || b.right <= vw + 0.5) continue;
+        if (scrolls(el)) continue;
+        const parent = el.parentElement!.getBoundingClientRect();
+        if (parent.right > vw + 0.5) continue; // report the outermost only
+        sticking.push(`${el.tagName.toLowerCase()}${typeof el.className === 'string' && el.className ? `.${el.className.split(' ').join('.')}` : ''}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''} right ${Math.round(b.right)}`);
+      }
       for (const t of root.querySelectorAll('svg text')) {
-        const el = t as SVGTextElement;
-        if (!el.textContent?.trim() || el.getBoundingClientRect().width === 0) continue;
-        const m = el.getScreenCTM();
+        if (!t.textContent?.trim() || t.getBoundingClientRect().width === 0) continue;
+        const m = (t as SVGTextElement).getScreenCTM();
         if (!m) continue;
-        const px = parseFloat(getComputedStyle(el).fontSize) * Math.hypot(m.a, m.b);
-        if (px < 10.95) out.push(`${el.textContent.trim().slice(0, 30)}: ${px.toFixed(1)} px`);
+        const px = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
+        if (px < minPx - 0.05) small.push(`${t.closest('[data-testid]')?.getAttribute('data-testid') ?? 'svg'}: "${t.textContent.trim().slice(0, 30)}" at ${px.toFixed(1)} px`);
       }
     }
-    return out;
-  }, within ?? 'body');
-  expect(small, 'SVG text under 11 px').toEqual([]);
+    return { width, viewport: vw, sticking: sticking.slice(0, 10), small: small.slice(0, 10), smallCount: small.length };
+  }, { within, minPx });
 }
 
+/**
+ * What a 360 px phone needs of a page (or of the part `within` selects): no wider than the
+ * viewport, nothing sticking out of it, and no SVG text under 11 px on screen (see layoutProblems).
+ */
+export async function expectFitsPhone(page: Page, within?: string) {
+  const r = await layoutProblems(page, within);
+  expect(r.sticking, 'elements sticking out of the viewport').toEqual([]);
+  expect(r.width, within ? `right edge of ${within}` : 'document scrollWidth').toBeLessThanOrEqual(page.viewportSize()!.width);
+  expect(r.small, `SVG text under 11 px (${r.smallCount} in all)`).toEqual([]);
+}

@@ -10,7 +10,7 @@
  * (Spanish by default). Each lab declares its inputs and their flags in its meta (labs/manifest.ts),
  * so a new lab needs no change here.
  *
- * Inputs must be regular files (not pipes or devices) of at most 256 MiB (cli_io.ts). The JSON is
+ * Inputs must be regular files (not pipes or devices) of at most 500 MiB (cli_io.ts). The JSON is
  * written in pieces with backpressure, and the exit code is set with process.exitCode (never
  * process.exit), so a piped output is never cut short.
  */

@@ -26,10 +26,21 @@ export const calibrationMeta = defineLab({
     {
       id: 'kit',
       label: { es: 'los 40 casos del libro', en: "the textbook's 40 cases" },
+      // Spanish: the kit's files. English: the same 40 tickets with the slices, labels, owner and
+      // score semantics translated (scores and labels unchanged, so every figure is the kit's).
+      files: {
+        es: { cases: 'calibration_cases.csv', policy: 'calibration_policy.json' },
+        en: { cases: 'calibration_cases.en.csv', policy: 'calibration_policy.en.json' },
+      },
+    },
+    {
+      id: 'kit_es',
+      label: { es: 'los datos originales del libro, en español', en: "the textbook's original Spanish data" },
       files: {
         es: { cases: 'calibration_cases.csv', policy: 'calibration_policy.json' },
         en: { cases: 'calibration_cases.csv', policy: 'calibration_policy.json' },
       },
+      langs: ['en'],
     },
     {
       id: 'breast_cancer',

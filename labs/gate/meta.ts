@@ -34,6 +34,9 @@ export type GateView = z.infer<typeof gateView>;
 const JSONL = '.jsonl,.json,.txt,application/json';
 const JSON_FILE = '.json,application/json';
 
+const KIT_ES = { cases: 'eval_cases.jsonl', outputs: 'outputs.jsonl', policy: 'eval_policy.json', hypothesis: 'eval_hypothesis.json', taxonomy: 'error_taxonomy.json', manifest: 'eval_run_manifest.json' };
+const KIT_EN = { cases: 'eval_cases.en.jsonl', outputs: 'outputs.en.jsonl', policy: 'eval_policy.en.json', hypothesis: 'eval_hypothesis.en.json', taxonomy: 'error_taxonomy.en.json', manifest: 'eval_run_manifest.en.json' };
+
 export const gateMeta = defineLab({
   id: 'gate',
   chapter: '01-eval-gate',
@@ -50,11 +53,16 @@ export const gateMeta = defineLab({
     {
       id: 'kit',
       label: { es: 'el kit del capítulo 01', en: "chapter 01's kit" },
-      // Byte-identical to ../shared/reference/c01, so their SHA-256 equal the kit's computed_hashes.
-      files: {
-        es: { cases: 'eval_cases.jsonl', outputs: 'outputs.jsonl', policy: 'eval_policy.json', hypothesis: 'eval_hypothesis.json', taxonomy: 'error_taxonomy.json', manifest: 'eval_run_manifest.json' },
-        en: { cases: 'eval_cases.jsonl', outputs: 'outputs.jsonl', policy: 'eval_policy.json', hypothesis: 'eval_hypothesis.json', taxonomy: 'error_taxonomy.json', manifest: 'eval_run_manifest.json' },
-      },
+      // Spanish: byte-identical to ../shared/reference/c01, so their SHA-256 equal the kit's
+      // computed_hashes. English: the same cases, answers, slices, policy and abstention markers
+      // translated together, so every figure is the kit's (only the hashes differ).
+      files: { es: KIT_ES, en: KIT_EN },
+    },
+    {
+      id: 'kit_es',
+      label: { es: 'los datos originales del libro, en español', en: "the textbook's original Spanish data" },
+      files: { es: KIT_ES, en: KIT_ES },
+      langs: ['en'],
     },
     {
       id: 'repeated_runs',

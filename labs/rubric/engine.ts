@@ -429,6 +429,12 @@ export interface AxisColumn {
   weighted_mean_exam: number | null;
   /** weight_share - weighted_mean_exam: exam score lost on this axis, before overrides (null with no exam items). */
   lost_exam: number | null;
+  /**
+   * A systematic fault: the axis scored below 1 on every item and there are at least 2 items (one
+   * failing item is not a pattern). Seed 000's dashboard reading: a column at 0/n is a broken step
+   * (formatter, parser), not a weak model.
+   */
+  systematic: boolean;
 }
 
 function aggregate(items: ItemResult[], rubric: Rubric): { agg: Aggregate; undefinedMetrics: Record<string, string> } {
@@ -468,6 +474,7 @@ function aggregate(items: ItemResult[], rubric: Rubric): { agg: Aggregate; undef
       zeros: items.filter((i) => i.breakdown[a.name] === 0).length,
       weighted_mean_exam: wMean,
       lost_exam: wMean === null ? null : a.weight / W - wMean,
+      systematic: items.length >= 2 && axisFailures[a.name] === items.length,
     });
   }
   const iv = rubric.interval;

@@ -18,7 +18,7 @@ import { decideRubric } from './decision.ts';
 import type { RubricDecision } from './decision.ts';
 import { renderRubricReport } from './report.ts';
 import { schemaCompileProblem } from './jsonschema.ts';
-import { describeViolation } from './report.ts';
+import { describeViolation } from './describe.ts';
 
 export type { RubricLabInput, Rubric, Item, Ratings, BreakdownEntry } from './schema.ts';
 export type { RubricScorecard, ItemResult, AxisResult, AxisReason, AxisColumn, Comparison, BreakdownCheck, AgreementResult, Pattern, RubricGateCheck, RubricGateId } from './engine.ts';

@@ -24,10 +24,21 @@ export const thresholdMeta = defineLab({
     {
       id: 'kit',
       label: { es: 'los 12 tickets del libro', en: "the textbook's 12 tickets" },
+      // Spanish: the kit's files. English: the same tickets with their texts, slices, labels and
+      // owner translated (scores and labels unchanged, so every figure is the kit's).
+      files: {
+        es: { cases: 'classification_cases.jsonl', policy: 'threshold_policy.json' },
+        en: { cases: 'classification_cases.en.jsonl', policy: 'threshold_policy.en.json' },
+      },
+    },
+    {
+      id: 'kit_es',
+      label: { es: 'los datos originales del libro, en español', en: "the textbook's original Spanish data" },
       files: {
         es: { cases: 'classification_cases.jsonl', policy: 'threshold_policy.json' },
         en: { cases: 'classification_cases.jsonl', policy: 'threshold_policy.json' },
       },
+      langs: ['en'],
     },
   ],
   view: thresholdView,

@@ -73,3 +73,27 @@ describe('chapter figures resolve in the engines', () => {
     }
   }
 });
+
+/** The English names of the kit's slices in the translated presets (labs/<lab>/presets/*.en.*). */
+const SLICE_ES = new Map([['inquiry', 'consulta'], ['scholarships', 'becas'], ['enrollment', 'matricula']]);
+
+describe('English chapters 01, 02 and 05 give the figures of the textbook\'s Spanish data', () => {
+  // The English lab runs on the kit translated; every number a chapter cites must be the one the
+  // Spanish original gives for the same state (the same edit on the Spanish file).
+  for (const file of ['01-eval-gate.mdx', '02-thresholds.mdx', '05-calibration.mdx']) {
+    it(file, async () => {
+      const refs = figureRefs(readFileSync(`content/chapters/en/${file}`, 'utf8'));
+      const differ: string[] = [];
+      for (const r of refs) {
+        const es = JSON.parse(JSON.stringify(r.start).replaceAll('.en.', '.')) as FigureStart;
+        const pathEs = r.path.replace(/(slice=|slice_counts\.)([a-z_]+)/g, (m, k: string, v: string) => `${k}${SLICE_ES.get(v) ?? v}`);
+        const en = lookupPath(await scorecard(r.lab, 'en', r.start), r.path);
+        const sp = lookupPath(await scorecard(r.lab, 'es', { ...es, preset: es.preset ?? 'kit' }), pathEs);
+        if (!en.found || !sp.found) continue;
+        const num = (v: unknown) => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'string' ? undefined : x));
+        if (num(en.value) !== num(sp.value)) differ.push(`line ${r.line}: ${r.path} en ${num(en.value)} es ${num(sp.value)}`);
+      }
+      expect(differ).toEqual([]);
+    }, 120_000);
+  }
+});

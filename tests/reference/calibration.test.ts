@@ -162,3 +162,72 @@ describe('calibration lab vs the c05 kit output', () => {
     expect(g.every((x) => x.reviewed === 2 && x.auto_error_rate === null && !x.passes)).toBe(true);
   });
 });
+
+/**
+ * The English page's preset (calibration_cases.en.csv, calibration_policy.en.json): the same 40
+ * tickets (ids, splits, scores and 0/1 labels untouched) with the slice names, label names, owner
+ * and score description translated. Expected values: the kit's printed report and manifest, with
+ * their Spanish names put through this dictionary.
+ */
+const KIT_TO_EN: Record<string, string> = {
+  becas: 'scholarships',
+  matricula: 'enrollment',
+  urgente: 'urgent',
+  'equipo-ia': 'ai-team',
+  'probabilidad de que el ticket requiera prioridad urgente': 'probability that the ticket needs urgent priority',
+};
+const toEn = (s: string) => KIT_TO_EN[s] ?? s;
+
+const enTexts = {
+  cases: readFileSync('labs/calibration/presets/calibration_cases.en.csv', 'utf8'),
+  policy: readFileSync('labs/calibration/presets/calibration_policy.en.json', 'utf8'),
+};
+const enParsed = calibrationLab.parse(enTexts, 'en');
+if (!enParsed.ok) throw new Error(JSON.stringify(enParsed.issues));
+const resEn = calibrationLab.select(await calibrationLab.run(enParsed.value, {}), {});
+
+describe('calibration lab: the c05 kit in English (the English page\'s preset)', () => {
+  const texts = enTexts;
+
+  it('the same rows with translated slices; the Spanish files stay selectable on the English page', async () => {
+    const rows = (t: string) => t.trim().split('\n').map((l) => l.split(','));
+    const es = rows(readFileSync(`${REF}/evals/calibration_cases.csv`, 'utf8'));
+    const en = rows(texts.cases);
+    expect(en).toEqual(es.map((r, i) => (i === 0 ? r : [...r.slice(0, 4), toEn(r[4])])));
+    expect(texts.policy).not.toMatch(/urgente|equipo|becas|matricula|probabilidad/);
+    const { calibrationMeta } = await import('../../labs/calibration/meta.ts');
+    expect(calibrationMeta.presets.find((x) => x.id === 'kit')!.files.en).toEqual({ cases: 'calibration_cases.en.csv', policy: 'calibration_policy.en.json' });
+    const original = calibrationMeta.presets.find((x) => x.id === 'kit_es')!;
+    expect(original.langs).toEqual(['en']);
+    expect(original.files.en).toEqual({ cases: 'calibration_cases.csv', policy: 'calibration_policy.json' });
+  });
+
+  it('metrics, calibrator, conformal, risk-coverage and the recommended policy are the kit\'s', () => {
+    for (const block of ['raw_metrics', 'calibrated_metrics'] as const) {
+      expect(r4(resEn[block].brier)).toBe(kitReport[block].brier);
+      expect(r4(resEn[block].log_loss)).toBe(kitReport[block].log_loss);
+      expect(r4(resEn[block].ece)).toBe(kitReport[block].ece);
+      resEn[block].reliability.forEach((row, k) => expect([row.count, r4(row.confidence), r4(row.accuracy)]).toEqual([kitReport[block].reliability[k].count, kitReport[block].reliability[k].confidence, kitReport[block].reliability[k].accuracy]));
+    }
+    expect(resEn.calibrator.mapping.map((m) => ({ ...m, calibrated_probability: r6(m.calibrated_probability) }))).toEqual(kitReport.calibrator.mapping);
+    expect(r4(resEn.conformal.q)).toBe(kitReport.conformal.q);
+    expect(resEn.risk_coverage_curve.map(({ min_confidence, coverage, risk, accepted }) => ({ min_confidence, coverage: r4(coverage), risk: r4(risk), accepted }))).toEqual(kitReport.risk_coverage_curve);
+    const rec = resEn.recommended_policy;
+    const kit = kitReport.recommended_policy;
+    expect([rec.low, rec.high, r4(rec.cost), r4(rec.review_rate), r4(rec.auto_coverage), r4(rec.auto_error_rate), rec.passes]).toEqual([kit.low, kit.high, kit.cost, kit.review_rate, kit.auto_coverage, kit.auto_error_rate, kit.passes]);
+    expect(rec.confusion_auto).toEqual(kit.confusion_auto);
+    expect(rec.decisions).toEqual((kit.decisions as { case_id: string; decision: string }[]).map((d) => ({ ...d, decision: toEn(d.decision) })));
+    expect(resEn.decision).toEqual({ verdict: 'pass', reasons: [] });
+  });
+
+  it('manifest: the kit\'s values, names translated', () => {
+    const m = resEn.manifest as Record<string, any>;
+    for (const key of ['model_version', 'score_name', 'calibrator_type', 'calibrator_version', 'policy_version', 'known_bad_slices', 'dataset_counts', 'quality_gate', 'recalibration_triggers']) expect(m[key]).toEqual(kitManifest[key]);
+    expect(m.owner).toBe(toEn(kitManifest.owner));
+    expect(m.score_semantics).toBe(toEn(kitManifest.score_semantics));
+    expect(m.valid_slices).toEqual(kitManifest.valid_slices.map(toEn));
+    // observed slices are listed in sorted order, so the translated names sort differently
+    expect(m.observed_slices).toEqual(kitManifest.observed_slices.map(toEn).sort());
+    for (const key of Object.keys(kitManifest.metrics)) expect(r4(m.metrics[key])).toBe(kitManifest.metrics[key]);
+  });
+});

@@ -161,3 +161,121 @@ describe('c01 kit: eval_runner.py', () => {
     for (const id of [...kit.improvements, ...kit.regressions, ...kit.decision.reasons]) expect(md).toContain(`\`${id}\``);
   });
 });
+
+/**
+ * The English page's preset (labs/gate/presets/*.en.*): the kit's cases, answers, expected terms,
+ * abstention markers, slices and policy texts translated together, so that every figure is the
+ * kit's. Expected values: the kit's scorecard above, with its Spanish names put through this
+ * dictionary (written by hand from the translation; numbers and ids are untouched).
+ */
+const KIT_TO_EN: Record<string, string> = {
+  matricula: 'enrollment',
+  becas: 'scholarships',
+  sin_evidencia: 'no_evidence',
+  servicios: 'services',
+  soporte: 'support',
+  'equipo-ia': 'ai-team',
+  'mantener baseline y convertir el fallo en caso de regresión': 'keep the baseline and turn the failure into a regression case',
+  biblioteca: 'library',
+  formulario: 'form',
+  asistente_alumnado_release_gate: 'student_assistant_release_gate',
+};
+const en = (s: string) => KIT_TO_EN[s] ?? s;
+
+describe('c01 kit in English (the English page\'s preset)', () => {
+  const enFiles = gateMeta.presets[0].files.en;
+  const enTexts: Record<string, string> = Object.fromEntries(Object.entries(enFiles).map(([k, f]) => [k, read(PRESET, f)]));
+  const parsed = parseGateInput(enTexts, 'en');
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+  const r = runGate(parsed.value);
+
+  it('is a translation in separate files; the textbook\'s Spanish files stay selectable on the English page', () => {
+    for (const [k, f] of Object.entries(enFiles)) {
+      expect(f).toMatch(/\.en\.[a-z]+$/);
+      expect(enTexts[k]).not.toBe(texts[k]);
+    }
+    const original = gateMeta.presets.find((p) => p.id === 'kit_es')!;
+    expect(original.langs).toEqual(['en']);
+    expect(original.label.en).toBe("the textbook's original Spanish data");
+    for (const [k, f] of Object.entries(original.files.en)) expect(read(PRESET, f)).toBe(texts[k]);
+  });
+
+  it('no Spanish text is left (case ids excepted)', () => {
+    const spanish = /matrícula|beca |evidencia|documentación|equipo|mantener|biblioteca|formulario|soporte|servicios|plazo|horario|asistente|respuesta/i;
+    for (const [k, t] of Object.entries(enTexts)) {
+      const withoutIds = t.replace(/"case_id":\s*"[^"]*"/g, '');
+      expect(withoutIds, k).not.toMatch(spanish);
+    }
+  });
+
+  it('eval name, policy texts and the taxonomy version', () => {
+    expect(r.eval_name).toBe(en(kit.eval_name));
+    expect(r.policy.critical_slices).toEqual(kit.policy.critical_slices.map(en));
+    expect(r.policy.decision_owner).toBe(en(kit.policy.decision_owner));
+    expect(r.policy.rollback).toBe(en(kit.policy.rollback));
+    expect(r.taxonomy_version).toBe(kit.taxonomy_version);
+    expect(r.hypothesis?.minimum_interpretable_delta).toBe(kit.hypothesis.minimum_interpretable_delta);
+  });
+
+  for (const version of ['baseline', 'candidate'] as const) {
+    it(`${version}: the kit's summary and per-case results`, () => {
+      const got = r[version];
+      const want = kit[version];
+      expect(got.weighted_quality).toBeCloseTo(want.weighted_quality, 12);
+      for (const k of ['passed_cases', 'total_cases', 'critical_failures', 'accepted_cases'] as const) expect(got[k]).toBe(want[k]);
+      expect(fmtNumber(got.total_cost_eur)).toBe(String(want.total_cost_eur));
+      expect(fmtNumber(got.cost_per_accepted_eur)).toBe(String(want.cost_per_accepted_eur));
+      expect(got.error_summary).toEqual(want.error_summary);
+      const rows = want.results as { case_id: string; slice: string; passed: boolean; critical_failure: boolean; cost_ok: boolean; error_type: string; cost_eur: number; weight: number; reason: string }[];
+      expect(got.results.map((x) => x.case_id)).toEqual(rows.map((x) => x.case_id));
+      got.results.forEach((x, i) => {
+        const w = rows[i];
+        expect({ slice: x.slice, passed: x.passed, critical_failure: x.critical_failure, cost_ok: x.cost_ok, error_type: x.error_type, cost_eur: x.cost_eur, weight: x.weight })
+          .toEqual({ slice: en(w.slice), passed: w.passed, critical_failure: w.critical_failure, cost_ok: w.cost_ok, error_type: w.error_type, cost_eur: w.cost_eur, weight: w.weight });
+        if (w.reason.startsWith('faltan términos: ')) {
+          expect(x.reason).toBe('missing_terms');
+          const kitTerms = [...w.reason.matchAll(/'([^']*)'/g)].map((m) => m[1]);
+          expect(x.missing_terms).toEqual(kitTerms.map(en));
+        } else expect(x.reason).toBe(KIT_REASON[w.reason]);
+      });
+    });
+  }
+
+  it('delta, bootstrap CI, paired comparison, McNemar, regressions and improvements', () => {
+    expect(r.delta_quality).toBeCloseTo(kit.delta_quality, 12);
+    expect(r.bootstrap_delta_quality_ci95!.map((x) => fmtNumber(x))).toEqual(kit.bootstrap_delta_quality_ci95.map(String));
+    const { note, ...pairedRest } = kit.paired_comparison;
+    expect(r.paired_comparison).toMatchObject(pairedRest);
+    expect(typeof note).toBe('string');
+    expect(r.paired_comparison.note).toBe('small_sample_signal');
+    expect(r.regressions).toEqual(kit.regressions);
+    expect(r.improvements).toEqual(kit.improvements);
+  });
+
+  it('decision: the same verdict, reasons and warnings as in Spanish; owner and rollback translated', () => {
+    expect(r.decision.decision).toBe(kit.decision.decision);
+    expect(r.decision.reasons).toEqual([...kit.decision.reasons, 'critical_slice_below_threshold']);
+    expect(r.decision.warnings).toEqual(['not_enough_evidence']);
+    expect(r.decision.owner).toBe(en(kit.decision.owner));
+    expect(r.decision.rollback).toBe(en(kit.decision.rollback));
+  });
+
+  it('the translation keeps the figures under the chapter\'s edits: every number equals the Spanish run\'s', () => {
+    // The chapter's "what to try": fix the abstention (1), case-sensitive grading (4). The same edit in
+    // both languages must give the same numbers (a check of the translation, not of the engine).
+    const numbers = (g: GateResult) => JSON.stringify([g.baseline, g.candidate].map((v) => [v.weighted_quality, v.passed_cases, v.critical_failures, v.accepted_cases, v.total_cost_eur, v.cost_per_accepted_eur]).concat([[g.delta_quality, ...(g.bootstrap_delta_quality_ci95 ?? [])]]).concat([g.decision.reasons as unknown as number[]]));
+    const runWith = (t: Record<string, string>, lang: 'es' | 'en') => {
+      const p = parseGateInput(t, lang);
+      if (!p.ok) throw new Error(JSON.stringify(p.issues));
+      return runGate(p.value);
+    };
+    const fixEs = texts.outputs.replace('Sí, esa norma interna se aplica aunque no aparezca todavía en la documentación.', 'No tengo evidencia suficiente en la documentación para confirmarlo.');
+    const fixEn = enTexts.outputs.replace('Yes, that internal rule applies even though it is not yet in the documentation.', 'I have no evidence in the documentation to confirm it.');
+    expect(fixEs).not.toBe(texts.outputs);
+    expect(fixEn).not.toBe(enTexts.outputs);
+    expect(numbers(runWith({ ...enTexts, outputs: fixEn }, 'en'))).toBe(numbers(runWith({ ...texts, outputs: fixEs }, 'es')));
+    const noneEs = texts.policy.replace('"rollback"', '"text_normalization": "none",\n  "rollback"');
+    const noneEn = enTexts.policy.replace('"rollback"', '"text_normalization": "none",\n  "rollback"');
+    expect(numbers(runWith({ ...enTexts, policy: noneEn }, 'en'))).toBe(numbers(runWith({ ...texts, policy: noneEs }, 'es')));
+  });
+});

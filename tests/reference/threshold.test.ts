@@ -181,3 +181,69 @@ describe('decision.md on the preset (content of the kit decision, own words)', (
     }
   });
 });
+
+/**
+ * The English page's preset (classification_cases.en.jsonl, threshold_policy.en.json): the same 12
+ * tickets with their texts, slices, labels and owner translated. Expected values: the kit's outputs
+ * above with their Spanish names put through this dictionary (scores, labels and ids untouched).
+ */
+const KIT_TO_EN: Record<string, string> = {
+  pagos: 'payments',
+  acceso: 'access',
+  consulta: 'inquiry',
+  soporte: 'support',
+  urgente: 'urgent',
+  normal: 'normal',
+  review: 'review',
+  'equipo-ia': 'ai-team',
+  'mantener revisión manual y ampliar dataset': 'keep manual review and grow the dataset',
+};
+const toEn = (s: string) => KIT_TO_EN[s] ?? s;
+
+describe('c02 kit in English (the English page\'s preset)', () => {
+  const enText = (p: string) => presetText(p);
+  const parsed = thresholdLab.parse({ cases: enText('classification_cases.en.jsonl'), policy: enText('threshold_policy.en.json') }, 'en');
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+  const res = runThreshold(parsed.value);
+
+  it('the same tickets, scores and labels; no Spanish text left; the Spanish files stay selectable', async () => {
+    const es = presetText('classification_cases.jsonl').trim().split('\n').map((l) => JSON.parse(l));
+    const en = enText('classification_cases.en.jsonl').trim().split('\n').map((l) => JSON.parse(l));
+    expect(en.map((c) => [c.case_id, c.score, c.label, c.slice])).toEqual(es.map((c) => [c.case_id, c.score, c.label, toEn(c.slice)]));
+    for (const t of [enText('classification_cases.en.jsonl'), enText('threshold_policy.en.json')]) {
+      expect(t).not.toMatch(/urgente|equipo|mantener|pagos|acceso|consulta|soporte|servicio|cuenta|pregunta|solicitud/i);
+    }
+    const { thresholdMeta } = await import('../../labs/threshold/meta.ts');
+    const original = thresholdMeta.presets.find((p) => p.id === 'kit_es')!;
+    expect(original.langs).toEqual(['en']);
+    expect(original.files.en).toEqual({ cases: 'classification_cases.jsonl', policy: 'threshold_policy.json' });
+    expect(thresholdMeta.presets[0].files.en).toEqual({ cases: 'classification_cases.en.jsonl', policy: 'threshold_policy.en.json' });
+  });
+
+  it('recommended policy: the kit\'s pair, counts, metrics, slices and decisions', () => {
+    const kit = kitScorecard.recommended_policy;
+    const ours = res.recommended_policy!;
+    expect([ours.threshold_low, ours.threshold_high]).toEqual([kit.threshold_low, kit.threshold_high]);
+    expect(ours.counts).toEqual(kit.counts);
+    for (const [k, v] of Object.entries(kit.metrics as Record<string, number>)) expect(r4((ours.metrics as unknown as Record<string, number | null>)[k]), k).toBe(v);
+    expect(ours.slice_counts).toEqual(Object.fromEntries(Object.entries(kit.slice_counts).map(([k, v]) => [toEn(k), v])));
+    expect(ours.decisions).toEqual((kit.decisions as { slice: string; action: string }[]).map((d) => ({ ...d, slice: toEn(d.slice), action: toEn(d.action) })));
+    expect(res.feasible_policies).toBe(kitScorecard.feasible_policies);
+    expect(res.evaluated_policies).toBe(kitScorecard.evaluated_policies);
+    expect(res.decision).toEqual({ verdict: 'pass', reasons: [] });
+    for (const [k, v] of Object.entries(kitScorecard.policy)) expect((res.policy as Record<string, unknown>)[k]).toEqual(typeof v === 'string' ? toEn(v) : v);
+  });
+
+  it('all 28 pairs: the kit\'s counts, metrics, feasibility and actions', () => {
+    const letter: Record<string, string> = { urgent: 'U', review: 'R', normal: 'N' };
+    expect(res.scan.map((p) => [p.low, p.high])).toEqual(kitScan.policies.map((p) => [p.low, p.high]));
+    for (const [i, kp] of kitScan.policies.entries()) {
+      const ours = res.scan[i];
+      expect(ours.counts, `${kp.low}/${kp.high}`).toEqual(kp.counts);
+      for (const [k, v] of Object.entries(kp.metrics)) expect(r4((ours.metrics as unknown as Record<string, number | null>)[k]), k).toBe(v);
+      expect(ours.passes_constraints).toBe(kp.passes_constraints);
+      const detail = runThreshold(parsed.value, { low: kp.low, high: kp.high }).selected_policy;
+      expect(detail.decisions.map((d) => letter[d.action]).join('')).toBe(kp.actions_by_case_order);
+    }
+  });
+});

@@ -75,52 +75,61 @@ describe('chapter 03: RAG cases and variants', () => {
 /** The rows of a JSONL preset file. */
 const readJsonl = (lab: string, f: string) => readFileSync(`labs/${lab}/presets/${f}`, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
 
-describe('chapter 01: gate answers and cases', () => {
+describe('chapter 01: gate answers and cases (es, and en on the translated kit)', () => {
   type Out = { version: string; case_id: string; output: string; cost_eur: number };
-  const ABSTAIN = 'No tengo evidencia suficiente en la documentación para confirmarlo.';
-  const kitOut = () => readJsonl('gate', 'outputs.jsonl') as Out[];
-  const claim = kitOut().find((r) => r.version === 'candidate' && r.case_id === 'sin_evidencia_001')!.output;
-  it('the candidate abstains on sin_evidencia_001', () => {
-    const o = kitOut();
-    o.find((r) => r.version === 'candidate' && r.case_id === 'sin_evidencia_001')!.output = ABSTAIN;
-    expect(readJsonl('gate', 'outputs_candidate_abstains.jsonl')).toEqual(o);
-  });
-  it('costs: horario_001 at 0.035 for the candidate; every candidate answer at 0.05', () => {
-    const a = kitOut();
-    a.find((r) => r.version === 'candidate' && r.case_id === 'horario_001')!.cost_eur = 0.035;
-    expect(readJsonl('gate', 'outputs_horario_cost_0035.jsonl')).toEqual(a);
-    const b = kitOut();
-    for (const r of b) if (r.version === 'candidate') r.cost_eur = 0.05;
-    expect(readJsonl('gate', 'outputs_candidate_cost_005.jsonl')).toEqual(b);
-  });
-  it('the candidate passes every case and the baseline none', () => {
-    const o = kitOut();
-    for (const r of o) {
-      if (r.version === 'candidate' && r.case_id === 'sin_evidencia_001') r.output = ABSTAIN;
-      if (r.version === 'baseline' && r.case_id === 'matricula_001') r.output = 'Consulta el calendario académico del centro.';
-      if (r.version === 'baseline' && r.case_id === 'beca_001') r.output = 'Revisa la convocatoria en la web de becas.';
-      if (r.version === 'baseline' && r.case_id === 'sin_evidencia_001') r.output = claim;
-    }
-    expect(readJsonl('gate', 'outputs_candidate_wins_all.jsonl')).toEqual(o);
-  });
-  it('sin_evidencia_001 weighs 5, or 0', () => {
-    for (const w of [5, 0]) {
-      const c = readJsonl('gate', 'eval_cases.jsonl');
-      c.find((r) => r.case_id === 'sin_evidencia_001')!.weight = w;
-      expect(readJsonl('gate', `eval_cases_sin_evidencia_weight_${w}.jsonl`)).toEqual(c);
-    }
-  });
+  // Per language: the suffix of the files, the abstention the candidate gives, and the baseline's
+  // two answers that lack an expected term (matricula_001, beca_001).
+  const LANGS = [
+    { sfx: '', abstain: 'No tengo evidencia suficiente en la documentación para confirmarlo.', miss: ['Consulta el calendario académico del centro.', 'Revisa la convocatoria en la web de becas.'] },
+    { sfx: '.en', abstain: 'I have no evidence in the documentation to confirm it.', miss: ["Check the school's academic calendar.", 'Read the call on the scholarships website.'] },
+  ];
+  for (const { sfx, abstain, miss } of LANGS) {
+    const kitOut = () => readJsonl('gate', `outputs${sfx}.jsonl`) as Out[];
+    const claim = kitOut().find((r) => r.version === 'candidate' && r.case_id === 'sin_evidencia_001')!.output;
+    it(`the candidate abstains on sin_evidencia_001 (${sfx || 'es'})`, () => {
+      const o = kitOut();
+      o.find((r) => r.version === 'candidate' && r.case_id === 'sin_evidencia_001')!.output = abstain;
+      expect(readJsonl('gate', `outputs_candidate_abstains${sfx}.jsonl`)).toEqual(o);
+    });
+    it(`costs: horario_001 at 0.035 for the candidate; every candidate answer at 0.05 (${sfx || 'es'})`, () => {
+      const a = kitOut();
+      a.find((r) => r.version === 'candidate' && r.case_id === 'horario_001')!.cost_eur = 0.035;
+      expect(readJsonl('gate', `outputs_horario_cost_0035${sfx}.jsonl`)).toEqual(a);
+      const b = kitOut();
+      for (const r of b) if (r.version === 'candidate') r.cost_eur = 0.05;
+      expect(readJsonl('gate', `outputs_candidate_cost_005${sfx}.jsonl`)).toEqual(b);
+    });
+    it(`the candidate passes every case and the baseline none (${sfx || 'es'})`, () => {
+      const o = kitOut();
+      for (const r of o) {
+        if (r.version === 'candidate' && r.case_id === 'sin_evidencia_001') r.output = abstain;
+        if (r.version === 'baseline' && r.case_id === 'matricula_001') r.output = miss[0];
+        if (r.version === 'baseline' && r.case_id === 'beca_001') r.output = miss[1];
+        if (r.version === 'baseline' && r.case_id === 'sin_evidencia_001') r.output = claim;
+      }
+      expect(readJsonl('gate', `outputs_candidate_wins_all${sfx}.jsonl`)).toEqual(o);
+    });
+    it(`sin_evidencia_001 weighs 5, or 0 (${sfx || 'es'})`, () => {
+      for (const w of [5, 0]) {
+        const c = readJsonl('gate', `eval_cases${sfx}.jsonl`);
+        c.find((r) => r.case_id === 'sin_evidencia_001')!.weight = w;
+        expect(readJsonl('gate', `eval_cases_sin_evidencia_weight_${w}${sfx}.jsonl`)).toEqual(c);
+      }
+    });
+  }
 });
 
-describe('chapter 02: threshold cases', () => {
-  it('ticket_009 scored 0.29', () => {
-    const c = readJsonl('threshold', 'classification_cases.jsonl');
-    c.find((r) => r.case_id === 'ticket_009')!.score = 0.29;
-    expect(readJsonl('threshold', 'classification_cases_ticket_009_029.jsonl')).toEqual(c);
-  });
-  it('ten easy normal tickets added', () => {
-    const c = readJsonl('threshold', 'classification_cases.jsonl');
-    for (let i = 1; i <= 10; i++) c.push({ case_id: `extra_easy_${i}`, score: 0.05, label: 0, slice: 'consulta' });
-    expect(readJsonl('threshold', 'classification_cases_plus_10_easy.jsonl')).toEqual(c);
-  });
+describe('chapter 02: threshold cases (es, and en on the translated kit)', () => {
+  for (const [sfx, inquiry] of [['', 'consulta'], ['.en', 'inquiry']] as const) {
+    it(`ticket_009 scored 0.29 (${sfx || 'es'})`, () => {
+      const c = readJsonl('threshold', `classification_cases${sfx}.jsonl`);
+      c.find((r) => r.case_id === 'ticket_009')!.score = 0.29;
+      expect(readJsonl('threshold', `classification_cases_ticket_009_029${sfx}.jsonl`)).toEqual(c);
+    });
+    it(`ten easy normal tickets added (${sfx || 'es'})`, () => {
+      const c = readJsonl('threshold', `classification_cases${sfx}.jsonl`);
+      for (let i = 1; i <= 10; i++) c.push({ case_id: `extra_easy_${i}`, score: 0.05, label: 0, slice: inquiry });
+      expect(readJsonl('threshold', `classification_cases_plus_10_easy${sfx}.jsonl`)).toEqual(c);
+    });
+  }
 });

@@ -21,7 +21,7 @@ describe('resolveStartTexts', () => {
     await expect(resolveStartTexts('gate', { cases: { preset: 'classification_cases.jsonl' } })).rejects.toThrow();
   });
   it('lists a lab\'s presets', () => {
-    // the kit's two files, and chapter 02's edited states (labs/threshold/presets/README.md)
-    expect(presetNames('threshold').sort()).toEqual(['classification_cases.jsonl', 'classification_cases_plus_10_easy.jsonl', 'classification_cases_ticket_009_029.jsonl', 'threshold_policy.json']);
+    // the kit's two files, their English translations, and chapter 02's edited states (labs/threshold/presets/README.md)
+    expect(presetNames('threshold').sort()).toEqual(['classification_cases.en.jsonl', 'classification_cases.jsonl', 'classification_cases_plus_10_easy.en.jsonl', 'classification_cases_plus_10_easy.jsonl', 'classification_cases_ticket_009_029.en.jsonl', 'classification_cases_ticket_009_029.jsonl', 'threshold_policy.en.json', 'threshold_policy.json']);
   });
 });

@@ -4,7 +4,7 @@ import { lab as rubricLab, parseRubricInput, runRubricLab } from '../../labs/rub
 import type { Rubric, Item } from '../../labs/rubric/lab.ts';
 import { RubricSchema, ItemSchema } from '../../labs/rubric/schema.ts';
 import { checkBreakdown, countWords, parseOutput, scoreItem, detectPatterns, compareRubrics, rubricLock } from '../../labs/rubric/engine.ts';
-import { describeViolation } from '../../labs/rubric/report.ts';
+import { describeViolation } from '../../labs/rubric/describe.ts';
 import { validateAgainstSchema } from '../../labs/rubric/jsonschema.ts';
 import { canonicalJson, lockOf } from '../../labs/core/contract/canonical.ts';
 import { sha256Hex } from '../../labs/core/contract/hash.ts';

@@ -58,4 +58,27 @@ describe('axis columns (the dashboard column totals)', () => {
     expect(cols[0].weighted_mean_exam).toBeNull();
     expect(cols[0].lost_exam).toBeNull();
   });
+
+  it('systematic: an axis below 1 on every item (n >= 2) is flagged, one failing item alone is not', async () => {
+    // The correctness axis pointed at a field no output has: it scores 0 on all 13 items.
+    const rubric = JSON.parse(read('capstone_rubric.json'));
+    rubric.axes[0].field = 'respuesta';
+    const r = parseRubricInput({ items: read('capstone_items.jsonl'), rubric: JSON.stringify(rubric) }, 'en');
+    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    const cols = (await runRubricLab(r.value)).aggregate.axis_columns;
+    expect(cols.map((c) => [c.axis, c.failures, c.systematic])).toEqual([
+      ['correctness', 13, true],
+      ['spanish_gloss', 0, false],
+      ['schema', 0, false],
+      ['conciseness', 0, false],
+    ]);
+    // The full rubric: pl-10 misses correctness once out of 13, not systematic.
+    expect((await run('capstone_rubric.json')).aggregate.axis_columns[0].systematic).toBe(false);
+    // A single item failing the axis: 1 of 1 is not a pattern.
+    const one = read('capstone_items.jsonl').split('\n').find((l) => l.includes('"pl-10"'))!;
+    const r1 = parseRubricInput({ items: one, rubric: JSON.stringify(rubric) }, 'en');
+    if (!r1.ok) throw new Error(JSON.stringify(r1.issues));
+    const c1 = (await runRubricLab(r1.value)).aggregate.axis_columns[0];
+    expect([c1.failures, c1.systematic]).toEqual([1, false]);
+  });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import Ajv from 'ajv';
 import { parseRubricInput } from '../../labs/rubric/lab.ts';
-import { describeViolation } from '../../labs/rubric/report.ts';
+import { describeViolation } from '../../labs/rubric/describe.ts';
 import { schemaCompileProblem, validateAgainstSchema } from '../../labs/rubric/jsonschema.ts';
 
 const P = new URL('../../labs/rubric/presets/', import.meta.url);

@@ -64,6 +64,11 @@ export interface LabPreset {
   label: Record<Lang, string>;
   /** input name -> file name under labs/<id>/presets/, per language. */
   files: Record<Lang, Record<string, string>>;
+  /**
+   * The page languages that offer this preset in their preset picker (default: both). E.g. the
+   * textbook's original Spanish data, offered on the English page beside its translation.
+   */
+  langs?: readonly Lang[];
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

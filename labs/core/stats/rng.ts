@@ -3,19 +3,19 @@
  * for the integer methods the labs need (`getrandbits`, `randrange(n)`), so that a lab's bootstrap
  * gives exactly the numbers the book's Python kits print.
  *
- * The Mersenne Twister (MT19937, Matsumoto & Nishimura 1998) is seeded by the `random-js` package
- * (`MersenneTwister19937.seedWithArray`, the reference `init_by_array`), which reproduces the
- * reference vectors of ../shared/reference/c01/bootstrap_mt19937_vectors.json. The draws themselves
- * come from a generator in this module (the reference state twist over an Int32Array, done one word
- * at a time as the words are consumed, tempered inside the consuming loop, with a branch-free
- * rejection test), because the gate lab's bootstrap (10^5 cases, 2000 rounds) takes ~2.6·10^8
- * words and random-js's `next()` costs ~10 ns per call (method call, use counter, tempering as a
- * separate call): that alone is 2.5 s, above the lab's 1 s budget. The project prefers a well-kept
- * library even when it is slower, but here the library's per-call cost alone exceeds the budget;
- * so random-js stays the seeding and the reference: our generator starts from random-js's own
- * seeded state (copied, see `randomJsState`), and tests/unit/rng_block.test.ts checks it against
- * random-js's `next()` for millions of outputs, tests/unit/rng.test.ts against CPython's vectors
- * (tests/golden/cpython_random.json and the c01 kit's). The bootstrap's counting loop
+ * The Mersenne Twister (MT19937, Matsumoto & Nishimura 1998) is seeded here by the reference
+ * `init_genrand` + `init_by_array` (mt19937ar.c, which CPython's _randommodule.c copies), and
+ * reproduces the reference vectors of ../shared/reference/c01/bootstrap_mt19937_vectors.json. The
+ * draws come from a generator in this module (the reference state twist over an Int32Array, done
+ * one word at a time as the words are consumed, tempered inside the consuming loop, with a
+ * branch-free rejection test), because the gate lab's bootstrap (10^5 cases, 2000 rounds) takes
+ * ~2.6·10^8 words and a library's per-call `next()` (random-js: ~10 ns, method call, use counter,
+ * tempering as a separate call) alone would take 2.5 s, above the lab's 1 s budget. The `random-js`
+ * package is the independent reference in the tests (its bundle also holds an engine that
+ * `require`s Node's crypto, which a browser build has to externalize, so the site does not import
+ * it): tests/unit/rng_block.test.ts checks our seeded state against `MersenneTwister19937.seedWithArray`
+ * and our draws against its `next()` for millions of outputs, tests/unit/rng.test.ts against
+ * CPython's vectors (tests/golden/cpython_random.json and the c01 kit's). The bootstrap's counting loop
  * (countRandrange, many rounds) also exists as a WebAssembly kernel, labs/core/stats/wasm/mt_bootstrap.ts,
  * which takes and gives back this class's state (getState/setState) and is checked against it in
  * tests/unit/rng_wasm.test.ts. This module adds what CPython does on top:
@@ -26,8 +26,6 @@
  * - `randrange(n)` = `_randbelow_with_getrandbits(n)`: k = n.bit_length(); draw getrandbits(k)
  *   until the value is < n (Lib/random.py, CPython 3.11).
  */
-import { MersenneTwister19937 } from 'random-js';
-
 const TWO_32 = 4294967296;
 
 /**
@@ -68,19 +66,49 @@ const TEMPER_B = 0x9d2c5680 | 0;
 const TEMPER_C = 0xefc60000 | 0;
 
 /**
- * Copies the 624-word state out of a freshly seeded random-js `MersenneTwister19937` (its fields
- * `data`, an Int32Array, and `index`, which is 624 right after seeding: the next draw twists first).
- * These fields are private in random-js's typings, so the layout is checked here: random-js is
- * pinned to an exact version in package.json, and tests/unit/rng.test.ts compares our draws with
- * random-js's `next()` for millions of outputs, so an upgrade that changed the layout fails loudly.
- * @throws Error when the engine does not have that layout or has already been used.
+ * The MT19937 state after the reference seeding by an array, `init_by_array(key)` of mt19937ar.c
+ * (Matsumoto & Nishimura, 2002 version; CPython's `init_by_array` in Modules/_randommodule.c is the
+ * same code): `init_genrand(19650218)`, then max(624, key length) mixing steps with the key and
+ * 623 more, and the top bit of word 0 set. The state is left untwisted: the first draw twists it.
+ * @param key the seed words, each an integer in [0, 2^32) (see cpythonSeedKey); at least one.
+ * @returns the 624 words as an Int32Array (the uint32 values' bit patterns).
+ * @throws RangeError for an empty key or a word outside [0, 2^32).
  */
-export function randomJsState(engine: MersenneTwister19937): Int32Array {
-  const inner = engine as unknown as { data?: unknown; index?: unknown };
-  if (!(inner.data instanceof Int32Array) || inner.data.length !== MT_N || inner.index !== MT_N) {
-    throw new Error('random-js MersenneTwister19937 has an unexpected internal layout (expected a fresh engine with data: Int32Array(624), index 624)');
+export function initByArray(key: readonly number[]): Int32Array {
+  if (key.length === 0) throw new RangeError('init_by_array needs at least one key word');
+  for (const w of key) if (!Number.isInteger(w) || w < 0 || w >= TWO_32) throw new RangeError(`key words must be integers in [0, 2^32), got ${w}`);
+  const mt = new Int32Array(MT_N);
+  // init_genrand(19650218): mt[i] = 1812433253 * (mt[i-1] ^ (mt[i-1] >> 30)) + i, mod 2^32
+  mt[0] = 19650218;
+  for (let i = 1; i < MT_N; i++) {
+    const p = mt[i - 1];
+    mt[i] = (Math.imul(1812433253, p ^ (p >>> 30)) + i) | 0;
   }
-  return inner.data.slice();
+  let i = 1;
+  let j = 0;
+  for (let k = Math.max(MT_N, key.length); k > 0; k--) {
+    const p = mt[i - 1];
+    // (mt[i] ^ ((p ^ (p >> 30)) * 1664525)) + key[j] + j, mod 2^32 (the sum stays below 2^34: exact in a double)
+    mt[i] = ((mt[i] ^ Math.imul(p ^ (p >>> 30), 1664525)) >>> 0) + key[j] + j;
+    i++;
+    j++;
+    if (i >= MT_N) {
+      mt[0] = mt[MT_N - 1];
+      i = 1;
+    }
+    if (j >= key.length) j = 0;
+  }
+  for (let k = MT_N - 1; k > 0; k--) {
+    const p = mt[i - 1];
+    mt[i] = ((mt[i] ^ Math.imul(p ^ (p >>> 30), 1566083941)) >>> 0) - i;
+    i++;
+    if (i >= MT_N) {
+      mt[0] = mt[MT_N - 1];
+      i = 1;
+    }
+  }
+  mt[0] = UPPER_MASK; // MSB is 1, assuring a non-zero initial state
+  return mt;
 }
 
 /**
@@ -107,8 +135,8 @@ export class PyRandom {
    * @throws RangeError for a seed that is not a safe integer.
    */
   constructor(seed: number) {
-    // random-js leaves a freshly seeded state untwisted (its index is 624): our pass starts at word 0
-    this.mt = randomJsState(MersenneTwister19937.seedWithArray(cpythonSeedKey(seed)));
+    // the seeded state is untwisted: our lazy pass starts at word 0
+    this.mt = initByArray(cpythonSeedKey(seed));
     this.index = 0;
   }
 

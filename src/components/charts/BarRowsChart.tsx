@@ -9,9 +9,8 @@
  * figure at a fixed width; this one is for panels that must work at 360 px.
  */
 import { scaleLinear } from 'd3-scale';
-import ChartFrame, { Hatch } from './ChartFrame.tsx';
-import { plotArea, XAxis } from './Axes.tsx';
-import { centredX, textWidth, wrapLabel } from './textLayout.ts';
+import ChartFrame, { Hatch, useChartBox } from './ChartFrame.tsx';
+import { centredX, plotArea, textWidth, wrapLabel, XAxis } from './Axes.tsx';
 
 export interface BarRow {
   key: string;
@@ -37,8 +36,8 @@ interface Props {
   /** Column headers of the data table: label, value, and (when any row has one) the note. */
   columns: [string, string] | [string, string, string];
   format?: (v: number) => string;
-  /** Width of the drawing in CSS pixels (the SVG is drawn at scale 1). */
-  width: number;
+  /** Widest layout in CSS pixels: the chart lays out for its on-screen width (useChartBox), up to this. */
+  width?: number;
   testId?: string;
 }
 
@@ -46,8 +45,9 @@ const FONT = 12;
 const LINE = 15;
 const BAR = 16;
 
-export default function BarRowsChart({ title, description, xLabel, rows, reference, max, tableSummary, columns, format = (v) => String(v), width, testId }: Props) {
-  const W = Math.max(200, Math.floor(width));
+export default function BarRowsChart({ title, description, xLabel, rows, reference, max, tableSummary, columns, format = (v) => String(v), width = 760, testId }: Props) {
+  const box = useChartBox(width, width, 200);
+  const W = box.width;
   const valueText = (r: BarRow) => (r.value === null ? '' : r.note ? `${format(r.value)} · ${r.note}` : format(r.value));
   const longestLabel = Math.max(0, ...rows.map((r) => textWidth(r.label, FONT)));
   const longestValue = Math.max(0, ...rows.map((r) => textWidth(valueText(r), FONT)));
@@ -69,7 +69,7 @@ export default function BarRowsChart({ title, description, xLabel, rows, referen
   const hasNote = columns.length === 3;
   const refW = reference ? textWidth(`${reference.label} ${format(reference.value)}`, 11) : 0;
   return (
-    <ChartFrame title={title} description={description} className="chart-bars" testId={testId} width={W} height={H} svgStyle={{ maxWidth: `${W}px` }}
+    <ChartFrame title={title} description={description} className="chart-bars" testId={testId} width={W} height={H} box={box}
       table={{
         summary: tableSummary,
         columns,

@@ -6,9 +6,59 @@
  *
  * The chart passes what it draws as `children`; a function child receives the frame's id, for SVG
  * definitions that must be unique on the page (e.g. a hatch pattern: `url(#${id}-hatch)`).
+ *
+ * Charts lay out for the width they really have (useChartBox): the figure is measured, the chart
+ * draws its SVG with a viewBox exactly that wide and the frame shows it at that many CSS pixels, so
+ * one SVG unit is one pixel and the text keeps its CSS size (never under 11 px) on a phone as on a
+ * desktop. The chart itself chooses fewer ticks, wrapped labels or a taller layout when narrow.
  */
-import { useId, type CSSProperties, type Key, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type Key, type ReactNode } from 'react';
 import ScrollBox from '../common/ScrollBox.tsx';
+
+const useIsoLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
+
+/** The measured box of a chart (see useChartBox). */
+export interface ChartBox {
+  /** Put on the element whose width the chart fills (ChartFrame does it when given `box`). */
+  ref: (el: HTMLElement | null) => void;
+  /** Width to lay out for, in CSS pixels (= SVG units): the box's, clamped to [min, max]. */
+  width: number;
+  /** False until the box has been measured (server rendering, the very first client render). */
+  measured: boolean;
+}
+
+/**
+ * The width a chart has on screen, followed with a ResizeObserver (measured before paint, so the
+ * first frame the learner sees is already laid out for it).
+ * @param fallback width used until measured (what a server-rendered chart is drawn for)
+ * @param max widest layout: a wider box gets this width and the chart stays at its natural size
+ * @param min narrowest layout: a narrower box (under ~180 px, not a real screen) scales it down
+ */
+export function useChartBox(fallback: number, max = 960, min = 180): ChartBox {
+  const [el, setEl] = useState<HTMLElement | null>(null);
+  const [width, setWidth] = useState<number | null>(null);
+  const last = useRef<number | null>(null);
+  const ref = useCallback((node: HTMLElement | null) => setEl(node), []);
+  useIsoLayoutEffect(() => {
+    if (!el) return;
+    const apply = (w: number) => {
+      if (!(w > 0)) return;
+      const next = Math.max(min, Math.min(max, Math.floor(w)));
+      if (next !== last.current) {
+        last.current = next;
+        setWidth(next);
+      }
+    };
+    apply(el.getBoundingClientRect().width);
+    if (typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver((entries) => {
+      for (const e of entries) apply(e.contentRect.width);
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [el, min, max]);
+  return { ref, width: width ?? Math.min(max, fallback), measured: width !== null };
+}
 
 /** One row of the data table: its cells in column order. */
 export interface TableRow {
@@ -39,9 +89,14 @@ interface Props {
   /** Extra classes of the figure besides "chart" (e.g. "chart-wide"). */
   className?: string;
   testId?: string;
-  /** Size of the SVG drawing, in SVG units (its viewBox); it scales to its box. */
+  /** Size of the SVG drawing, in SVG units (its viewBox). */
   width: number;
   height: number;
+  /**
+   * The chart's measured box (useChartBox): the SVG is then shown at `width` CSS pixels, one unit
+   * per pixel. Without it the SVG scales to its box (max-width from the site's CSS).
+   */
+  box?: ChartBox;
   svgStyle?: CSSProperties;
   /** What the SVG draws, after its title and description. */
   children: ReactNode | ((id: string) => ReactNode);
@@ -63,11 +118,16 @@ function Rows({ rows, rowHeaders }: { rows: TableRow[]; rowHeaders?: boolean }) 
   );
 }
 
-export default function ChartFrame({ title, description, className, testId, width, height, svgStyle, children, caption, table }: Props) {
+export default function ChartFrame({ title, description, className, testId, width, height, box, svgStyle, children, caption, table }: Props) {
   const id = useId();
+  // Measured: exactly `width` pixels (max-width only guards a box narrower than the layout's minimum).
+  // Not yet measured: scale to the box, never above the drawing's own size.
+  const sized: CSSProperties | undefined = box
+    ? box.measured ? { width: `${width}px`, maxWidth: '100%', height: 'auto' } : { width: '100%', maxWidth: `${width}px`, height: 'auto' }
+    : undefined;
   return (
-    <figure className={className ? `chart ${className}` : 'chart'} data-testid={testId}>
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={`${id}-t ${id}-d`} style={svgStyle}>
+    <figure className={className ? `chart ${className}` : 'chart'} data-testid={testId} ref={box?.ref} data-chart-width={box?.measured ? width : undefined}>
+      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={`${id}-t ${id}-d`} style={sized ? { ...svgStyle, ...sized } : svgStyle}>
         <title id={`${id}-t`}>{title}</title>
         <desc id={`${id}-d`}>{description}</desc>
         {typeof children === 'function' ? children(id) : children}

@@ -5,8 +5,8 @@
  * Title, description, legend and a data table with every pair (the numbers behind each cell).
  */
 import { scaleBand, scaleLinear } from 'd3-scale';
-import ChartFrame from './ChartFrame.tsx';
-import { plotArea, XAxis, XLabel, YAxis, YLabel } from './Axes.tsx';
+import ChartFrame, { useChartBox } from './ChartFrame.tsx';
+import { FONT, plotArea, textWidth, XAxis, XLabel, YAxis, YLabel } from './Axes.tsx';
 
 export interface HeatCell {
   low: number;
@@ -48,10 +48,15 @@ interface Props {
   testId?: string;
 }
 
-const W = 460, H = 420, M = { top: 12, right: 12, bottom: 46, left: 56 };
+const M = { top: 12, right: 12, bottom: 46, left: 56 };
 const LIGHT = '#eef4fb', DARK = '#0b2e59';
 
 export default function CostHeatMap({ title, description, cells, recommended, tied, labels, format = (v) => (v === null ? '–' : String(Number(v.toFixed(4)))), testId }: Props) {
+  // Laid out for its on-screen width (at most 480 px), with square-ish cells; tick labels thinned
+  // so that they never touch.
+  const box = useChartBox(460, 480);
+  const W = box.width;
+  const H = Math.round(W - M.left - M.right + M.top + M.bottom - 20);
   const area = plotArea(W, H, M);
   const lows = [...new Set(cells.map((c) => c.low))].sort((a, b) => a - b);
   const highs = [...new Set(cells.map((c) => c.high))].sort((a, b) => a - b);
@@ -62,11 +67,13 @@ export default function CostHeatMap({ title, description, cells, recommended, ti
   const min = Math.min(...costs), max = Math.max(...costs);
   const color = scaleLinear<string>().domain([min, max > min ? max : min + 1]).range([LIGHT, DARK]);
   const isRec = (c: HeatCell) => !!recommended && Math.abs(c.low - recommended.low) < 1e-9 && Math.abs(c.high - recommended.high) < 1e-9;
-  const every = Math.max(1, Math.ceil(lows.length / 10));
-  const thinned = (vs: number[]) => vs.filter((_, i) => i % every === 0);
   const tick = (v: number) => format(v, 2);
+  const labelW = Math.max(...[...lows, ...highs].map((v) => textWidth(tick(v), FONT.small)), 16) + 8;
+  const everyX = Math.max(1, Math.ceil(lows.length / Math.max(1, Math.floor((area.right - area.left) / labelW))));
+  const everyY = Math.max(1, Math.ceil(highs.length / Math.max(1, Math.floor((area.bottom - area.top) / 18))));
+  const thinned = (vs: number[], every: number) => vs.filter((_, i) => i % every === 0);
   return (
-    <ChartFrame title={title} description={description} testId={testId} width={W} height={H}
+    <ChartFrame title={title} description={description} testId={testId} width={W} height={H} box={box}
       caption={
         <ul className="legend legend-inline">
           <li>
@@ -115,8 +122,8 @@ export default function CostHeatMap({ title, description, cells, recommended, ti
               </g>
             );
           })}
-          <XAxis area={area} scale={(l) => (x(key(l)) ?? 0) + x.bandwidth() / 2} ticks={thinned(lows)} format={tick} offset={14} />
-          <YAxis area={area} scale={(h) => (y(key(h)) ?? 0) + y.bandwidth() / 2} ticks={thinned(highs)} format={tick} gap={6} />
+          <XAxis area={area} scale={(l) => (x(key(l)) ?? 0) + x.bandwidth() / 2} ticks={thinned(lows, everyX)} format={tick} offset={14} tickClass="heat-tick" />
+          <YAxis area={area} scale={(h) => (y(key(h)) ?? 0) + y.bandwidth() / 2} ticks={thinned(highs, everyY)} format={tick} gap={6} />
           <XLabel area={area} y={H - M.bottom + 32}>{labels.low}</XLabel>
           <YLabel area={area}>{labels.high}</YLabel>
         </>

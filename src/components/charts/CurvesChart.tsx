@@ -6,16 +6,15 @@
  * current n and the n for the target power), each labelled in its own row above the plot; the
  * reference's label sits at the left end of its line (curves such as a power curve start low there).
  *
- * Like IntervalChart it lays out for the `width` it is given (the caller measures its container
- * with useChartWidth) and draws at scale 1, so its 11 px text stays 11 px on a 360 px screen:
+ * Like IntervalChart it lays out for its on-screen width (useChartBox, up to `width`) and draws at
+ * scale 1, so its 11 px text stays 11 px on a 360 px screen:
  * fewer ticks on a narrow plot, mark labels kept inside the drawing, the legend as HTML below.
  * Title, description and a data table with one column per series, as every chart of the site.
  */
 import { scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
-import ChartFrame from './ChartFrame.tsx';
-import { plotArea, XAxis, YAxis } from './Axes.tsx';
-import { centredX, textWidth } from './textLayout.ts';
+import ChartFrame, { useChartBox } from './ChartFrame.tsx';
+import { centredX, plotArea, textWidth, XAxis, YAxis } from './Axes.tsx';
 
 export interface CurvePoint { x: number; y: number | null }
 export interface CurveSeries {
@@ -50,16 +49,17 @@ interface Props {
   formatX?: (v: number) => string;
   /** Text of a null y in the table. */
   undefinedText?: string;
-  /** Width of the drawing in CSS pixels. */
-  width: number;
+  /** Widest layout in CSS pixels: the chart lays out for its on-screen width (useChartBox), up to this. */
+  width?: number;
   testId?: string;
 }
 
 const FONT = 11;
 const ROW = 15;
 
-export default function CurvesChart({ title, description, xLabel, yLabel, series, xDomain, integerX = false, reference, marks = [], tableSummary, xColumn, tableX, format = (v) => v.toFixed(3), formatX = (v) => String(v), undefinedText = '–', width, testId }: Props) {
-  const W = Math.max(240, Math.floor(width));
+export default function CurvesChart({ title, description, xLabel, yLabel, series, xDomain, integerX = false, reference, marks = [], tableSummary, xColumn, tableX, format = (v) => v.toFixed(3), formatX = (v) => String(v), undefinedText = '–', width = 760, testId }: Props) {
+  const box = useChartBox(Math.min(width, 340), width, 240);
+  const W = box.width;
   const narrow = W < 420;
   const H0 = narrow ? 230 : 270;
   const M = { top: 12 + marks.length * ROW + (reference ? 4 : 0), right: 14, bottom: 40, left: 50 };
@@ -82,7 +82,7 @@ export default function CurvesChart({ title, description, xLabel, yLabel, series
   const yAt = (s: CurveSeries, xv: number) => s.points.find((p) => p.x === xv)?.y;
   const cell = (v: number | null | undefined) => (v === undefined ? '–' : v === null ? undefinedText : format(v));
   return (
-    <ChartFrame title={title} description={description} className="chart-curves" testId={testId} width={W} height={H} svgStyle={{ maxWidth: `${W}px` }}
+    <ChartFrame title={title} description={description} className="chart-curves" testId={testId} width={W} height={H} box={box}
       caption={
         <ul className="legend legend-inline">
           {series.map((s) => (

@@ -4,10 +4,14 @@
  * each bar, an optional reference line (a budget, a floor) with its own label, and rows whose value
  * is undefined drawn as text ("undefined (reason)"), never as a zero-length bar. Title, description
  * and a data-table alternative, like every chart of the site.
+ *
+ * Laid out for its on-screen width (useChartBox): where the labels would leave the bars less than
+ * about half the drawing (a phone), each label goes on its own line above its bar, wrapped if
+ * needed, and the rows grow taller; the tick count follows the plot's width.
  */
 import { scaleLinear } from 'd3-scale';
-import ChartFrame, { Hatch } from './ChartFrame.tsx';
-import { plotArea, XAxis, XLabel } from './Axes.tsx';
+import ChartFrame, { Hatch, useChartBox } from './ChartFrame.tsx';
+import { FONT, keepInside, plotArea, TextLines, textWidth, tickCount, wrapLabel, XAxis, XLabel } from './Axes.tsx';
 
 export interface HBar {
   key: string;
@@ -34,25 +38,44 @@ interface Props {
   /** Fixed domain maximum (e.g. 1 for a quality); otherwise the largest value or reference. */
   max?: number;
   format?: (v: number) => string;
-  /** Width of the drawing in SVG units (it scales to its box); default 640. */
+  /** Widest layout in CSS pixels (the chart never grows past it); default 704. */
   width?: number;
   testId?: string;
 }
 
-const ROW = 30;
+const BAR = 20;
+const LINE = 15;
 
-export default function HBarChart({ title, description, xLabel, bars, tableSummary, columns, reference, max, format = (v) => String(v), width = 640, testId }: Props) {
-  const W = width;
-  // Room on the left for the longest label (about 8 units per character at 12 px: capitals, digits
-  // and "@" are wider than the 6.8 of lower-case text, and "nDCG@3" was clipped).
-  const longest = Math.max(4, ...bars.map((b) => b.label.length));
-  const M = { top: 22, right: bars.some((b) => b.note) ? 96 : 70, bottom: 40, left: Math.min(W * 0.55, 16 + longest * 8) };
-  const H = M.top + M.bottom + ROW * Math.max(1, bars.length);
-  const area = plotArea(W, H, M);
-  const top = max ?? Math.max(1e-9, reference?.value ?? 0, ...bars.map((b) => b.value ?? 0));
-  const x = scaleLinear().domain([0, top]).nice().range([area.left, area.right]);
+export default function HBarChart({ title, description, xLabel, bars, tableSummary, columns, reference, max, format = (v) => String(v), width = 704, testId }: Props) {
+  const box = useChartBox(width, width);
+  const W = box.width;
+  const fs = FONT.tick;
+  const valueText = (b: HBar) => (b.value === null ? '' : `${format(b.value)}${b.note ? ` · ${b.note}` : ''}`);
+  // Room on the right for the longest value text, on the left for the longest label.
+  const right = Math.max(24, ...bars.map((b) => textWidth(valueText(b), fs) + 10));
+  const longest = Math.max(24, ...bars.map((b) => textWidth(b.label, fs)));
+  // Side labels while they leave the bars at least half of the drawing; else labels above the bars.
+  const side = 12 + longest + right + W * 0.5 <= W || longest <= W * 0.28;
+  const left = side ? Math.min(W * 0.45, 12 + longest) : 8;
+  const labelLines = bars.map((b) => (side ? [b.label] : wrapLabel(b.label, W - 16, fs, 3)));
+  const rowH = (i: number) => (side ? BAR + 10 : labelLines[i].length * LINE + BAR + 10);
+  const rowTop: number[] = [];
+  const refLabel = reference ? `${reference.label} ${format(reference.value)}` : '';
+  const top = reference ? 24 : 8;
+  let yy = top;
+  bars.forEach((_, i) => {
+    rowTop.push(yy);
+    yy += rowH(i);
+  });
+  const bottom = 40;
+  const H = yy + bottom;
+  const area = plotArea(W, H, { top, right, bottom, left });
+  const dmax = max ?? Math.max(1e-9, reference?.value ?? 0, ...bars.map((b) => b.value ?? 0));
+  const x = scaleLinear().domain([0, dmax]).nice().range([area.left, area.right]);
+  const tickW = Math.max(...x.ticks(5).map((t) => textWidth(format(t), fs)), 20);
+  const ref = reference ? keepInside(x(reference.value), textWidth(refLabel, FONT.small), 2, W - 2) : null;
   return (
-    <ChartFrame title={title} description={description} className="chart-hbar" testId={testId} width={W} height={H}
+    <ChartFrame title={title} description={description} className="chart-hbar" testId={testId} width={W} height={H} box={box}
       table={{
         summary: tableSummary,
         columns,
@@ -65,37 +88,45 @@ export default function HBarChart({ title, description, xLabel, bars, tableSumma
       {(id) => (
         <>
           <Hatch id={`${id}-hatch`} />
-          <XAxis area={area} scale={x} ticks={x.ticks(Math.max(2, Math.min(5, Math.floor((area.right - area.left) / 40))))} format={format} grid offset={14} />
+          <XAxis area={area} scale={x} ticks={x.ticks(tickCount(area.right - area.left, tickW, 2, 6))} format={format} grid gridTop={top - 4} offset={14} />
           <XLabel area={area} y={H - 6}>{xLabel}</XLabel>
           {bars.map((b, i) => {
-            const y = M.top + i * ROW;
+            const t = rowTop[i];
+            const lines = labelLines[i];
+            const barY = side ? t + 5 : t + lines.length * LINE + 2;
+            const mid = barY + BAR / 2 + 4;
             return (
               <g key={b.key}>
-                <text x={M.left - 8} y={y + ROW / 2 + 4} textAnchor="end" className="bar-label-h">{b.label}</text>
+                {side ? (
+                  <text x={left - 8} y={mid} textAnchor="end" className="bar-label-h">{b.label}</text>
+                ) : (
+                  <TextLines lines={lines} x={left} y={t + LINE - 3} lineHeight={LINE} className="bar-label-h" />
+                )}
                 {b.value === null ? (
-                  <text x={M.left + 6} y={y + ROW / 2 + 4} className="undefined-label">{b.undefinedText ?? '–'}{b.note ? ` · ${b.note}` : ''}</text>
+                  <TextLines lines={wrapLabel(`${b.undefinedText ?? '–'}${b.note ? ` · ${b.note}` : ''}`, W - left - 12, fs, 2)} x={left + 6} y={mid} lineHeight={LINE} className="undefined-label" />
                 ) : (
                   <>
                     <rect
-                      x={M.left}
-                      y={y + 5}
-                      width={Math.max(0, x(b.value) - M.left)}
-                      height={ROW - 10}
+                      x={left}
+                      y={barY}
+                      width={Math.max(0, x(b.value) - left)}
+                      height={BAR}
                       fill={b.flagged ? `url(#${id}-hatch)` : b.color ?? '#1d4e89'}
                       stroke={b.flagged ? '#a3211b' : 'none'}
                     />
-                    <text x={x(b.value) + 6} y={y + ROW / 2 + 4} className="bar-value">{format(b.value)}{b.note ? ` · ${b.note}` : ''}</text>
                   </>
                 )}
               </g>
             );
           })}
+          {/* the reference line over the bars, the values over the line */}
           {reference && (
-            <g className="reference">
-              <line x1={x(reference.value)} x2={x(reference.value)} y1={M.top - 6} y2={H - M.bottom} stroke="#a3211b" strokeWidth={2} strokeDasharray="6 3" />
-              <text x={x(reference.value)} y={M.top - 9} textAnchor="middle" className="ref-label">{reference.label} {format(reference.value)}</text>
-            </g>
+            <line x1={x(reference.value)} x2={x(reference.value)} y1={top - 6} y2={H - bottom} stroke="#a3211b" strokeWidth={2} strokeDasharray="6 3" className="reference" />
           )}
+          {bars.map((b, i) => (b.value === null ? null : (
+            <text key={b.key} x={x(b.value) + 6} y={(side ? rowTop[i] + 5 : rowTop[i] + labelLines[i].length * LINE + 2) + BAR / 2 + 4} className="bar-value">{valueText(b)}</text>
+          )))}
+          {reference && ref && <text x={ref.x} y={top - 9} textAnchor={ref.anchor} className="ref-label">{refLabel}</text>}
         </>
       )}
     </ChartFrame>

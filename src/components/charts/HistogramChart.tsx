@@ -6,8 +6,8 @@
  * by colour alone. Title, description, and a data-table alternative with every bar's count.
  */
 import { scaleLinear } from 'd3-scale';
-import ChartFrame from './ChartFrame.tsx';
-import { plotArea, XAxis, XLabel, YAxis, YLabel } from './Axes.tsx';
+import ChartFrame, { useChartBox } from './ChartFrame.tsx';
+import { FONT, keepInside, plotArea, textWidth, tickCount, XAxis, XLabel, YAxis, YLabel } from './Axes.tsx';
 
 export interface HistBin { x0: number; x1: number; count: number }
 export interface HistMarker {
@@ -36,16 +36,37 @@ interface Props {
   testId?: string;
 }
 
-const W = 720, H = 300, M = { top: 56, right: 24, bottom: 46, left: 56 };
+const PLOT_H = 200, M = { right: 16, bottom: 46, left: 56 };
+const ROW_H = 15;
 
 export default function HistogramChart({ title, description, xLabel, yLabel, kind, bins, markers = [], band, tableSummary, columns, format = (v) => String(v), testId }: Props) {
-  const area = plotArea(W, H, M);
+  // Laid out for the width it has: fewer ticks and more rows of marker labels when narrow.
+  const box = useChartBox(720, 1200);
+  const W = box.width;
   const xs = [...bins.flatMap((b) => [b.x0, b.x1]), ...markers.map((m) => m.x)];
   let lo = Math.min(...xs);
   let hi = Math.max(...xs);
   if (!(hi > lo)) { lo -= 0.5; hi += 0.5; }
   const pad = (hi - lo) * 0.04;
-  const x = scaleLinear().domain([lo - pad, hi + pad]).range([area.left, area.right]);
+  const x = scaleLinear().domain([lo - pad, hi + pad]).range([M.left, W - M.right]);
+  // Marker labels in staggered rows above the plot, so close markers do not overprint; each label
+  // is kept inside the drawing.
+  const sorted = [...markers].sort((a, b) => a.x - b.x);
+  const place = new Map<string, { row: number; x: number; anchor: 'start' | 'middle' | 'end' }>();
+  const rowEnds: number[] = [];
+  for (const m of sorted) {
+    const w = textWidth(m.label, FONT.small);
+    const k = keepInside(x(m.x), w, 2, W - 2);
+    const left = k.anchor === 'start' ? k.x : k.anchor === 'end' ? k.x - w : k.x - w / 2;
+    let row = 0;
+    while (rowEnds[row] !== undefined && left < rowEnds[row] + 8) row++;
+    rowEnds[row] = left + w;
+    place.set(m.key, { row, ...k });
+  }
+  const rows = Math.max(1, rowEnds.length);
+  const top = 12 + rows * ROW_H;
+  const H = top + PLOT_H + M.bottom;
+  const area = plotArea(W, H, { ...M, top });
   const maxCount = Math.max(1, ...bins.map((b) => b.count));
   const y = scaleLinear().domain([0, maxCount]).nice().range([area.bottom, area.top]);
   // Thin bars for exact values: at most 14 px, and never wider than 70% of the closest gap.
@@ -54,19 +75,9 @@ export default function HistogramChart({ title, description, xLabel, yLabel, kin
     for (let i = 1; i < bins.length; i++) barW = Math.min(barW, (x(bins[i].x0) - x(bins[i - 1].x0)) * 0.7);
     barW = Math.max(2, barW);
   }
-  // Marker labels in staggered rows above the plot, so close markers do not overprint.
-  const sorted = [...markers].sort((a, b) => a.x - b.x);
-  const rowOf = new Map<string, number>();
-  const lastX: number[] = [];
-  for (const m of sorted) {
-    const px = x(m.x);
-    let row = 0;
-    while (lastX[row] !== undefined && px - lastX[row] < 110) row++;
-    lastX[row] = px;
-    rowOf.set(m.key, row);
-  }
+  const tickLabel = Math.max(...x.ticks(8).map((t) => textWidth(format(t), FONT.tick)), 24);
   return (
-    <ChartFrame title={title} description={description} className="chart-wide" testId={testId} width={W} height={H}
+    <ChartFrame title={title} description={description} className="chart-wide" testId={testId} width={W} height={H} box={box}
       caption={markers.length > 0 && (
         <ul className="legend legend-inline">
           {markers.map((m) => (
@@ -88,7 +99,7 @@ export default function HistogramChart({ title, description, xLabel, yLabel, kin
     >
       {band && <rect x={x(band[0])} y={area.top} width={Math.max(1, x(band[1]) - x(band[0]))} height={area.bottom - area.top} fill="#e8eef7" />}
       <YAxis area={area} scale={y} ticks={y.ticks(5)} grid />
-      <XAxis area={area} scale={x} ticks={x.ticks(8)} format={format} />
+      <XAxis area={area} scale={x} ticks={x.ticks(tickCount(area.right - area.left, tickLabel, 2, 8))} format={format} />
       <line x1={area.left} x2={area.right} y1={area.bottom} y2={area.bottom} stroke="#3b4450" />
       <XLabel area={area} y={H - 8}>{xLabel}</XLabel>
       <YLabel area={area}>{yLabel}</YLabel>
@@ -98,12 +109,12 @@ export default function HistogramChart({ title, description, xLabel, yLabel, kin
         return <rect key={i} x={left} y={y(b.count)} width={width} height={Math.max(0, y(0) - y(b.count))} fill="#1d4e89" />;
       })}
       {markers.map((m) => {
-        const row = rowOf.get(m.key) ?? 0;
-        const ty = M.top - 8 - row * 14;
+        const p = place.get(m.key)!;
+        const ty = top - 6 - p.row * ROW_H;
         return (
           <g key={m.key}>
             <line x1={x(m.x)} x2={x(m.x)} y1={ty + 3} y2={area.bottom} stroke={m.color} strokeWidth={2} strokeDasharray={m.dash} />
-            <text x={x(m.x)} y={ty} textAnchor="middle" className="marker-label" fill={m.color}>{m.label}</text>
+            <text x={p.x} y={ty} textAnchor={p.anchor} className="marker-label" fill={m.color}>{m.label}</text>
           </g>
         );
       })}

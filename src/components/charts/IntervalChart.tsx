@@ -4,16 +4,15 @@
  * with its bootstrap CI beside the kappa floor, QWK before and after a mapping, or a judged pass
  * rate beside its corrected estimate.
  *
- * Unlike ScoreScaleChart (a fixed 560-unit drawing), it lays out for the `width` it is given (the
- * caller measures its container, see useChartWidth) and draws at scale 1: labels go left of the
+ * Unlike ScoreScaleChart (a fixed 560-unit drawing), it lays out for its on-screen width (useChartBox,
+ * up to `width`) and draws at scale 1: labels go left of the
  * scale when they fit, above their row otherwise; ticks thin out. An undefined value is written as
  * text ("undefined (reason)"), never drawn at zero; an undefined interval likewise, beside a
  * defined value. The domain includes negative values when there are any (a kappa can be below 0).
  */
 import { scaleLinear } from 'd3-scale';
-import ChartFrame from './ChartFrame.tsx';
-import { plotArea, XAxis } from './Axes.tsx';
-import { centredX, textWidth, wrapLabel } from './textLayout.ts';
+import ChartFrame, { useChartBox } from './ChartFrame.tsx';
+import { centredX, plotArea, textWidth, wrapLabel, XAxis } from './Axes.tsx';
 
 export interface IntervalRow {
   key: string;
@@ -41,16 +40,17 @@ interface Props {
   tableSummary: string;
   columns: { row: string; value: string; low: string; high: string };
   format?: (v: number) => string;
-  /** Width of the drawing in CSS pixels (the SVG is drawn at scale 1). */
-  width: number;
+  /** Widest layout in CSS pixels: the chart lays out for its on-screen width (useChartBox), up to this. */
+  width?: number;
   testId?: string;
 }
 
 const FONT = 12;
 const LINE = 15;
 
-export default function IntervalChart({ title, description, xLabel, rows, threshold, domain, tableSummary, columns, format = (v) => v.toFixed(3), width, testId }: Props) {
-  const W = Math.max(200, Math.floor(width));
+export default function IntervalChart({ title, description, xLabel, rows, threshold, domain, tableSummary, columns, format = (v) => v.toFixed(3), width = 760, testId }: Props) {
+  const box = useChartBox(width, width, 200);
+  const W = box.width;
   const longest = Math.max(...rows.map((r) => textWidth(r.label, FONT)), 0);
   const side = W >= 420 && longest + 16 <= W * 0.38;
   const M = { top: threshold ? 26 : 12, right: 16, bottom: 40, left: side ? Math.ceil(longest) + 16 : 14 };
@@ -72,7 +72,7 @@ export default function IntervalChart({ title, description, xLabel, rows, thresh
   const hasInterval = rows.some((r) => r.low !== undefined || r.high !== undefined);
   const thLabelW = threshold ? textWidth(threshold.label, 11) : 0;
   return (
-    <ChartFrame title={title} description={description} className="chart-interval" testId={testId} width={W} height={H} svgStyle={{ maxWidth: `${W}px` }}
+    <ChartFrame title={title} description={description} className="chart-interval" testId={testId} width={W} height={H} box={box}
       table={{
         summary: tableSummary,
         columns: [columns.row, columns.value, ...(hasInterval ? [columns.low, columns.high] : [])],

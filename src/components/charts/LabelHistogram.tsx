@@ -4,8 +4,8 @@
  * description, legend and a data table (bin range, count per group).
  */
 import { scaleLinear } from 'd3-scale';
-import ChartFrame from './ChartFrame.tsx';
-import { plotArea, XAxis, XLabel, YAxis, YLabel } from './Axes.tsx';
+import ChartFrame, { useChartBox } from './ChartFrame.tsx';
+import { plotArea, XAxis, XLabel, YAxis, YLabel, tickCount } from './Axes.tsx';
 
 export interface HistogramGroup { name: string; counts: number[]; color: string }
 
@@ -22,9 +22,13 @@ interface Props {
   testId?: string;
 }
 
-const W = 380, H = 300, M = { top: 14, right: 14, bottom: 46, left: 52 };
+const M = { top: 14, right: 14, bottom: 46, left: 52 };
 
 export default function LabelHistogram({ title, description, xLabel, yLabel, edges, groups, tableSummary, rangeLabel, testId }: Props) {
+  // Laid out for its on-screen width (at most 500 px), a little less tall than wide.
+  const box = useChartBox(380, 500);
+  const W = box.width;
+  const H = Math.round(Math.max(220, Math.min(320, W * 0.82)));
   const area = plotArea(W, H, M);
   const x = scaleLinear().domain([edges[0], edges[edges.length - 1]]).range([area.left, area.right]);
   const max = Math.max(1, ...groups.flatMap((g) => g.counts));
@@ -32,7 +36,7 @@ export default function LabelHistogram({ title, description, xLabel, yLabel, edg
   const bins = edges.length - 1;
   const fmtEdge = (v: number) => String(Number(v.toFixed(3)));
   return (
-    <ChartFrame title={title} description={description} testId={testId} width={W} height={H}
+    <ChartFrame title={title} description={description} testId={testId} width={W} height={H} box={box}
       caption={
         <ul className="legend">
           {groups.map((g) => (
@@ -49,8 +53,8 @@ export default function LabelHistogram({ title, description, xLabel, yLabel, edg
         })),
       }}
     >
-      <YAxis area={area} scale={y} ticks={y.ticks(5).filter((t) => Number.isInteger(t))} grid />
-      <XAxis area={area} scale={x} ticks={x.ticks(5)} tickClass="tick" />
+      <YAxis area={area} scale={y} ticks={y.ticks(Math.min(5, tickCount(area.bottom - area.top, 4, 2, 5))).filter((t) => Number.isInteger(t))} grid />
+      <XAxis area={area} scale={x} ticks={x.ticks(tickCount(area.right - area.left, 24, 2, 5))} tickClass="tick" />
       <XLabel area={area} y={H - 8}>{xLabel}</XLabel>
       <YLabel area={area}>{yLabel}</YLabel>
       {Array.from({ length: bins }, (_, b) => {

@@ -3,8 +3,8 @@
  * path, React draws. Every chart has a title and a description (read by screen readers) and a
  * data-table alternative behind a <details>, so the numbers are reachable from the keyboard.
  */
-import ChartFrame from './ChartFrame.tsx';
-import { plotArea, SquareGrid, XLabel, YLabel } from './Axes.tsx';
+import ChartFrame, { useChartBox } from './ChartFrame.tsx';
+import { plotArea, SquareGrid, XLabel, YLabel, tickCount } from './Axes.tsx';
 import { scaleLinear } from 'd3-scale';
 import { line, curveLinear, curveStepAfter } from 'd3-shape';
 
@@ -25,16 +25,20 @@ interface Props {
   testId?: string;
 }
 
-const W = 360, H = 300, M = { top: 14, right: 14, bottom: 46, left: 52 };
+const M = { top: 14, right: 14, bottom: 46, left: 52 };
 
 export default function LineChart({ title, description, xLabel, yLabel, series, markers = [], tableSummary, extra, format = (v) => v.toFixed(3), testId }: Props) {
+  // Laid out for its on-screen width (at most 480 px), a little less tall than wide.
+  const box = useChartBox(360, 480);
+  const W = box.width;
+  const H = Math.round(Math.max(220, Math.min(320, W * 0.82)));
   const area = plotArea(W, H, M);
   const x = scaleLinear().domain([0, 1]).range([area.left, area.right]);
   const y = scaleLinear().domain([0, 1]).range([area.bottom, area.top]);
   const main = series[0];
   const cell = (v: number | null) => (v === null || !Number.isFinite(v) ? '∞' : format(v));
   return (
-    <ChartFrame title={title} description={description} testId={testId} width={W} height={H}
+    <ChartFrame title={title} description={description} testId={testId} width={W} height={H} box={box}
       caption={markers.length > 0 && (
         <ul className="legend">
           {markers.map((m) => (
@@ -48,7 +52,7 @@ export default function LineChart({ title, description, xLabel, yLabel, series, 
         rows: main.x.map((xv, i) => ({ key: i, cells: [...(extra ? [cell(extra.values[i])] : []), format(xv), format(main.y[i])] })),
       } : null}
     >
-      <SquareGrid area={area} x={x} y={y} ticks={x.ticks(5)} />
+      <SquareGrid area={area} x={x} y={y} ticks={x.ticks(tickCount(area.right - area.left, 24, 2, 5))} />
       <XLabel area={area} y={H - 8}>{xLabel}</XLabel>
       <YLabel area={area}>{yLabel}</YLabel>
       {series.map((s) => {

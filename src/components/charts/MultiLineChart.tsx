@@ -6,8 +6,8 @@
  */
 import { scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
-import ChartFrame from './ChartFrame.tsx';
-import { plotArea, SquareGrid, XLabel, YLabel } from './Axes.tsx';
+import ChartFrame, { useChartBox } from './ChartFrame.tsx';
+import { plotArea, SquareGrid, XLabel, YLabel, tickCount } from './Axes.tsx';
 
 export interface SharedXSeries { name: string; y: number[]; color: string; dashed?: boolean; emphasis?: boolean }
 
@@ -25,15 +25,19 @@ interface Props {
   testId?: string;
 }
 
-const W = 380, H = 300, M = { top: 14, right: 14, bottom: 46, left: 52 };
+const M = { top: 14, right: 14, bottom: 46, left: 52 };
 
 export default function MultiLineChart({ title, description, xLabel, yLabel, x: xs, series, tableSummary, tableStep = 10, format = (v) => v.toFixed(3), testId }: Props) {
+  // Laid out for its on-screen width (at most 500 px), a little less tall than wide.
+  const box = useChartBox(380, 500);
+  const W = box.width;
+  const H = Math.round(Math.max(220, Math.min(320, W * 0.82)));
   const area = plotArea(W, H, M);
   const x = scaleLinear().domain([0, 1]).range([area.left, area.right]);
   const y = scaleLinear().domain([0, 1]).range([area.bottom, area.top]);
   const rows = xs.map((_, i) => i).filter((i) => i % tableStep === 0 || i === xs.length - 1);
   return (
-    <ChartFrame title={title} description={description} testId={testId} width={W} height={H}
+    <ChartFrame title={title} description={description} testId={testId} width={W} height={H} box={box}
       caption={
         <ul className="legend">
           {series.map((s) => (
@@ -49,7 +53,7 @@ export default function MultiLineChart({ title, description, xLabel, yLabel, x: 
         rows: rows.map((i) => ({ key: i, cells: [format(xs[i]), ...series.map((s) => format(s.y[i]))] })),
       }}
     >
-      <SquareGrid area={area} x={x} y={y} ticks={x.ticks(5)} />
+      <SquareGrid area={area} x={x} y={y} ticks={x.ticks(tickCount(area.right - area.left, 24, 2, 5))} />
       <XLabel area={area} y={H - 8}>{xLabel}</XLabel>
       <YLabel area={area}>{yLabel}</YLabel>
       {series.map((s) => {

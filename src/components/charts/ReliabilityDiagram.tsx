@@ -9,8 +9,8 @@
  */
 import { scaleLinear, scaleSqrt } from 'd3-scale';
 import type { ReliabilityBin } from '../../../labs/core/stats/calibration_metrics.ts';
-import ChartFrame from './ChartFrame.tsx';
-import { SquareGrid, XLabel, YLabel } from './Axes.tsx';
+import ChartFrame, { useChartBox } from './ChartFrame.tsx';
+import { FONT, SquareGrid, TextLines, tickCount, wrapLabel, XLabel, YLabel } from './Axes.tsx';
 
 /** A bin of the engine's reliability table with the 95% Wilson interval of its positive rate (null when empty). */
 export interface ReliabilityPoint extends ReliabilityBin {
@@ -45,19 +45,31 @@ interface Props {
   testId?: string;
 }
 
-const W = 420, PLOT = 300, STRIP = 22, M = { top: 14, right: 14, left: 52 };
+const STRIP = 22, M = { top: 14, right: 14, left: 52 };
 
 export default function ReliabilityDiagram({ title, description, series, labels, format = (v) => (v === null ? '–' : v.toFixed(3)), testId }: Props) {
+  // Laid out for its on-screen width (at most 520 px): the plot about as tall as it is wide, one
+  // count strip per series under it, each with its (wrapped) label.
+  const box = useChartBox(420, 520);
+  const W = box.width;
+  const PLOT = Math.round(Math.max(200, Math.min(300, (W - M.left - M.right) * 0.95)));
   const plotBottom = M.top + PLOT;
-  const stripTop = plotBottom + 58;
-  const H = stripTop + series.length * (STRIP + 16) + 6;
+  const stripLabels = series.map((s) => wrapLabel(labels.strip(s.name), W - M.left - 4, FONT.small, 2));
+  const stripBlock = (si: number) => STRIP + 6 + stripLabels[si].length * 14;
+  const stripTops: number[] = [];
+  let yy = plotBottom + 44;
+  series.forEach((_, si) => {
+    stripTops.push(yy + stripLabels[si].length * 14);
+    yy += stripBlock(si);
+  });
+  const H = yy + 6;
   const area = { left: M.left, right: W - M.right, top: M.top, bottom: plotBottom };
   const x = scaleLinear().domain([0, 1]).range([area.left, area.right]);
   const y = scaleLinear().domain([0, 1]).range([area.bottom, area.top]);
   const maxCount = Math.max(1, ...series.flatMap((s) => s.rows.map((r) => r.count)));
   const radius = scaleSqrt().domain([0, maxCount]).range([0, 11]);
   return (
-    <ChartFrame title={title} description={description} testId={testId} width={W} height={H}
+    <ChartFrame title={title} description={description} testId={testId} width={W} height={H} box={box}
       caption={
         <ul className="legend">
           {series.map((s) => (
@@ -90,7 +102,7 @@ export default function ReliabilityDiagram({ title, description, series, labels,
         })),
       }}
     >
-      <SquareGrid area={area} x={x} y={y} ticks={x.ticks(5)} />
+      <SquareGrid area={area} x={x} y={y} ticks={x.ticks(tickCount(area.right - area.left, 24, 2, 5))} />
       <XLabel area={area} y={plotBottom + 32}>{labels.x}</XLabel>
       <YLabel area={area}>{labels.y}</YLabel>
       <line x1={x(0)} y1={y(0)} x2={x(1)} y2={y(1)} stroke="#6b7380" strokeWidth={1.5} strokeDasharray="5 4" />
@@ -121,10 +133,11 @@ export default function ReliabilityDiagram({ title, description, series, labels,
         </g>
       ))}
       {series.map((s, si) => {
-        const top = stripTop + si * (STRIP + 16);
+        const top = stripTops[si];
+        const lines = stripLabels[si];
         return (
           <g key={`strip-${s.name}`} className="count-strip">
-            <text x={M.left} y={top - 3} className="strip-label">{labels.strip(s.name)}</text>
+            <TextLines lines={lines} x={M.left} y={top - 4 - (lines.length - 1) * 14} lineHeight={14} className="strip-label" />
             <rect x={x(0)} y={top} width={x(1) - x(0)} height={STRIP} fill="#f4f5f7" stroke="#d4d8de" />
             {s.rows.map((r) => {
               const x0 = x(r.range[0]);
@@ -132,7 +145,7 @@ export default function ReliabilityDiagram({ title, description, series, labels,
               return (
                 <g key={r.bin}>
                   <rect x={x0} y={top} width={w} height={STRIP} fill={s.color} fillOpacity={r.count === 0 ? 0 : 0.12 + (0.5 * r.count) / maxCount} stroke="#fff" />
-                  {w >= 18 && <text x={x0 + w / 2} y={top + STRIP / 2 + 4} textAnchor="middle" className="strip-count">{r.count}</text>}
+                  {w >= 20 && <text x={x0 + w / 2} y={top + STRIP / 2 + 4} textAnchor="middle" className="strip-count">{r.count}</text>}
                 </g>
               );
             })}

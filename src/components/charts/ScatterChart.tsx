@@ -1,15 +1,15 @@
 /**
  * A labelled scatter plot in SVG (d3 scales, React drawing) with an optional front: points joined
  * in order of x, e.g. the Pareto front of quality (y, higher is better) against cost or latency
- * (x, lower is better). It lays out for the width it is given (measure the box with useChartWidth):
+ * (x, lower is better). It lays out for the width it is given (useChartBox measures its figure):
  * fewer ticks on a narrow box, point labels moved aside when they would overlap, text never below
  * 11 px. Points on the front are filled, the others hollow; a highlighted point gets a ring, and
  * every mark also has its words in the label or the data table (colour is never the only cue).
  * Title, description and a data-table alternative, like every chart of the site.
  */
 import { scaleLinear } from 'd3-scale';
-import type { CSSProperties, ReactNode } from 'react';
-import ChartFrame from './ChartFrame.tsx';
+import type { ReactNode } from 'react';
+import ChartFrame, { useChartBox } from './ChartFrame.tsx';
 import { plotArea, XAxis, XLabel, YAxis, YLabel } from './Axes.tsx';
 
 export interface ScatterPoint {
@@ -33,9 +33,8 @@ interface Props {
   xLabel: string;
   yLabel: string;
   points: ScatterPoint[];
-  /** Width of the drawing in SVG units; pass the measured width of its box. */
-  width: number;
-  svgStyle?: CSSProperties;
+  /** Widest layout in CSS pixels: the chart lays out for its on-screen width (useChartBox), up to this. */
+  width?: number;
   tableSummary: string;
   /** Column headers of the data table: point, x, y, on the front, note. */
   columns: [string, string, string, string, string];
@@ -55,8 +54,9 @@ function pad([lo, hi]: [number, number], f = 0.08): [number, number] {
   return [lo - span * f, hi + span * f];
 }
 
-export default function ScatterChart({ title, description, xLabel, yLabel, points, width, svgStyle, tableSummary, columns, yes, no, formatX = String, formatY = String, caption, testId }: Props) {
-  const W = Math.max(240, width);
+export default function ScatterChart({ title, description, xLabel, yLabel, points, width = 620, tableSummary, columns, yes, no, formatX = String, formatY = String, caption, testId }: Props) {
+  const box = useChartBox(width, width, 240);
+  const W = box.width;
   const H = Math.round(Math.min(340, Math.max(240, W * 0.62)));
   const M = { top: 16, right: 14, bottom: 46, left: 52 };
   const area = plotArea(W, H, M);
@@ -96,7 +96,7 @@ export default function ScatterChart({ title, description, xLabel, yLabel, point
   });
 
   return (
-    <ChartFrame title={title} description={description} className="chart-wide chart-scatter" testId={testId} width={W} height={H} svgStyle={svgStyle}
+    <ChartFrame title={title} description={description} className="chart-wide chart-scatter" testId={testId} width={W} height={H} box={box}
       caption={caption}
       table={{
         summary: tableSummary,

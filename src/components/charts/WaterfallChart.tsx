@@ -4,16 +4,15 @@
  * total as a bar from zero, beside an optional threshold line. Built for S_run and its weighted
  * terms and penalties (chapter 04), usable for any sum of signed parts.
  *
- * It lays out for the `width` it is given (the caller measures its container, see useChartWidth):
+ * It lays out for its on-screen width (useChartBox, up to `width`):
  * labels sit above their bars and wrap, ticks thin out, so text keeps its CSS size (11-12 px) at
  * 360 px. A term whose value is undefined is written as text ("undefined (reason)"), never drawn
  * as a zero bar, and the total is then undefined too. Values carry their sign in text, not only in
  * colour. Title, description and the terms as a data table, like every chart of the site.
  */
 import { scaleLinear } from 'd3-scale';
-import ChartFrame from './ChartFrame.tsx';
-import { plotArea, XAxis } from './Axes.tsx';
-import { centredX, textWidth, wrapLabel } from './textLayout.ts';
+import ChartFrame, { useChartBox } from './ChartFrame.tsx';
+import { centredX, plotArea, textWidth, wrapLabel, XAxis } from './Axes.tsx';
 
 export interface WaterfallStep {
   key: string;
@@ -38,8 +37,8 @@ interface Props {
   /** Column headers: term, detail, contribution, running total. */
   columns: [string, string, string, string];
   format?: (v: number) => string;
-  /** Width of the drawing in CSS pixels (the SVG is drawn at scale 1). */
-  width: number;
+  /** Widest layout in CSS pixels: the chart lays out for its on-screen width (useChartBox), up to this. */
+  width?: number;
   testId?: string;
 }
 
@@ -48,8 +47,9 @@ const LINE = 15;
 const BAR = 16;
 const GAP = 10;
 
-export default function WaterfallChart({ title, description, xLabel, steps, total, threshold, tableSummary, columns, format = (v) => v.toFixed(3), width, testId }: Props) {
-  const W = Math.max(200, Math.floor(width));
+export default function WaterfallChart({ title, description, xLabel, steps, total, threshold, tableSummary, columns, format = (v) => v.toFixed(3), width = 760, testId }: Props) {
+  const box = useChartBox(width, width, 200);
+  const W = box.width;
   const M = { top: threshold ? 24 : 10, right: 12, bottom: 40, left: 12 };
   const labelWidth = W - M.left - M.right;
   const signed = (v: number) => (v > 0 ? `+${format(v)}` : v < 0 ? `−${format(-v)}` : format(0));
@@ -80,7 +80,7 @@ export default function WaterfallChart({ title, description, xLabel, steps, tota
   const ticks = x.ticks(Math.max(2, Math.min(10, Math.floor((area.right - area.left) / 64))));
 
   return (
-    <ChartFrame title={title} description={description} className="chart-waterfall" testId={testId} width={W} height={H} svgStyle={{ maxWidth: `${W}px` }}
+    <ChartFrame title={title} description={description} className="chart-waterfall" testId={testId} width={W} height={H} box={box}
       table={{
         summary: tableSummary,
         columns,

@@ -5,7 +5,7 @@
  * props (validated at build time); link exercises (`source="link"`) are read from the URL hash
  * and validated with the same zod schema before anything is loaded.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Lang } from '../../../labs/core/contract/types.ts';
 import { evaluateGoals, type Goal } from '../../../labs/core/contract/goals.ts';
 import type { z } from 'zod';
@@ -39,13 +39,32 @@ function linkId(hash: string): string {
   return `link-${(h >>> 0).toString(36)}`;
 }
 
-function show(v: unknown, lang: Lang): string {
+/** Items of a list value shown in a goal before the rest is summed up as "and N more". */
+const LIST_SHOWN = 8;
+
+function showScalar(v: unknown, lang: Lang): string {
   if (v === undefined) return '—';
   if (v === null) return ui(lang).lab.undefined_value;
   if (v === 'pass') return ui(lang).lab.verdict_pass;
   if (v === 'fail') return ui(lang).lab.verdict_fail;
   if (typeof v === 'number') return fmt(v, 4);
   return typeof v === 'string' ? v : JSON.stringify(v);
+}
+
+/**
+ * A goal's current value for people: a number in the page's format, a verdict in words, a list as
+ * a list of its items (wrapping, at most LIST_SHOWN of them), anything else as compact JSON.
+ */
+function show(v: unknown, lang: Lang): ReactNode {
+  if (!Array.isArray(v)) return showScalar(v, lang);
+  const tv = ui(lang).values;
+  if (v.length === 0) return tv.empty_list;
+  return (
+    <ul className="goal-values" data-testid="goal-values">
+      {v.slice(0, LIST_SHOWN).map((x, i) => <li key={i}><code>{showScalar(x, lang)}</code></li>)}
+      {v.length > LIST_SHOWN && <li>{tv.more(v.length - LIST_SHOWN)}</li>}
+    </ul>
+  );
 }
 
 export default function ExerciseRunner({ lang, id, spec, source }: Props) {
@@ -129,7 +148,7 @@ function Exercise({ lang, id, spec, instructions, fromLink }: { lang: Lang; id: 
               <li key={i} className={`goal goal-${status}`} data-testid="goal" data-status={status}>
                 <span aria-hidden="true">{status === 'met' ? '✔' : '○'}</span>{' '}
                 <strong>{g.label}</strong>{' '}
-                <span className="goal-state">({status === 'met' ? t.goal_met : status === 'missing' ? (r?.missing_id ? t.goal_missing_id(r.missing_id.value) : t.goal_missing) : t.goal_not_met}{r && status !== 'missing' ? `; ${t.current(show(r.actual, lang))}` : ''})</span>
+                <span className="goal-state">({status === 'met' ? t.goal_met : status === 'missing' ? (r?.missing_id ? t.goal_missing_id(r.missing_id.value) : t.goal_missing) : t.goal_not_met}{r && status !== 'missing' ? <>; {ui(lang).values.current}: {show(r.actual, lang)}</> : ''})</span>
               </li>
             );
           })}

@@ -11,9 +11,8 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { WidgetProps } from '../content/WidgetLoader.tsx';
 import type { ResultOf } from '../../../labs/manifest.ts';
-import ChartFrame from '../charts/ChartFrame.tsx';
-import { useChartWidth } from '../charts/useChartWidth.ts';
-import { wrapLabel } from '../charts/textLayout.ts';
+import ChartFrame, { useChartBox } from '../charts/ChartFrame.tsx';
+import { wrapLabel } from '../charts/Axes.tsx';
 import { ui } from '../../i18n/index.ts';
 import { evaluatorsMsg } from '../../../labs/evaluators/i18n/index.ts';
 import { flipJudgeScore, readCases, readOutputs } from '../labs/evaluators/edit.ts';
@@ -50,7 +49,8 @@ export default function JudgeAgreement({ lang, initial }: WidgetProps) {
   const report = result?.reports.find((r) => r.evaluator_id === JUDGE) ?? null;
   const human = useMemo(() => readCases(base.cases), [base.cases]);
   const judge = useMemo(() => readOutputs(outputs ?? outputsText)?.find((o) => o.evaluator_id === JUDGE) ?? null, [outputs]);
-  const { ref, width } = useChartWidth(320, 240, 720);
+  const box = useChartBox(320, 720, 240);
+  const width = box.width;
   if (!report || !human || !judge) return null;
 
   const ids = human.cases.map((c) => c.case_id);
@@ -93,13 +93,13 @@ export default function JudgeAgreement({ lang, initial }: WidgetProps) {
   const k = report.pass_kappa;
   return (
     <div className="ev-widget widget-judge" data-testid="widget-judge-agreement" data-kappa={k ?? ''}>
-      <div ref={ref}>
+      <div>
         <ChartFrame
           title={tw.title}
           description={tw.desc(ids.length)}
           width={W}
           height={H}
-          svgStyle={{ maxWidth: `${W}px` }}
+          box={box}
           table={{
             summary: ui(lang).lab.chart_table,
             columns: [tw.table_case, tw.table_human, tw.table_judge],

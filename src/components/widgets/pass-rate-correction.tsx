@@ -13,8 +13,7 @@ import { useCallback, useMemo, useState, type ChangeEvent } from 'react';
 import { scaleLinear } from 'd3-scale';
 import type { WidgetProps } from '../content/WidgetLoader.tsx';
 import type { ResultOf } from '../../../labs/manifest.ts';
-import ChartFrame, { Hatch } from '../charts/ChartFrame.tsx';
-import { useChartWidth } from '../charts/useChartWidth.ts';
+import ChartFrame, { Hatch, useChartBox } from '../charts/ChartFrame.tsx';
 import { ui } from '../../i18n/index.ts';
 import { evaluatorsMsg } from '../../../labs/evaluators/i18n/index.ts';
 import { lookupText } from '../../../labs/core/contract/i18n/index.ts';
@@ -67,7 +66,8 @@ export default function PassRateCorrection({ lang, initial }: WidgetProps) {
   const texts = useMemo(() => correctionTexts(s.q, s.tpr, s.tnr), [s]);
   const result = (edited ? live?.result ?? initial : initial) as Result | null;
   const p = result?.corrected_pass_rate ?? null;
-  const { ref, width } = useChartWidth(320, 240, 720);
+  const box = useChartBox(320, 720, 240);
+  const width = box.width;
   if (!p) return null;
 
   const undef = (code: string | undefined) => `${ui(lang).lab.undefined_value}${code ? ` (${lookupText(code, lm.undefined_reason) ?? code})` : ''}`;
@@ -95,13 +95,13 @@ export default function PassRateCorrection({ lang, initial }: WidgetProps) {
   };
   return (
     <div className="ev-widget widget-rg" data-testid="widget-pass-rate-correction" data-corrected={p.value ?? ''}>
-      <div ref={ref}>
+      <div>
         <ChartFrame
           title={tw.title}
           description={tw.desc}
           width={W}
           height={H}
-          svgStyle={{ maxWidth: `${W}px` }}
+          box={box}
           table={{
             summary: ui(lang).lab.chart_table,
             columns: [lm.report.observed, lm.report.tpr, lm.report.tnr, lm.report.corrected, lm.report.interval(num(p.confidence * 100, lang, 1))],

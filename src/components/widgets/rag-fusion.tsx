@@ -14,7 +14,6 @@ import { ragMsg } from '../../../labs/rag/i18n/index.ts';
 import { ui } from '../../i18n/index.ts';
 import { fmt } from '../labs/shared/format.tsx';
 import HBarChart from '../charts/HBarChart.tsx';
-import { useChartWidth, chartSvgStyle } from '../charts/useChartWidth.ts';
 import { FusionFigure } from '../labs/rag/figures.tsx';
 import { useWidgetLab } from './shared/useWidgetLab.tsx';
 
@@ -28,8 +27,6 @@ export default function RagFusion({ lang, initial }: WidgetProps) {
   const lm = ragMsg(lang);
   const w = useWidgetLab('rag', lang, initial as RagResult, START_VIEW, PRESET);
   const r = w.result;
-  const fig = useChartWidth(300, 240, 720);
-  const bars = useChartWidth(300, 240, 640);
   const k = r.k;
   const caseId = w.view.trace_case ?? r.per_case[0]?.case_id;
   const sources = r.retrieval.sources.filter((s): s is ScoredSource => s.available && s.source !== 'cases');
@@ -57,13 +54,13 @@ export default function RagFusion({ lang, initial }: WidgetProps) {
       {r.trace && fused && (
         <>
           <p className="rag-question">{r.trace.question}</p>
-          <div ref={fig.ref} className="chart-box">
-            <FusionFigure lang={lang} fused={fused} k={k} width={fig.width} svgStyle={chartSvgStyle(fig)} testId="widget-fusion-list" scoreLabel="RRF"
+          <div className="chart-box">
+            <FusionFigure lang={lang} fused={fused} k={k} width={720} testId="widget-fusion-list" scoreLabel="RRF"
               title={tw.fusion_title(r.trace.case_id, fmt(r.retrieval.fusion.k, 2))} description={t.fusion_figure_desc(sources[0]?.label ?? 'A', sources[1]?.label ?? 'B', k)}
               caption={<p className="legend-text">{t.fusion_legend(sources[0]?.label ?? 'A', sources[1]?.label ?? 'B')}</p>} />
           </div>
-          <div ref={bars.ref} className="chart-box">
-            <HBarChart testId="widget-fusion-metrics" title={tw.fusion_metrics(r.trace.case_id, k)} description={tw.fusion_metrics_desc(r.trace.case_id, k)} xLabel={`nDCG@${k}`} width={bars.width} max={1}
+          <div className="chart-box">
+            <HBarChart testId="widget-fusion-metrics" title={tw.fusion_metrics(r.trace.case_id, k)} description={tw.fusion_metrics_desc(r.trace.case_id, k)} xLabel={`nDCG@${k}`} width={640} max={1}
               bars={sources.map((s) => {
                 const row = s.per_case.find((c) => c.case_id === r.trace!.case_id);
                 return { key: s.source, label: label(s), value: row?.ndcg_at_k ?? null, undefinedText: `${ui(lang).lab.undefined_value} (${lm.undefined_reason[row?.undefined_metrics.ndcg_at_k ?? 'not_answerable']})`, color: s.source === 'fused' ? '#1f6b3a' : '#1d4e89' };

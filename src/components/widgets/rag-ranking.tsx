@@ -13,7 +13,6 @@ import { ragMsg } from '../../../labs/rag/i18n/index.ts';
 import { ui } from '../../i18n/index.ts';
 import { fmt } from '../labs/shared/format.tsx';
 import HBarChart from '../charts/HBarChart.tsx';
-import { useChartWidth, chartSvgStyle } from '../charts/useChartWidth.ts';
 import { RankedListFigure } from '../labs/rag/figures.tsx';
 import { useWidgetLab } from './shared/useWidgetLab.tsx';
 
@@ -27,8 +26,6 @@ export default function RagRanking({ lang, initial }: WidgetProps) {
   const w = useWidgetLab('rag', lang, initial as RagResult, START_VIEW);
   const r = w.result;
   const tr = r.trace;
-  const list = useChartWidth(300, 240, 720);
-  const bars = useChartWidth(300, 240, 640);
   const k = w.view.k ?? r.policy_k;
   const setK = (v: number) => w.setView({ ...w.view, k: v === r.policy_k ? null : v });
   const caseId = w.view.trace_case ?? r.per_case[0]?.case_id;
@@ -53,13 +50,13 @@ export default function RagRanking({ lang, initial }: WidgetProps) {
       {tr && (
         <>
           <p className="rag-question">{tr.question}</p>
-          <div ref={list.ref} className="chart-box">
-            <RankedListFigure lang={lang} trace={tr} context={false} cited={false} width={list.width} svgStyle={chartSvgStyle(list)} testId="widget-ranking-list"
+          <div className="chart-box">
+            <RankedListFigure lang={lang} trace={tr} context={false} cited={false} width={720} testId="widget-ranking-list"
               title={tw.ranking_title(tr.case_id, tr.k)} description={t.trace_figure_desc(tr.retrieved.length, tr.metrics.relevant_chunks, tr.k)} />
           </div>
           {tr.answerable ? (
-            <div ref={bars.ref} className="chart-box">
-              <HBarChart testId="widget-ranking-metrics" title={tw.ranking_metrics(tr.case_id, tr.k)} description={tw.ranking_metrics_desc(tr.case_id, tr.k)} xLabel={tw.value_col} width={bars.width} max={1}
+            <div className="chart-box">
+              <HBarChart testId="widget-ranking-metrics" title={tw.ranking_metrics(tr.case_id, tr.k)} description={tw.ranking_metrics_desc(tr.case_id, tr.k)} xLabel={tw.value_col} width={640} max={1}
                 bars={[
                   { key: 'p', label: `P@${tr.k}`, value: m!.precision_at_k, undefinedText: undef('precision_at_k') },
                   { key: 'r', label: `R@${tr.k}`, value: m!.recall_at_k, undefinedText: undef('recall_at_k') },

@@ -12,7 +12,6 @@ import { applyEdits, modify } from 'jsonc-parser';
 import type { WidgetProps } from '../content/WidgetLoader.tsx';
 import type { ResultOf } from '../../../labs/manifest.ts';
 import WaterfallChart, { type WaterfallStep } from '../charts/WaterfallChart.tsx';
-import { useChartWidth } from '../charts/useChartWidth.ts';
 import { ui } from '../../i18n/index.ts';
 import { traceMsg } from '../../../labs/trace/i18n/index.ts';
 import { lookupText } from '../../../labs/core/contract/i18n/index.ts';
@@ -43,7 +42,6 @@ export default function TraceWaterfall({ lang, initial }: WidgetProps) {
   const [texts, setTexts] = useState<Record<string, string> | null>(null);
   const [live, setLive] = useState<LiveState<Result> | null>(null);
   const onState = useCallback((s: LiveState<Result>) => setLive(s), []);
-  const { ref, width } = useChartWidth(320, 240, 720);
   if (!start || !startWeights) return null;
   const result = (weights !== null && live?.result ? live.result : start) as Result;
   const shown = result.runs.find((r) => r.run_id === (runId ?? result.runs[0].run_id)) ?? result.runs[0];
@@ -88,10 +86,10 @@ export default function TraceWaterfall({ lang, initial }: WidgetProps) {
           </select>
         </label>
       </div>
-      <div ref={ref}>
+      <div>
         <WaterfallChart
           testId="wtw-chart"
-          width={width}
+          width={720}
           title={tw.title(shown.run_id)}
           description={tt.waterfall_desc(fmt3(result.min_s_run))}
           xLabel={tt.waterfall_axis}

@@ -12,6 +12,7 @@ const es = {
   preset_label: 'Conjunto de datos',
   preset_names: {
     kit: 'Ejemplo del capítulo: 40 tickets de soporte (20 de calibración, 20 de evaluación)',
+    kit_es: 'Los datos originales del libro, en español (40 tickets)',
     breast_cancer: 'Datos reales: cáncer de mama puntuado por Gaussian naive Bayes (342 casos)',
     custom: 'Tus datos (editados o importados)',
   } as Record<string, string>,
@@ -19,6 +20,7 @@ const es = {
   preset_help: 'Elegir un conjunto sustituye los dos editores. También puedes importar o soltar tu propio CSV o JSONL (hasta un millón de filas).',
   provenance_heading: 'Procedencia y licencia',
   provenance_kit: 'Los datos y la política del kit del capítulo 05, copiados tal cual: el laboratorio reproduce el informe que imprime su script.',
+  provenance_kit_es: 'Los archivos del kit del capítulo 05 tal como los imprime el libro.',
   provenance_bc: [
     'Puntuaciones de un clasificador Gaussian naive Bayes (conocido por ser sobreconfiado: casi todas valen 0 o 1) sobre el conjunto Breast Cancer Wisconsin (Diagnostic), que se distribuye con scikit-learn.',
     'Datos: W. H. Wolberg, W. N. Street y O. L. Mangasarian (1995), UCI Machine Learning Repository, doi:10.24432/C5DW2B, licencia CC BY 4.0.',
@@ -169,13 +171,15 @@ const en: Widen<typeof es> = {
   preset_label: 'Data set',
   preset_names: {
     kit: 'Chapter example: 40 support tickets (20 calibration, 20 evaluation)',
+    kit_es: 'The textbook’s original Spanish data (40 tickets)',
     breast_cancer: 'Real data: breast cancer scored by Gaussian naive Bayes (342 cases)',
     custom: 'Your data (edited or imported)',
   },
   preset_confirm: 'Discard the current data and load this data set?',
   preset_help: 'Choosing a data set replaces both editors. You can also import or drop your own CSV or JSONL (up to a million rows).',
   provenance_heading: 'Provenance and licence',
-  provenance_kit: 'The chapter 05 kit’s data and policy, copied as they are: the lab reproduces the report its script prints.',
+  provenance_kit: 'The chapter 05 kit’s data and policy, with the slice names, labels, owner and score description translated from the Spanish original (scores and 0/1 labels unchanged): the lab reproduces the report the kit’s script prints.',
+  provenance_kit_es: 'The chapter 05 kit’s files exactly as the textbook prints them, in Spanish (slices becas and matricula, label urgente); every figure is the same as with the translation.',
   provenance_bc: [
     'Scores of a Gaussian naive Bayes classifier (known to be overconfident: almost every score is 0 or 1) on the Breast Cancer Wisconsin (Diagnostic) data set that ships with scikit-learn.',
     'Data: W. H. Wolberg, W. N. Street and O. L. Mangasarian (1995), UCI Machine Learning Repository, doi:10.24432/C5DW2B, licence CC BY 4.0.',

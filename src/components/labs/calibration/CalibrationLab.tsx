@@ -30,15 +30,18 @@ import CostHeatMap from '../../charts/CostHeatMap.tsx';
 type CalibratorType = NonNullable<CalibrationView['calibrator']>;
 const CALIBRATORS: readonly CalibratorType[] = ['histogram_laplace', 'platt', 'isotonic', 'temperature'];
 const BIN_CHOICES = [2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50];
-/** The data sets a learner can load (labs/calibration/meta.ts): the chapter's kit and a real one. */
-type PresetId = 'kit' | 'breast_cancer';
-const PRESET_IDS = calibrationMeta.presets.map((p) => p.id) as PresetId[];
+/**
+ * The data sets a learner can load (labs/calibration/meta.ts): the chapter's kit, on the English
+ * page also the textbook's original Spanish files, and a real data set.
+ */
+type PresetId = 'kit' | 'kit_es' | 'breast_cancer';
+const presetIds = (lang: Lang) => calibrationMeta.presets.filter((p) => !p.langs || p.langs.includes(lang)).map((p) => p.id) as PresetId[];
 
 const COLORS = { raw: '#8a4b08', cal: '#1d4e89', neg: '#6a3d9a', pos: '#1f7a5a' };
 const CAL_COLORS: Record<CalibratorType, string> = { histogram_laplace: '#1d4e89', platt: '#b35900', isotonic: '#1f7a5a', temperature: '#8e2a6e' };
 
-function currentPreset(texts: Record<string, string>, presets: Partial<Record<PresetId, Record<string, string>>>): PresetId | 'custom' {
-  for (const id of PRESET_IDS) {
+function currentPreset(lang: Lang, texts: Record<string, string>, presets: Partial<Record<PresetId, Record<string, string>>>): PresetId | 'custom' {
+  for (const id of presetIds(lang)) {
     const p = presets[id];
     if (p && texts.cases === p.cases && texts.policy === p.policy) return id;
   }
@@ -54,7 +57,7 @@ export default function CalibrationLab({ lang, preset: kit, embed }: LabIslandPr
   const [presets, setPresets] = useState<Partial<Record<PresetId, Record<string, string>>>>({ kit });
   useEffect(() => {
     let live = true;
-    for (const id of PRESET_IDS) {
+    for (const id of presetIds(lang)) {
       if (id === 'kit') continue;
       void loadPresetTexts('calibration', lang, id).then((texts) => live && setPresets((p) => ({ ...p, [id]: texts })));
     }
@@ -62,7 +65,7 @@ export default function CalibrationLab({ lang, preset: kit, embed }: LabIslandPr
       live = false;
     };
   }, [lang]);
-  const preset = currentPreset(lab.texts, presets);
+  const preset = currentPreset(lang, lab.texts, presets);
 
   const setView = (patch: Partial<CalibrationView>) => lab.setView({ ...view, ...patch });
   const loadPreset = (id: PresetId) => {
@@ -121,12 +124,13 @@ function PresetPicker({ lang, preset, onPick }: { lang: Lang; preset: PresetId |
       <label className="cal-field">
         {tc.preset_label}{' '}
         <select value={preset} onChange={(e) => onPick(e.currentTarget.value as PresetId)} data-testid="preset-select">
-          {PRESET_IDS.map((id) => <option key={id} value={id}>{tc.preset_names[id]}</option>)}
+          {presetIds(lang).map((id) => <option key={id} value={id}>{tc.preset_names[id]}</option>)}
           {preset === 'custom' && <option value="custom" disabled>{tc.preset_names.custom}</option>}
         </select>
       </label>
       <p className="help">{tc.preset_help}</p>
       {preset === 'kit' && <p className="provenance" data-testid="provenance">{tc.provenance_kit}</p>}
+      {preset === 'kit_es' && <p className="provenance" data-testid="provenance">{tc.provenance_kit_es}</p>}
       {preset === 'breast_cancer' && (
         <div className="provenance" data-testid="provenance">
           <h4>{tc.provenance_heading}</h4>

@@ -28,7 +28,6 @@ import { LabPanel, DataTable } from '../shared/Panel.tsx';
 import { VerdictPanel, ReasonList } from '../shared/Verdict.tsx';
 import BarRowsChart, { type BarRow } from '../../charts/BarRowsChart.tsx';
 import IntervalChart, { type IntervalRow } from '../../charts/IntervalChart.tsx';
-import { useChartWidth } from '../../charts/useChartWidth.ts';
 import { addEvaluatorCopy, flipHumanLabel, flipJudgeScore, readCases, readOutputs, toggleParseOk } from './edit.ts';
 
 const PASS = 'pass';
@@ -52,10 +51,12 @@ function undefText(reason: string | null | undefined, lang: Lang): string {
   return r ? `${ui(lang).lab.undefined_value} (${r})` : ui(lang).lab.undefined_value;
 }
 
-/** A chart box that measures its width (charts draw at scale 1: text keeps its size on a phone). */
+/**
+ * A chart's box; `children` gets the widest layout (`max`, CSS px). The chart itself measures its
+ * on-screen width (useChartBox in ChartFrame) and draws at scale 1, so its text keeps its size on a phone.
+ */
 function Sized({ children, max = 760 }: { children: (w: number) => ReactNode; max?: number }) {
-  const cw = useChartWidth(420);
-  return <div ref={cw.ref} className="chart-box">{children(Math.min(cw.width, max))}</div>;
+  return <div className="chart-box">{children(max)}</div>;
 }
 
 function Interval({ ci, lang }: { ci: IntervalBlock; lang: Lang }) {

@@ -6,14 +6,13 @@
  * of the delta, cost per accepted by version, quality by slice, the per-case table (baseline and
  * candidate side by side) and the SHA-256 manifest of the inputs. With repeated runs, the run
  * strips, pass@k / pass^k curves and flaky share per slice (RepeatedRuns.tsx); beside the paired
- * comparison, the sample-size planner (its inputs are the lab's view). A picker loads either preset.
+ * comparison, the sample-size planner (its inputs are the lab's view).
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import type { GateResult, GateLabCheck, CaseResult, VersionScore, GatePolicy } from '../../../../labs/gate/lab.ts';
 import { gateMeta, type GateView } from '../../../../labs/gate/meta.ts';
 import type { PlannerView } from '../../../../labs/gate/lab.ts';
-import { loadPresetTexts } from '../../../lib/presets.ts';
 import { RepeatedRunsPanel, PlannerPanel } from './RepeatedRuns.tsx';
 import '../../../styles/gate-runs.css';
 import { gateMsg } from '../../../../labs/gate/i18n/index.ts';
@@ -37,20 +36,6 @@ const SETTINGS = ['abstention_markers', 'text_normalization', 'unicode_normaliza
 const MAX_ROWS = 300;
 
 const pct = (level: number) => fmt(level * 100, 2);
-
-/** The data sets a learner can load (labs/gate/meta.ts presets). */
-type PresetId = 'kit' | 'repeated_runs';
-const PRESET_IDS = gateMeta.presets.map((p) => p.id) as PresetId[];
-const PRESET_INPUTS = gateMeta.inputs.map((i) => i.name);
-
-/** Which preset the texts are (every input equal), else 'custom'. */
-function currentPreset(texts: Record<string, string>, presets: Partial<Record<PresetId, Record<string, string>>>): PresetId | 'custom' {
-  for (const id of PRESET_IDS) {
-    const p = presets[id];
-    if (p && PRESET_INPUTS.every((k) => (texts[k] ?? '') === (p[k] ?? ''))) return id;
-  }
-  return 'custom';
-}
 
 /** "undefined (reason)" with the gate's own reasons first, then the shared ones. */
 function Undef({ reason, lang }: { reason?: string | null; lang: Lang }) {
@@ -89,25 +74,6 @@ export default function GateLab({ lang, preset, embed }: LabIslandProps) {
   const view = (lab.view ?? {}) as GateView;
   const run = useLabRunner('gate', lab.texts, lang, view, lab);
   const result = run.result;
-  const [presets, setPresets] = useState<Partial<Record<PresetId, Record<string, string>>>>({ kit: preset });
-  useEffect(() => {
-    let live = true;
-    for (const id of PRESET_IDS) {
-      if (id === 'kit') continue;
-      void loadPresetTexts('gate', lang, id).then((texts) => live && setPresets((p) => ({ ...p, [id]: texts })));
-    }
-    return () => {
-      live = false;
-    };
-  }, [lang]);
-  const current = currentPreset(lab.texts, presets);
-  const loadPreset = (id: PresetId) => {
-    const texts = presets[id];
-    if (id === current || !texts) return;
-    if (current === 'custom' && !window.confirm(tg.presets.confirm)) return;
-    for (const k of PRESET_INPUTS) lab.setText(k, texts[k] ?? '');
-    lab.setView({});
-  };
   const setPlanner = (planner: PlannerView) => lab.setView({ ...view, planner });
 
   const inputs: LabInputDef[] = [
@@ -120,9 +86,7 @@ export default function GateLab({ lang, preset, embed }: LabIslandProps) {
   ];
 
   return (
-    <>
-    {!embed && <PresetPicker lang={lang} preset={current} onPick={loadPreset} />}
-    <LabShell meta={gateMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} secondaryLabels={tg.secondary}>
+    <LabShell presets meta={gateMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} secondaryLabels={tg.secondary}>
       {result && (
         <div className="lab-results" aria-live="off">
           <Verdict result={result} lang={lang} />
@@ -144,24 +108,6 @@ export default function GateLab({ lang, preset, embed }: LabIslandProps) {
         </div>
       )}
     </LabShell>
-    </>
-  );
-}
-
-function PresetPicker({ lang, preset, onPick }: { lang: Lang; preset: PresetId | 'custom'; onPick: (id: PresetId) => void }) {
-  const tp = ui(lang).gate.presets;
-  return (
-    <section className="gate-presets" aria-labelledby="gate-presets-h">
-      <h3 id="gate-presets-h">{tp.heading}</h3>
-      <label>
-        {tp.label}{' '}
-        <select value={preset} onChange={(e) => onPick(e.currentTarget.value as PresetId)} data-testid="preset-select">
-          {PRESET_IDS.map((id) => <option key={id} value={id}>{tp.names[id]}</option>)}
-          {preset === 'custom' && <option value="custom" disabled>{tp.names.custom}</option>}
-        </select>
-      </label>
-      <p className="help">{tp.help}</p>
-    </section>
   );
 }
 
@@ -256,8 +202,9 @@ function Paired({ result, lang }: { result: GateResult; lang: Lang }) {
   const ids = (list: string[]) => (list.length ? <span className="case-list">{list.join(', ')}</span> : null);
   return (
     <LabPanel id="gate-paired" title={tg.paired}>
-      <table className="confusion gate-paired" data-testid="paired">
-        <caption>{tg.paired_caption}</caption>
+      <p className="table-caption" id="gate-paired-cap">{tg.paired_caption}</p>
+      <ScrollBox label={tg.paired}>
+      <table className="confusion gate-paired" data-testid="paired" aria-labelledby="gate-paired-cap">
         <thead><tr><td /><th scope="col">{tg.candidate_passed}</th><th scope="col">{tg.candidate_failed}</th></tr></thead>
         <tbody>
           <tr>
@@ -276,6 +223,7 @@ function Paired({ result, lang }: { result: GateResult; lang: Lang }) {
           </tr>
         </tbody>
       </table>
+      </ScrollBox>
       <h4>{tg.mcnemar}</h4>
       <p>{p.mcnemar ? tg.mcnemar_counts(p.mcnemar.b, p.mcnemar.c) : <Undef reason={p.mcnemar_undefined_reason ?? 'non_binary_case_scores'} lang={lang} />}</p>
       <dl className="gate-mcnemar" data-testid="mcnemar">
@@ -456,9 +404,10 @@ function CasesTable({ result, lang }: { result: GateResult; lang: Lang }) {
   return (
     <LabPanel id="gate-cases" title={tg.cases}>
       {rows.length > MAX_ROWS && <p>{tg.cases_more(MAX_ROWS, rows.length)}</p>}
+      {/* The caption above the scroll box, so a narrow screen wraps it instead of cutting it. */}
+      <p className="table-caption" id="gate-cases-cap">{tg.cases_caption}</p>
       <ScrollBox label={tg.cases} tall={shown.length > 20}>
-        <table className="gate-cases" data-testid="cases-table">
-          <caption>{tg.cases_caption}</caption>
+        <table className="gate-cases" data-testid="cases-table" aria-labelledby="gate-cases-cap">
           <thead>
             <tr>
               <td colSpan={3} />

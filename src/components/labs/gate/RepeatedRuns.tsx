@@ -18,7 +18,6 @@ import { fmt, UndefinedValue } from '../shared/format.tsx';
 import { LabPanel, DataTable } from '../shared/Panel.tsx';
 import ScrollBox from '../../common/ScrollBox.tsx';
 import CurvesChart, { type CurveSeries, type CurveMark } from '../../charts/CurvesChart.tsx';
-import { useChartWidth } from '../../charts/useChartWidth.ts';
 import { lookupText } from '../../../../labs/core/contract/i18n/index.ts';
 
 /** Cases shown one by one in the strip (flaky first beyond it). */
@@ -52,7 +51,6 @@ export function RepeatedRunsPanel({ result, lang }: { result: GateScorecard; lan
   const tg = t.gate;
   const b = result.baseline;
   const c = result.candidate;
-  const chart = useChartWidth(340, 240, 760);
   if (!b.repeated && !c.repeated) return null;
   const k = result.policy.pass_k;
   const level = fmt(result.bootstrap.confidence * 100, 2);
@@ -137,7 +135,7 @@ export function RepeatedRunsPanel({ result, lang }: { result: GateScorecard; lan
       </ScrollBox>
 
       <h4>{tr.curves}</h4>
-      <div ref={chart.ref} className="gate-chart-box">
+      <div className="gate-chart-box">
         <CurvesChart
           testId="passk-chart"
           title={tr.curves}
@@ -152,7 +150,7 @@ export function RepeatedRunsPanel({ result, lang }: { result: GateScorecard; lan
           xColumn="k"
           format={(v) => fmt(v, 4)}
           undefinedText={undefText}
-          width={chart.width}
+          width={760}
         />
       </div>
 
@@ -231,7 +229,6 @@ export function PlannerPanel({ result, lang, view, onChange }: { result: GateSco
   const tp = t.gate.plan;
   const lm = gateMsg(lang);
   const p = result.planner;
-  const chart = useChartWidth(340, 240, 760);
   const power = fmt(p.inputs.target_power * 100, 2);
   const set = (f: PlannerField, v: number | undefined) => {
     const next: PlannerView = { ...view };
@@ -286,7 +283,7 @@ export function PlannerPanel({ result, lang, view, onChange }: { result: GateSco
         </dd>
       </dl>
       {p.curve.length > 0 && (
-        <div ref={chart.ref} className="gate-chart-box">
+        <div className="gate-chart-box">
           <CurvesChart
             testId="power-chart"
             title={tp.chart}
@@ -302,7 +299,7 @@ export function PlannerPanel({ result, lang, view, onChange }: { result: GateSco
             xColumn="n"
             tableX={tableX}
             format={(v) => fmt(v, 4)}
-            width={chart.width}
+            width={760}
           />
         </div>
       )}

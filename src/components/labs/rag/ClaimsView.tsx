@@ -8,7 +8,6 @@ import type { Lang } from '../../../../labs/core/contract/types.ts';
 import type { Trace } from '../../../../labs/rag/engine.ts';
 import { ui } from '../../../i18n/index.ts';
 import { fmt } from '../shared/format.tsx';
-import { useChartWidth, chartSvgStyle } from '../../charts/useChartWidth.ts';
 import { ClaimsFigure } from './figures.tsx';
 
 function Where({ c, lang }: { c: { retrieved: boolean; in_context: boolean; relevant: boolean }; lang: Lang }) {
@@ -24,7 +23,6 @@ function Where({ c, lang }: { c: { retrieved: boolean; in_context: boolean; rele
 /** The answer's claims with their support and its citations (from the trace), plus the figure. */
 export default function ClaimsView({ trace, lang, figure = true }: { trace: Trace; lang: Lang; figure?: boolean }) {
   const t = ui(lang).rag;
-  const chart = useChartWidth(300, 240, 760);
   const a = trace.answer;
   if (!a) return <p className="notice">{t.no_answer}</p>;
   return (
@@ -61,8 +59,8 @@ export default function ClaimsView({ trace, lang, figure = true }: { trace: Trac
         </ul>
       )}
       {figure && (a.claims.length > 0 || a.citations.length > 0) && (
-        <div ref={chart.ref} className="chart-box">
-          <ClaimsFigure lang={lang} trace={trace} width={chart.width} svgStyle={chartSvgStyle(chart)} testId="claims-figure"
+        <div className="chart-box">
+          <ClaimsFigure lang={lang} trace={trace} width={760} testId="claims-figure"
             title={t.claims_figure(trace.case_id)} description={t.claims_figure_desc(a.claims.length, a.claims.filter((c) => !c.supported).length, a.citations.length, a.citations.filter((c) => !c.retrieved).length)}
             caption={<p className="legend-text">{t.claims_legend}</p>} />
         </div>

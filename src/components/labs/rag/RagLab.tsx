@@ -36,7 +36,6 @@ import { LabPanel, DataTable } from '../shared/Panel.tsx';
 import { VerdictPanel, ReasonList } from '../shared/Verdict.tsx';
 import HBarChart from '../../charts/HBarChart.tsx';
 import ScatterChart from '../../charts/ScatterChart.tsx';
-import { useChartWidth, chartSvgStyle } from '../../charts/useChartWidth.ts';
 import { RankedListFigure, FusionFigure } from './figures.tsx';
 import ClaimsView from './ClaimsView.tsx';
 import { setGoldGrade, setQrelsGrade, swapRetrieved, setContextChunks } from './edits.ts';
@@ -314,7 +313,6 @@ function TracePanel({ result, lang, view, setView, texts, setText, editable }: T
   const t = ui(lang).rag;
   const lm = ragMsg(lang);
   const tr = result.trace;
-  const chart = useChartWidth(340, 260, 760);
   const [message, setMessage] = useState<string | null>(null);
   const ids = result.per_case.map((r) => r.case_id);
   const current = view.trace_case ?? ids[0];
@@ -370,8 +368,8 @@ function TracePanel({ result, lang, view, setView, texts, setText, editable }: T
           <p className={tr.metrics.first_failing_layer ? 'chain-break bad' : 'chain-break ok'} data-testid="trace-layer" data-layer={tr.metrics.first_failing_layer ?? 'none'}>
             <strong>{tr.metrics.first_failing_layer ? t.chain_breaks : t.chain_holds}</strong> {lm.layer_diagnosis[tr.metrics.layer_diagnosis]}
           </p>
-          <div ref={chart.ref} className="chart-box">
-            <RankedListFigure lang={lang} trace={tr} width={chart.width} svgStyle={chartSvgStyle(chart)} testId="trace-figure"
+          <div className="chart-box">
+            <RankedListFigure lang={lang} trace={tr} width={760} testId="trace-figure"
               title={t.trace_figure(tr.case_id)} description={t.trace_figure_desc(tr.retrieved.length, tr.metrics.relevant_chunks, tr.k)}
               caption={<p className="legend-text">{t.trace_legend}</p>} />
           </div>
@@ -546,8 +544,6 @@ function Fusion({ result, lang, view, setView, canLoadTrec, loadTrec }: FusionPr
   const sources = result.retrieval.sources;
   const byId = new Map(sources.map((s) => [s.source, s]));
   const setFusion = (p: Partial<RagView['fusion']>) => setView({ fusion: { ...view.fusion, ...p } });
-  const chart = useChartWidth(340, 260, 700);
-  const figure = useChartWidth(340, 260, 760);
   const runsMissing = !byId.get('run')?.available || !byId.get('run_b')?.available;
   const fusedTrace = result.trace?.sources.find((s) => s.source === 'fused') ?? null;
   const [kDraft, setKDraft] = useState(String(view.fusion.k));
@@ -614,15 +610,15 @@ function Fusion({ result, lang, view, setView, canLoadTrec, loadTrec }: FusionPr
         })}
       </DataTable>
       {available.length > 0 && (
-        <div ref={chart.ref} className="chart-box">
-          <HBarChart testId="sources-chart" title={t.sources_chart(k)} description={t.sources_chart_desc(k)} xLabel={`nDCG@${k}`} width={chart.width}
+        <div className="chart-box">
+          <HBarChart testId="sources-chart" title={t.sources_chart(k)} description={t.sources_chart_desc(k)} xLabel={`nDCG@${k}`} width={700}
             bars={available.map((s) => ({ key: s.source, label: s.source === 'cases' || s.source === 'fused' ? t.short_sources[s.source] : s.label, value: s.aggregate.ndcg_at_k, undefinedText: `${ui(lang).lab.undefined_value} (${lookupText(s.undefined_metrics.ndcg_at_k ?? '', lm.undefined_reason) ?? ''})`, color: s.source === 'fused' ? '#1f6b3a' : '#1d4e89' }))}
             max={1} tableSummary={ui(lang).lab.chart_table} columns={[t.source, `nDCG@${k}`]} format={(v) => fmt(v, 4)} />
         </div>
       )}
       {f.available && fusedTrace && result.trace && (
-        <div ref={figure.ref} className="chart-box">
-          <FusionFigure lang={lang} fused={fusedTrace} k={k} width={figure.width} svgStyle={chartSvgStyle(figure)} testId="fusion-figure"
+        <div className="chart-box">
+          <FusionFigure lang={lang} fused={fusedTrace} k={k} width={760} testId="fusion-figure"
             scoreLabel={f.method === 'rrf' ? 'RRF' : lm.fusion_methods[f.method].split(' ')[0]}
             title={t.fusion_figure(result.trace.case_id)} description={t.fusion_figure_desc(sourceName(lang, byId.get(f.a), f.a), sourceName(lang, byId.get(f.b), f.b), k)}
             caption={<p className="legend-text">{t.fusion_legend(sourceName(lang, byId.get(f.a), f.a), sourceName(lang, byId.get(f.b), f.b))}</p>} />
@@ -715,8 +711,6 @@ function Variants({ result, lang, loadVariants }: { result: RagResult; lang: Lan
   const t = ui(lang).rag;
   const lm = ragMsg(lang);
   const c = result.comparison;
-  const cost = useChartWidth(340, 260, 620);
-  const lat = useChartWidth(340, 260, 620);
   if (!c) {
     return (
       <LabPanel id="rag-variants" title={t.variants} testId="variants">
@@ -780,14 +774,14 @@ function Variants({ result, lang, loadVariants }: { result: RagResult; lang: Lan
         ))}
       </DataTable>
       <div className="rag-scatters">
-        <div ref={cost.ref} className="chart-box">
+        <div className="chart-box">
           <ScatterChart testId="scatter-cost" title={t.scatter_cost} description={t.scatter_desc(c.pareto.cost.join(', '), t.axis_cost)} xLabel={lm.metrics.cost_per_accepted_answer} yLabel={lm.metrics.quality_score}
-            points={points('cost')} width={cost.width} svgStyle={chartSvgStyle(cost)} tableSummary={ui(lang).lab.chart_table} columns={cols(lm.metrics.cost_per_accepted_answer)} yes={t.yes} no={t.no}
+            points={points('cost')} width={620} tableSummary={ui(lang).lab.chart_table} columns={cols(lm.metrics.cost_per_accepted_answer)} yes={t.yes} no={t.no}
             formatX={(v) => fmt(v, 4)} formatY={(v) => fmt(v, 3)} caption={<p className="legend-text">{t.scatter_legend}</p>} />
         </div>
-        <div ref={lat.ref} className="chart-box">
+        <div className="chart-box">
           <ScatterChart testId="scatter-latency" title={t.scatter_latency} description={t.scatter_desc(c.pareto.latency.join(', '), t.axis_latency)} xLabel={lm.metrics.p95_latency_ms} yLabel={lm.metrics.quality_score}
-            points={points('latency')} width={lat.width} svgStyle={chartSvgStyle(lat)} tableSummary={ui(lang).lab.chart_table} columns={cols(lm.metrics.p95_latency_ms)} yes={t.yes} no={t.no}
+            points={points('latency')} width={620} tableSummary={ui(lang).lab.chart_table} columns={cols(lm.metrics.p95_latency_ms)} yes={t.yes} no={t.no}
             formatX={(v) => fmt(v, 0)} formatY={(v) => fmt(v, 3)} caption={<p className="legend-text">{t.scatter_legend}</p>} />
         </div>
       </div>

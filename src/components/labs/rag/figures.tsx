@@ -2,8 +2,8 @@
  * The RAG figures shared by the lab (trace and fusion panels) and the chapter-03 widgets. Each one
  * draws what the engine returned (labs/rag/engine.ts: Trace, the scored lists) and computes
  * nothing: ranks, grades, context, claims, citations and fused scores all come from the scorecard.
- * Every figure is a ChartFrame (title, description, data table) laid out for the width it is given
- * (measure its box with useChartWidth), so its 11 px text stays 11 px on a phone; chunk ids are broken
+ * Every figure is a ChartFrame (title, description, data table) laid out for its on-screen width
+ * (useChartBox measures its figure; `width` is the widest layout), so its 11 px text stays 11 px on a phone; chunk ids are broken
  * over up to three lines (at '#', then at '-', '_', '/', '.') and cut with "…" only when even that does
  * not fit (the data table has them whole).
  *
@@ -14,10 +14,10 @@
  *   ClaimsFigure      one answer's claims against the chunks: which chunk supports which claim, which
  *                     were in the context, which were cited, and the claims with no support
  */
-import type { CSSProperties, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import type { Trace } from '../../../../labs/rag/engine.ts';
-import ChartFrame from '../../charts/ChartFrame.tsx';
+import ChartFrame, { useChartBox } from '../../charts/ChartFrame.tsx';
 import { ui } from '../../../i18n/index.ts';
 import { fmt } from '../shared/format.tsx';
 
@@ -138,8 +138,8 @@ function Cut({ y, width, label }: { y: number; width: number; label: string }) {
 
 interface BaseProps {
   lang: Lang;
-  width: number;
-  svgStyle?: CSSProperties;
+  /** Widest layout in CSS pixels: the chart lays out for its on-screen width (useChartBox), up to this. */
+  width?: number;
   title: string;
   description: string;
   testId?: string;
@@ -150,9 +150,10 @@ interface BaseProps {
  * One case's retrieved list (Trace.retrieved) in rank order, cut at the trace's k, with the judged
  * chunks that were not retrieved below it. `context` and `cited` add those columns.
  */
-export function RankedListFigure({ lang, width, svgStyle, title, description, testId, caption, trace, context = true, cited = true }: BaseProps & { trace: Trace; context?: boolean; cited?: boolean }) {
+export function RankedListFigure({ lang, width = 760, title, description, testId, caption, trace, context = true, cited = true }: BaseProps & { trace: Trace; context?: boolean; cited?: boolean }) {
   const t = ui(lang).rag.fig;
-  const W = Math.max(240, width);
+  const box = useChartBox(width, width, 240);
+  const W = box.width;
   const cols = [{ key: 'grade', label: t.grade, w: 44 }, ...(context ? [{ key: 'context', label: t.context, w: 58 }] : []), ...(cited ? [{ key: 'cited', label: t.cited, w: 40 }] : [])];
   const right = cols.reduce((s, c) => s + c.w, 0);
   const labelX = 30;
@@ -179,7 +180,7 @@ export function RankedListFigure({ lang, width, svgStyle, title, description, te
   const yes = t.yes;
   const no = t.no;
   return (
-    <ChartFrame title={title} description={description} className="chart-wide rag-figure" testId={testId} width={W} height={H} svgStyle={svgStyle} caption={caption}
+    <ChartFrame title={title} description={description} className="chart-wide rag-figure" testId={testId} width={W} height={H} box={box} caption={caption}
       table={{
         summary: ui(lang).lab.chart_table,
         columns: [t.rank, t.chunk, t.grade, t.relevant, ...(context ? [t.context] : []), ...(cited ? [t.cited] : []), t.in_top_k(k)],
@@ -234,9 +235,10 @@ type SourceList = Trace['sources'][number];
  * The fused list of one case in fused order: each chunk's grade, its rank in list A and in list B
  * (– when absent from it), and its fused score (with a bar where the figure is wide enough), cut at k.
  */
-export function FusionFigure({ lang, width, svgStyle, title, description, testId, caption, fused, k, scoreLabel }: BaseProps & { fused: SourceList; k: number; scoreLabel: string }) {
+export function FusionFigure({ lang, width = 760, title, description, testId, caption, fused, k, scoreLabel }: BaseProps & { fused: SourceList; k: number; scoreLabel: string }) {
   const t = ui(lang).rag.fig;
-  const W = Math.max(240, width);
+  const box = useChartBox(width, width, 240);
+  const W = box.width;
   const cols = [{ key: 'grade', w: 38, label: t.grade }, { key: 'a', w: 24, label: 'A' }, { key: 'b', w: 24, label: 'B' }];
   const barW = Math.max(66, Math.min(180, Math.round(W * 0.22)));
   const right = cols.reduce((s, c) => s + c.w, 0) + barW;
@@ -260,7 +262,7 @@ export function FusionFigure({ lang, width, svgStyle, title, description, testId
   const textRoom = 46;
   const rank = (v: number | null | undefined) => (v === null || v === undefined ? '–' : String(v));
   return (
-    <ChartFrame title={title} description={description} className="chart-wide rag-figure" testId={testId} width={W} height={H} svgStyle={svgStyle} caption={caption}
+    <ChartFrame title={title} description={description} className="chart-wide rag-figure" testId={testId} width={W} height={H} box={box} caption={caption}
       table={{
         summary: ui(lang).lab.chart_table,
         columns: [t.rank, t.chunk, t.grade, t.rank_in('A'), t.rank_in('B'), scoreLabel],
@@ -302,9 +304,10 @@ export function FusionFigure({ lang, width, svgStyle, title, description, testId
  * order, then chunks that claims or citations name outside it), a column per claim (a filled cell:
  * that chunk supports it) and one for citations; a last row marks the claims no chunk supports.
  */
-export function ClaimsFigure({ lang, width, svgStyle, title, description, testId, caption, trace }: BaseProps & { trace: Trace }) {
+export function ClaimsFigure({ lang, width = 760, title, description, testId, caption, trace }: BaseProps & { trace: Trace }) {
   const t = ui(lang).rag.fig;
-  const W = Math.max(240, width);
+  const box = useChartBox(width, width, 240);
+  const W = box.width;
   const ans = trace.answer;
   const claims = ans?.claims ?? [];
   const shown = claims.slice(0, 8);
@@ -350,7 +353,7 @@ export function ClaimsFigure({ lang, width, svgStyle, title, description, testId
   const yes = t.yes;
   const no = t.no;
   return (
-    <ChartFrame title={title} description={description} className="chart-wide rag-figure" testId={testId} width={W} height={H} svgStyle={svgStyle} caption={caption}
+    <ChartFrame title={title} description={description} className="chart-wide rag-figure" testId={testId} width={W} height={H} box={box} caption={caption}
       table={{
         summary: ui(lang).lab.chart_table,
         columns: [t.chunk, t.grade, t.where, ...claims.map((_, i) => t.claim_short(i + 1)), t.cited],

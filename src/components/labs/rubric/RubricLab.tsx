@@ -14,7 +14,7 @@ import type { Lang } from '../../../../labs/core/contract/types.ts';
 import type { RubricResult, ItemResult, AgreementResult, BreakdownCheck, Comparison, Pattern } from '../../../../labs/rubric/lab.ts';
 import { rubricMeta } from '../../../../labs/rubric/meta.ts';
 import { rubricMsg } from '../../../../labs/rubric/i18n/index.ts';
-import { describeAxisReason } from '../../../../labs/rubric/report.ts';
+import { describeAxisReason } from '../../../../labs/rubric/describe.ts';
 import { ui } from '../../../i18n/index.ts';
 import { useLabRunner } from '../shared/useLabRunner.ts';
 import { LabShell, type LabInputDef } from '../shared/LabShell.tsx';
@@ -228,8 +228,8 @@ function LockPanel({ result, lang, state }: { result: RubricResult; lang: Lang; 
       <p className="help">{tl.help}</p>
       <p>{tl.rubric(result.rubric_id, result.rubric_version)}</p>
       <p>{tl.hash}: <code className="hash" data-testid="rubric-hash">{result.rubric_hash}</code></p>
-      <p>{tl.steps_on}: {result.normalization.steps.length ? result.normalization.steps.map((s) => <code key={s} className="step-tag">{s}</code>) : none}</p>
-      <p>{tl.steps_off}: {result.normalization.disabled_steps.length ? result.normalization.disabled_steps.map((s) => <code key={s} className="step-tag off">{s}</code>) : none}</p>
+      <p>{tl.steps_on}: {result.normalization.steps.length ? <span className="step-tags">{result.normalization.steps.map((s) => <code key={s} className="step-tag">{s}</code>)}</span> : none}</p>
+      <p>{tl.steps_off}: {result.normalization.disabled_steps.length ? <span className="step-tags">{result.normalization.disabled_steps.map((s) => <code key={s} className="step-tag off">{s}</code>)}</span> : none}</p>
       <p>{tl.expected_normalized(result.normalization.normalize_expected)}</p>
       {drift && (
         <p className={drift.drifted ? 'notice drift' : 'badge ok'} data-testid="drift" data-drifted={drift.drifted ? 'true' : 'false'} role={drift.drifted ? 'status' : undefined}>
@@ -279,7 +279,7 @@ function Dashboard({ result, lang }: { result: RubricResult; lang: Lang }) {
       <DataTable label={td.columns_heading} testId="axis-columns" caption={td.columns_caption(n, result.aggregate.n_exam)}
         columns={[td.axis, td.weight, td.total, td.failures, td.zeros, td.mean_exam, td.lost]}>
         {cols.map((c, i) => {
-          const systematic = n >= 2 && c.failures === n;
+          const systematic = c.systematic;
           const mean = result.aggregate.axis_means[c.axis];
           return (
             <tr key={c.axis} data-axis={c.axis} className={systematic ? 'systematic' : c.failures > 0 ? 'has-failures' : undefined}>

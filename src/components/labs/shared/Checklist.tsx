@@ -41,10 +41,14 @@ export function Checklist<C extends GateCheck>({ id, checks, lang, label, digits
             <tr key={key} data-check={key} data-status={c.status} data-passed={c.status === 'pass' ? 'true' : 'false'}
               className={c.status === 'pass' ? 'check-ok' : soft ? 'check-warn' : 'check-fail'}>
               <th scope="row">{label(c)}{soft && <span className="check-soft"> ({t.soft})</span>}</th>
-              <td data-testid={`check-value-${key}`}>
-                {c.value === null ? <UndefinedValue reason={c.value_reason ?? null} lang={lang} catalogs={undefinedCatalogs} /> : fmt(c.value, d)}
+              <td>
+                <span data-testid={`check-value-${key}`}>
+                  {c.value === null ? <UndefinedValue reason={c.value_reason ?? null} lang={lang} catalogs={undefinedCatalogs} /> : fmt(c.value, d)}
+                </span>
+                {/* On a phone the threshold column is hidden (labs.css) and the threshold shows here. */}
+                <span className="threshold-inline"> ({SYMBOL[c.comparator]} {fmt(c.threshold, d)})</span>
               </td>
-              <td>{SYMBOL[c.comparator]} {fmt(c.threshold, d)}</td>
+              <td className="col-threshold">{SYMBOL[c.comparator]} {fmt(c.threshold, d)}</td>
               <td>
                 <strong>{status}</strong>
                 {c.reason && <> <code>{c.reason}</code></>}

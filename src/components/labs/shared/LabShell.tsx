@@ -1,8 +1,8 @@
 /**
  * What every lab island shares: the input editors (with file import by button or drop), the list of
- * validation problems, the stale marker over the last valid result, and the toolbar (reset to the
- * preset, share link, downloads of scorecard.json and decision.md). The lab-specific views are its
- * children.
+ * validation problems, the stale marker over the last valid result, the toolbar (reset to the
+ * preset, share link, downloads of `<lab>-scorecard.json` and `<lab>-decision.md`) and, when the
+ * island asks for it, the choice of data set (PresetPicker). The lab-specific views are its children.
  */
 import { lazy, Suspense, useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
@@ -19,6 +19,7 @@ import type { LabMeta } from '../../../../labs/core/contract/lab.ts';
 // The instructor's builder (and the classic zod it validates with) loads only when it is opened.
 const ExerciseBuilder = lazy(() => import('../../exercises/ExerciseBuilder.tsx'));
 import ResultBoundary from './ResultBoundary.tsx';
+import { PresetPicker } from './PresetPicker.tsx';
 
 export interface LabInputDef {
   /** An input of the lab's meta (its file types come from there). */
@@ -55,10 +56,12 @@ interface Props {
   embed?: LabEmbed;
   /** Needed when some input is `secondary`. */
   secondaryLabels?: SecondaryLabels;
+  /** Offer the lab's data sets of the page's language (when it has more than one), outside exercises. */
+  presets?: boolean;
   children?: ReactNode;
 }
 
-export function LabShell({ meta, lang, inputs: defs, state, run, embed, secondaryLabels, children }: Props) {
+export function LabShell({ meta, lang, inputs: defs, state, run, embed, secondaryLabels, presets = false, children }: Props) {
   const t = ui(lang).lab;
   const labId = meta.id;
   const filePrefix = meta.id;
@@ -112,6 +115,7 @@ export function LabShell({ meta, lang, inputs: defs, state, run, embed, secondar
     <div className={`lab lab-${labId}`} data-testid={`lab-${labId}`} data-ready={run.result || run.issues.length ? 'true' : 'false'}>
       {state.notice && <p className="notice" role="status" data-testid="state-notice">{t[state.notice]}</p>}
       <PendingBanner state={state} lang={lang} labels={Object.fromEntries(inputs.map((i) => [i.name, i.label]))} />
+      {presets && !embed && <PresetPicker meta={meta} lang={lang} state={state} />}
       <div className="lab-toolbar" role="group" aria-label={t.inputs}>
         <button type="button" onClick={onReset} data-testid="reset">{embed ? t.reset_exercise : t.reset}</button>
         <button type="button" onClick={share} data-testid="share">{t.share}</button>

@@ -2,7 +2,7 @@
  * Building blocks of the lab islands' result views: a titled panel (a <section> labelled by its
  * heading) and a data table with column headers in a focusable, labelled scroll box.
  */
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import ScrollBox from '../../common/ScrollBox.tsx';
 
 /** A result panel: <section class="lab-panel"> labelled by its <h3 id={id}>. */
@@ -29,17 +29,24 @@ interface DataTableProps {
   children: ReactNode;
 }
 
-/** A table with one header row, inside a ScrollBox so keyboard users can scroll it. */
+/**
+ * A table with one header row, inside a ScrollBox so keyboard users can scroll it. The caption sits
+ * above the scroll box (a <caption> would scroll with the table and be cut on a narrow screen),
+ * wraps to the panel's width, and labels the table (aria-labelledby).
+ */
 export function DataTable({ label, tall, className, testId, caption, columns, children }: DataTableProps) {
+  const id = useId();
   return (
+    <>
+    {caption !== undefined && <p className="table-caption" id={`${id}-cap`} data-testid={testId ? `${testId}-caption` : undefined}>{caption}</p>}
     <ScrollBox label={label} tall={tall}>
-      <table className={className} data-testid={testId}>
-        {caption !== undefined && <caption>{caption}</caption>}
+      <table className={className} data-testid={testId} aria-labelledby={caption !== undefined ? `${id}-cap` : undefined}>
         <thead>
           <tr>{columns.map((c, i) => <th scope="col" key={i}>{c}</th>)}</tr>
         </thead>
         <tbody>{children}</tbody>
       </table>
     </ScrollBox>
+    </>
   );
 }

@@ -113,7 +113,7 @@ export function useLabState(meta: LabMeta, preset: Record<string, string>, embed
       // An exercise link opened over saved work on that exercise: its start state is offered, the work kept.
       pending = { ...base, source: { kind: 'exercise' } };
     }
-    init.current = { store: { own, pending, undo: null }, notice, fromLink, savedExists: savedSnap !== null, valid: saved.state?.valid ?? null };
+    init.current = { store: { own, pending, undo: null }, notice, fromLink, savedExists: savedSnap !== null && !sameSnapshot(savedSnap, base), valid: saved.state?.valid ?? null };
   }
   const [store, setStore] = useState<Store>(init.current.store);
   const [notice, setNotice] = useState(init.current.notice);
@@ -121,6 +121,8 @@ export function useLabState(meta: LabMeta, preset: Record<string, string>, embed
   const [lastValid, setLastValidState] = useState<Record<string, string> | null>(init.current.valid);
   // Bumped to save this tab's work again (after going back to it from another tab's state).
   const [saveTick, setSaveTick] = useState(0);
+  // The own state (and save tick) last written to storage.
+  const lastSaved = useRef<{ own: Snapshot; tick: number } | null>(null);
   const working = store.pending ?? store.own;
 
   useEffect(() => {
@@ -174,21 +176,43 @@ export function useLabState(meta: LabMeta, preset: Record<string, string>, embed
     // memory only: localStorage would overflow, and writing megabytes on every edit would stall the page.
     if (ownLarge) return;
     const valid = lastValid && !store.pending && !Object.values(lastValid).some(isLargeText) ? lastValid : undefined;
+    // While another state is on screen, this tab's unchanged work is not written again: that write
+    // would replace the other tab's save and make it offer this tab's work back (a ping-pong).
+    if (store.pending && lastSaved.current?.own === store.own && lastSaved.current.tick === saveTick) return;
     const timer = setTimeout(() => {
+      // The untouched starting state is not the learner's work: nothing is stored for it, so the
+      // other language's page opens on its own preset (a stored copy of this one would look like work).
+      if (sameSnapshot(store.own, base)) {
+        clearSaved(labId, scope);
+        setHasSavedWork(false);
+        return;
+      }
       const ok = save({ v: STATE_VERSION, lab: labId, texts: store.own.texts, view: store.own.view, ...(valid ? { valid } : {}) }, scope);
       if (!ok) setNotice('storage_failed');
-      else if (!sameSnapshot(store.own, base)) setHasSavedWork(true);
+      else {
+        lastSaved.current = { own: store.own, tick: saveTick };
+        setHasSavedWork(true);
+      }
     }, 300);
     return () => clearTimeout(timer);
   }, [labId, store.own, store.pending, scope, ownLarge, lastValid, base, saveTick]);
 
   const setLastValid = useCallback((t: Record<string, string>) => setLastValidState((old) => (old && sameTexts(old, t) ? old : t)), []);
 
+  // An edit that changes nothing (an editor echoing a text the page just gave it) keeps the store as
+  // it is: it must not drop the undo of a keep/discard choice.
   const edit = useCallback((f: (s: Snapshot) => Snapshot) => {
-    setStore((s) => (s.pending ? { ...s, pending: { ...f(s.pending), source: s.pending.source } } : { ...s, own: f(s.own), undo: null }));
+    setStore((s) => {
+      if (s.pending) {
+        const next = f(s.pending);
+        return next === s.pending ? s : { ...s, pending: { ...next, source: s.pending.source } };
+      }
+      const next = f(s.own);
+      return next === s.own ? s : { ...s, own: next, undo: null };
+    });
   }, []);
   const setText = useCallback((name: string, text: string) => edit((s) => (s.texts[name] === text ? s : { ...s, texts: { ...s.texts, [name]: text } })), [edit]);
-  const setView = useCallback((v: unknown) => edit((s) => ({ ...s, view: v })), [edit]);
+  const setView = useCallback((v: unknown) => edit((s) => (JSON.stringify(s.view ?? null) === JSON.stringify(v ?? null) ? s : { ...s, view: v })), [edit]);
   const importFile = useCallback((name: string, fileName: string, text: string) => {
     setStore((s) => {
       if (s.pending) return { ...s, pending: { ...s.pending, texts: { ...s.pending.texts, [name]: text } } };

@@ -15,6 +15,7 @@ import { Checklist } from '../shared/Checklist.tsx';
 import { useLabRunner } from '../shared/useLabRunner.ts';
 import { LabShell, type LabInputDef } from '../shared/LabShell.tsx';
 import { fmt, UndefinedValue } from '../shared/format.tsx';
+import ScrollBox from '../../common/ScrollBox.tsx';
 import LineChart from '../../charts/LineChart.tsx';
 import BarChart from '../../charts/BarChart.tsx';
 import { LabPanel, DataTable } from '../shared/Panel.tsx';
@@ -61,7 +62,7 @@ export default function ThresholdLab({ lang, preset, embed }: LabIslandProps) {
   ];
 
   return (
-    <LabShell meta={thresholdMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed}>
+    <LabShell presets meta={thresholdMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed}>
       {result && (
         <div className="lab-results" aria-live="off">
           <Verdict result={result} lang={lang} />
@@ -140,6 +141,7 @@ function ConfusionMatrix({ sel, lang }: { sel: PolicyEvaluation; lang: Lang }) {
   const c = sel.counts;
   return (
     <LabPanel id="thr-cm" title={tt.confusion}>
+      <ScrollBox label={tt.confusion}>
       <table className="confusion" data-testid="confusion">
         <thead>
           <tr><td /><th scope="col">{tt.pred_pos}</th><th scope="col">{tt.pred_neg}</th><th scope="col">{tt.review}</th></tr>
@@ -149,6 +151,7 @@ function ConfusionMatrix({ sel, lang }: { sel: PolicyEvaluation; lang: Lang }) {
           <tr><th scope="row">{tt.actual_neg}</th><td data-testid="cm-fp">FP {c.fp}</td><td data-testid="cm-tn">TN {c.tn}</td><td data-testid="cm-rn">{c.review_negative}</td></tr>
         </tbody>
       </table>
+      </ScrollBox>
     </LabPanel>
   );
 }

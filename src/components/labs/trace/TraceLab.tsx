@@ -24,7 +24,6 @@ import { fmt, UndefinedValue } from '../shared/format.tsx';
 import { LabPanel, DataTable } from '../shared/Panel.tsx';
 import { VerdictPanel } from '../shared/Verdict.tsx';
 import WaterfallChart, { type WaterfallStep } from '../../charts/WaterfallChart.tsx';
-import { useChartWidth } from '../../charts/useChartWidth.ts';
 import { addApprovalBefore, removeStep } from './edit.ts';
 
 const MAX_OBSERVATION = 240;
@@ -174,7 +173,6 @@ function Waterfall({ result, r, lang }: { result: TraceResult; r: RunResult; lan
   const t = ui(lang);
   const tt = t.trace;
   const lm = traceMsg(lang);
-  const cw = useChartWidth(480, 200, 760);
   const reasonOf: Record<string, string | undefined> = { answer: r.undefined_metrics.S_y, tools: r.undefined_metrics.S_t, process: r.undefined_metrics.S_p, outcome: r.undefined_metrics.S_o };
   const failedProcess = r.checks.some((c) => (c.id === 'missing_approvals' || c.id === 'forbidden_tool_calls') && c.status !== 'pass');
   const steps: WaterfallStep[] = r.term_details.map((d) => ({
@@ -189,10 +187,10 @@ function Waterfall({ result, r, lang }: { result: TraceResult; r: RunResult; lan
   return (
     <LabPanel id="tr-waterfall" title={lm.report.terms_heading(r.run_id)}>
       <p className="tr-formula">{lm.report.formula}</p>
-      <div ref={cw.ref} className="chart-box">
+      <div className="chart-box">
         <WaterfallChart
           testId="waterfall"
-          width={cw.width}
+          width={760}
           title={tt.waterfall_title(r.run_id)}
           description={tt.waterfall_desc(fmt(result.min_s_run, 4))}
           xLabel={tt.waterfall_axis}
