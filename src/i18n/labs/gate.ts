@@ -134,14 +134,6 @@ const es = {
   write_defaults: 'Escribir estos ajustes en la política',
   write_defaults_done: 'Ajustes añadidos a la política: ya puedes editarlos allí.',
   write_defaults_bad: 'La política no es un objeto JSON válido: corrígela primero.',
-  /** Conjunto de datos del laboratorio (labs/gate/meta.ts presets). */
-  presets: {
-    heading: 'Datos',
-    label: 'Conjunto de datos',
-    names: { kit: 'el kit del capítulo 01 (una ejecución por caso)', repeated_runs: 'el kit con cinco ejecuciones por caso (candidata inestable)', custom: 'tus datos (editados)' },
-    confirm: '¿Descartar los datos actuales y cargar este conjunto?',
-    help: 'Elegir un conjunto sustituye las seis entradas. Con varias ejecuciones por caso (campo «run» en las respuestas) aparecen las tiras de ejecuciones y las curvas pass@k y pass^k.',
-  },
   /** Ejecuciones repetidas (labs/gate: runs, pass@k, pass^k, casos inestables). */
   runs: {
     heading: 'Ejecuciones repetidas',
@@ -172,7 +164,6 @@ const es = {
     policy_k: (k: number) => `k de la política = ${k}`,
     flaky_slices: 'Casos inestables por segmento',
     flaky_slices_caption: 'Proporción de casos del segmento cuyas ejecuciones no coinciden.',
-    one_run: 'Cada caso tiene una sola ejecución: no hay tiras ni curvas. Carga el conjunto con cinco ejecuciones por caso, o añade filas con "run" a las respuestas.',
   },
   /** El planificador del tamaño de muestra en la página. */
   plan: {
@@ -327,13 +318,6 @@ const en: Widen<typeof es> = {
   write_defaults: 'Write these settings into the policy',
   write_defaults_done: 'Settings added to the policy: you can edit them there now.',
   write_defaults_bad: 'The policy is not a valid JSON object: fix it first.',
-  presets: {
-    heading: 'Data',
-    label: 'Data set',
-    names: { kit: "chapter 01's kit (one run per case)", repeated_runs: 'the kit with five runs per case (a flaky candidate)', custom: 'your data (edited)' },
-    confirm: 'Discard the current data and load this data set?',
-    help: 'Picking a data set replaces the six inputs. With several runs per case (a "run" field in the answers) the run strips and the pass@k and pass^k curves appear.',
-  },
   runs: {
     heading: 'Repeated runs',
     case_score_label: 'Case score the gate uses',
@@ -363,7 +347,6 @@ const en: Widen<typeof es> = {
     policy_k: (k: number) => `policy's k = ${k}`,
     flaky_slices: 'Flaky cases by slice',
     flaky_slices_caption: "Share of the slice's cases whose runs disagree.",
-    one_run: 'Every case has a single run: no strips or curves. Load the data set with five runs per case, or add rows with "run" to the answers.',
   },
   plan: {
     heading: 'How many cases are needed?',
