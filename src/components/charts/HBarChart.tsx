@@ -12,6 +12,7 @@
 import { scaleLinear } from 'd3-scale';
 import ChartFrame, { Hatch, useChartBox } from './ChartFrame.tsx';
 import { FONT, keepInside, plotArea, TextLines, textWidth, tickCount, wrapLabel, XAxis, XLabel } from './Axes.tsx';
+import { useFmt } from '../labs/shared/format.tsx';
 
 export interface HBar {
   key: string;
@@ -46,7 +47,9 @@ interface Props {
 const BAR = 20;
 const LINE = 15;
 
-export default function HBarChart({ title, description, xLabel, bars, tableSummary, columns, reference, max, format = (v) => String(v), width = 704, testId }: Props) {
+export default function HBarChart({ title, description, xLabel, bars, tableSummary, columns, reference, max, format: given, width = 704, testId }: Props) {
+  const num = useFmt();
+  const format = given ?? ((v: number) => num(v));
   const box = useChartBox(width, width);
   const W = box.width;
   const fs = FONT.tick;
