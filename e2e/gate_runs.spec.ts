@@ -68,7 +68,8 @@ for (const { lang, url } of LABS) {
       await expect(chart.locator('svg g[data-series="pow-candidate"] circle')).toHaveCount(5);
       await expect(chart.locator('[data-mark="policy-k"]')).toHaveCount(1);
       // pass^3 of the candidate: (1 + 1 + 1 + C(4,3)/C(5,3) + C(3,3)/C(5,3)) / 5 = (3 + 0.4 + 0.1) / 5 = 0.7 (hand calculation)
-      await expect(page.getByTestId('runs-pow-k-candidate')).toHaveText('0.7');
+      const dec = (x: string) => (lang === 'es' ? x.replace('.', ',') : x); // the page's decimal separator
+      await expect(page.getByTestId('runs-pow-k-candidate')).toHaveText(dec('0.7'));
       await expect(page.getByTestId('runs-at-k-candidate')).toHaveText('1');
       await expect(page.getByTestId('runs-flaky-candidate')).toHaveText('2 / 5');
       // flaky share per slice: the support slice has one case, flaky for the candidate
@@ -81,7 +82,7 @@ for (const { lang, url } of LABS) {
       await expect(verdict).toHaveAttribute('data-verdict', 'fail');
       await expect(verdict.locator('[data-reason="weighted_quality_below_threshold"]')).toBeVisible();
       await expect(page.getByTestId('case-score')).toHaveAttribute('data-case-score', 'pass_pow_k');
-      await expect(page.getByTestId('wq-candidate')).toHaveText('0.7');
+      await expect(page.getByTestId('wq-candidate')).toHaveText(dec('0.7'));
       await expect(page.getByTestId('preset-select')).toHaveValue('custom');
     });
 

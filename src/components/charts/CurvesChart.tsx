@@ -101,7 +101,7 @@ export default function CurvesChart({ title, description, xLabel, yLabel, series
       }}
     >
       <XAxis area={area} scale={x} ticks={xt} format={formatX} grid />
-      <YAxis area={area} scale={y} ticks={yt} format={(t) => String(t)} grid />
+      <YAxis area={area} scale={y} ticks={yt} grid />
       <text className="axis-label" x={centredX((area.left + area.right) / 2, xLabel, 12, W)} y={H - 6} textAnchor="middle">{xLabel}</text>
       <text className="axis-label" transform={`translate(12 ${(area.top + area.bottom) / 2}) rotate(-90)`} textAnchor="middle">{yLabel}</text>
       {reference && (

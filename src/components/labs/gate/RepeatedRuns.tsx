@@ -30,7 +30,7 @@ function Undef({ reason, lang }: { reason?: string | null; lang: Lang }) {
 }
 
 function Num({ v, reason, lang }: { v: number | null | undefined; reason?: string | null; lang: Lang }) {
-  return v === null || v === undefined ? <Undef reason={reason} lang={lang} /> : <>{fmt(v, 4)}</>;
+  return v === null || v === undefined ? <Undef reason={reason} lang={lang} /> : <>{fmt(v, lang, 4)}</>;
 }
 
 /** A case's runs as a row of boxes, ✓ or ✗, each with its run id for screen readers. */
@@ -53,7 +53,7 @@ export function RepeatedRunsPanel({ result, lang }: { result: GateScorecard; lan
   const c = result.candidate;
   if (!b.repeated && !c.repeated) return null;
   const k = result.policy.pass_k;
-  const level = fmt(result.bootstrap.confidence * 100, 2);
+  const level = fmt(result.bootstrap.confidence * 100, lang, 2);
   const pow = result.policy.case_score === 'pass_pow_k';
 
   const byId = new Map(b.results.map((x) => [x.case_id, x]));
@@ -92,7 +92,7 @@ export function RepeatedRunsPanel({ result, lang }: { result: GateScorecard; lan
         {summaryRow(tr.runs_per_case, 'n', (v) => (v.runs_min === v.runs_max ? String(v.runs_max) : `${v.runs_min}–${v.runs_max}`))}
         {summaryRow(tr.flaky, 'flaky', (v) => `${v.flaky_cases} / ${v.total_cases}`)}
         {summaryRow(tr.mean_rate, 'rate', (v) => <Num v={v.pass_rate} reason="no_cases" lang={lang} />)}
-        {summaryRow(tr.mean_rate_ci(level), 'rate-ci', (v) => (v.pass_rate_bootstrap_ci ? `[${fmt(v.pass_rate_bootstrap_ci[0], 4)}, ${fmt(v.pass_rate_bootstrap_ci[1], 4)}]` : <Undef reason="no_cases" lang={lang} />))}
+        {summaryRow(tr.mean_rate_ci(level), 'rate-ci', (v) => (v.pass_rate_bootstrap_ci ? `[${fmt(v.pass_rate_bootstrap_ci[0], lang, 4)}, ${fmt(v.pass_rate_bootstrap_ci[1], lang, 4)}]` : <Undef reason="no_cases" lang={lang} />))}
         {summaryRow(tr.pass_at(k), 'at-k', (v) => <Num v={v.pass_at_k} reason="k_exceeds_runs" lang={lang} />)}
         {summaryRow(tr.pass_pow(k), 'pow-k', (v) => <Num v={v.pass_pow_k} reason="k_exceeds_runs" lang={lang} />)}
       </DataTable>
@@ -148,7 +148,7 @@ export function RepeatedRunsPanel({ result, lang }: { result: GateScorecard; lan
           marks={marks}
           tableSummary={t.lab.chart_table}
           xColumn="k"
-          format={(v) => fmt(v, 4)}
+          format={(v) => fmt(v, lang, 4)}
           undefinedText={undefText}
           width={760}
         />
@@ -159,7 +159,7 @@ export function RepeatedRunsPanel({ result, lang }: { result: GateScorecard; lan
         {sliceNames.map((s) => {
           const bs = sliceOf(b, s);
           const cs = sliceOf(c, s);
-          const cell = (x: typeof bs) => (x ? `${fmt(x.flaky_share, 4)} (${x.flaky_cases}/${x.cases})` : '–');
+          const cell = (x: typeof bs) => (x ? `${fmt(x.flaky_share, lang, 4)} (${x.flaky_cases}/${x.cases})` : '–');
           return (
             <tr key={s} data-slice={s}>
               <th scope="row">{s}</th>
@@ -229,7 +229,7 @@ export function PlannerPanel({ result, lang, view, onChange }: { result: GateSco
   const tp = t.gate.plan;
   const lm = gateMsg(lang);
   const p = result.planner;
-  const power = fmt(p.inputs.target_power * 100, 2);
+  const power = fmt(p.inputs.target_power * 100, lang, 2);
   const set = (f: PlannerField, v: number | undefined) => {
     const next: PlannerView = { ...view };
     if (v === undefined) delete next[f];
@@ -252,8 +252,8 @@ export function PlannerPanel({ result, lang, view, onChange }: { result: GateSco
           return (
             <label key={f} className="gate-planner-field">
               <span>{lm.planner.fields[f]}</span>
-              <PlannerInput field={f} given={given} placeholder={inUse === null ? '' : fmt(inUse, 4)} label={lm.planner.fields[f]} onValue={(v) => set(f, v)} invalidText={tp.invalid(f === 'delta' ? '−1' : '0', '1')} />
-              <span className="help" data-source={p.sources[f]}>{tp.source}: {lm.planner.sources[p.sources[f]]}{given === undefined && inUse !== null ? ` (${fmt(inUse, 4)})` : ''}</span>
+              <PlannerInput field={f} given={given} placeholder={inUse === null ? '' : fmt(inUse, lang, 4)} label={lm.planner.fields[f]} onValue={(v) => set(f, v)} invalidText={tp.invalid(f === 'delta' ? '−1' : '0', '1')} />
+              <span className="help" data-source={p.sources[f]}>{tp.source}: {lm.planner.sources[p.sources[f]]}{given === undefined && inUse !== null ? ` (${fmt(inUse, lang, 4)})` : ''}</span>
             </label>
           );
         })}
@@ -298,7 +298,7 @@ export function PlannerPanel({ result, lang, view, onChange }: { result: GateSco
             tableSummary={t.lab.chart_table}
             xColumn="n"
             tableX={tableX}
-            format={(v) => fmt(v, 4)}
+            format={(v) => fmt(v, lang, 4)}
             width={760}
           />
         </div>
