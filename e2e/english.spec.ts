@@ -68,7 +68,9 @@ test.describe('English presets', () => {
   test('the Spanish pages use the kit\'s files and offer no Spanish-original choice', async ({ page }) => {
     await openLab(page, '/laboratorios/gate/');
     await expect(page.getByTestId('owner')).toHaveText('equipo-ia');
-    await expect(page.getByTestId('preset-picker')).toHaveCount(0);
+    // the Spanish gate page offers its other data sets (five runs per case), never the Spanish original
+    await expect(page.getByTestId('preset-select').locator('option[value="kit_es"]')).toHaveCount(0);
+    await expect(page.getByTestId('preset-select').locator('option[value="repeated_runs"]')).toHaveCount(1);
     await openLab(page, '/laboratorios/calibration/');
     await expect(page.getByTestId('preset-select').locator('option[value="kit_es"]')).toHaveCount(0);
   });

@@ -12,11 +12,27 @@ import type { Lang, ParseOutcome } from '../core/contract/types.ts';
 import { runGate } from './engine.ts';
 import type { GateResult } from './engine.ts';
 import { renderGateReport } from './report.ts';
+import { planGate } from './planner.ts';
+import type { GatePlanner } from './planner.ts';
 
 export type { GateInput, GatePolicy, CaseRow, OutputRow, Hypothesis, Taxonomy, Manifest } from './schema.ts';
 export type { GateResult, VersionScore, CaseResult, SliceScore, PairedComparison, BootstrapSummary, ErrorType, CaseReason } from './engine.ts';
 export type { GateLabCheck, GateCheckId, GateDecision, EvidenceAssessment } from './decision.ts';
 export type { GateReason, GateWarning } from './i18n/index.ts';
+export type { GatePlanner, PlannerField, PlannerSource, PlannerReason, PlannerAssumption, PlannerView } from './planner.ts';
+
+/** The gate's scorecard as `select` returns it: the run's result plus the planner for the view. */
+export interface GateScorecard extends GateResult {
+  planner: GatePlanner;
+}
+
+/**
+ * select: the run's result with the sample-size planner for the view's design (planner.ts). Cheap:
+ * the bootstrap is in `run`, which the runner memoizes, so a planner input only costs this.
+ */
+export function selectGate(result: GateResult, view: GateView | undefined): GateScorecard {
+  return { ...result, planner: planGate(result, view?.planner ?? {}) };
+}
 
 /**
  * Input texts hashed into manifest.computed_hashes, and the key each hash gets. The first four are
@@ -77,11 +93,11 @@ export function parseGateLabInput(texts: Record<string, string>, lang: Lang): Pa
  * parse: the six texts (schema.ts) plus the texts to hash; run: runGate (hooks.progress gets
  * ('bootstrap', fraction) during the bootstrap), then the SHA-256 of the inputs in
  * manifest.computed_hashes (async: WebCrypto), so the worker's scorecard and the CLI's carry them;
- * select: the scorecard as it is (the lab has no view controls); report: decision.md (report.ts).
+ * select: the scorecard with the planner for the view (selectGate); report: decision.md (report.ts).
  */
-export const lab: LabModule<GateLabInput, GateResult, GateResult, GateView> = {
+export const lab: LabModule<GateLabInput, GateResult, GateScorecard, GateView> = {
   parse: parseGateLabInput,
   run: async (input, _view, hooks) => withManifestHashes(runGate(input, undefined, hooks), await computeManifestHashes(input.hashed_texts)),
-  select: (result) => result,
+  select: selectGate,
   report: renderGateReport,
 };

@@ -2,8 +2,33 @@
 import * as z from 'zod/mini';
 import { defineLab } from '../core/contract/lab.ts';
 
-/** The gate has no view controls: every change goes through the inputs. */
-export const gateView = z.object({});
+const unit = z.number().check(z.gte(0), z.lte(1));
+const open01 = z.number().check(z.gt(0), z.lt(1));
+
+/**
+ * The sample-size planner's inputs (labs/gate/planner.ts), each optional: left out, it defaults
+ * from the data. Only ranges are checked here; a combination no pair of versions can produce
+ * (δ above the discordant share, more improvements than baseline failures...) is not a view
+ * error but an undefined design with its reason, so moving a slider never marks the lab stale.
+ */
+export const plannerView = z.object({
+  /** Pass rate of the baseline, in [0, 1]. */
+  baseline_rate: z.optional(unit),
+  /** Smallest improvement in pass rate worth shipping (δ), in [-1, 1]; δ <= 0 is an undefined design. */
+  delta: z.optional(z.number().check(z.gte(-1), z.lte(1))),
+  /** Expected share of discordant pairs (d), in [0, 1]. */
+  discordant: z.optional(unit),
+  /** Significance level of the two-sided test, in (0, 1). */
+  alpha: z.optional(open01),
+  /** Power to reach, in (0, 1) (default 0.8). */
+  target_power: z.optional(open01),
+});
+
+/**
+ * What the learner changes without editing the inputs: the planner's design. Every other change
+ * goes through the inputs. Changing the view reruns only `select` (the planner), never the bootstrap.
+ */
+export const gateView = z.object({ planner: z.optional(plannerView) });
 export type GateView = z.infer<typeof gateView>;
 
 const JSONL = '.jsonl,.json,.txt,application/json';
@@ -38,6 +63,17 @@ export const gateMeta = defineLab({
       label: { es: 'los datos originales del libro, en español', en: "the textbook's original Spanish data" },
       files: { es: KIT_ES, en: KIT_ES },
       langs: ['en'],
+    },
+    {
+      id: 'repeated_runs',
+      label: { es: 'el kit con cinco ejecuciones por caso (candidata inestable)', en: "the kit with five runs per case (a flaky candidate)" },
+      // Written by scripts/presets/gate_repeated_runs.py (see presets/README.md): the kit's cases,
+      // five runs of each version; the candidate passes every case in its first run but not
+      // three runs in a row on horario_001 and soporte_001.
+      files: {
+        es: { cases: 'eval_cases.jsonl', outputs: 'repeated_outputs.jsonl', policy: 'repeated_policy.json', hypothesis: 'eval_hypothesis.json', taxonomy: 'error_taxonomy.json', manifest: 'repeated_run_manifest.json' },
+        en: { cases: 'repeated_cases.en.jsonl', outputs: 'repeated_outputs.en.jsonl', policy: 'repeated_policy.en.json', hypothesis: 'repeated_hypothesis.en.json', taxonomy: 'repeated_taxonomy.en.json', manifest: 'repeated_run_manifest.en.json' },
+      },
     },
   ],
   view: gateView,

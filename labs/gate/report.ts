@@ -2,16 +2,23 @@
  * decision.md of the eval-gate lab, in Spanish or English. It carries the kit's items (eval,
  * change, decision, delta, bootstrap CI, improvements, regressions, reasons) and adds McNemar, the
  * evidence against the minimum interpretable delta, owner, rollback, a per-version table, the gate
- * checklist and, when computed, the inputs' SHA-256. Numbers are rounded to 4 decimals here only.
+ * checklist, the repeated-run figures (when some case has several runs: the case score in use, a
+ * summary per version, each case's run outcomes and the pass@k / pass^k curves), the sample-size
+ * planner's answer (when the result comes from `select`) and, when computed, the inputs' SHA-256.
+ * Numbers are rounded to 4 decimals here only.
  */
 import type { RootContent } from 'mdast';
 import type { Lang, MaybeNumber } from '../core/contract/types.ts';
 import type { Inline } from '../core/contract/report.ts';
-import { code, heading, list, paragraph, renderMarkdown, root, strong, table } from '../core/contract/report.ts';
+import { code, heading, list, paragraph, renderMarkdown, root, strong, table, text } from '../core/contract/report.ts';
 import { coreMsg } from '../core/contract/i18n/index.ts';
 import { gateMsg } from './i18n/index.ts';
 import { lookupText } from '../core/contract/i18n/index.ts';
-import type { GateResult, VersionScore } from './engine.ts';
+import type { GateResult, VersionScore, CaseResult } from './engine.ts';
+import type { GatePlanner } from './planner.ts';
+
+/** Cases listed one by one in the per-case runs table of decision.md (flaky cases first beyond it). */
+export const REPORT_MAX_RUN_ROWS = 200;
 
 /** x rounded to `digits` decimals as a plain number string (0.25, -0.3333, 1); null -> null. */
 export function fmtNumber(x: MaybeNumber, digits = 4): string | null {
@@ -28,7 +35,7 @@ export function fmtNumber(x: MaybeNumber, digits = 4): string | null {
  * "no definido (motivo)" / "undefined (reason)" with the translated reason (a value without a
  * reason code reads "depends on an undefined metric"). Never throws.
  */
-export function renderGateReport(result: GateResult, lang: Lang): string {
+export function renderGateReport(result: GateResult & { planner?: GatePlanner }, lang: Lang): string {
   const all = coreMsg(lang);
   const t = gateMsg(lang);
   const r = t.report;
@@ -98,6 +105,9 @@ export function renderGateReport(result: GateResult, lang: Lang): string {
   ];
   blocks.push(table([r.version, r.weighted_quality, r.passed, r.critical, r.accepted, r.total_cost, r.cost_per_accepted], [row(result.baseline), row(result.candidate)]));
 
+  blocks.push(...repeatedRunsSection(result, lang));
+  if (result.planner) blocks.push(...plannerSection(result.planner, lang));
+
   const hashes = result.manifest?.computed_hashes;
   if (hashes) {
     blocks.push(heading(2, r.hashes_heading));
@@ -106,4 +116,107 @@ export function renderGateReport(result: GateResult, lang: Lang): string {
 
   blocks.push(heading(2, r.reading_heading), paragraph(d.verdict === 'fail' ? r.reading_fail : r.reading_pass), paragraph(t.notes[p.note]));
   return renderMarkdown(root(...blocks));
+}
+
+/** A case's run outcomes in file order: ✓ pass, ✗ fail ("✓✓✗✓✓"). */
+export function runOutcomes(r: CaseResult): string {
+  return r.runs.map((x) => (x.passed ? '✓' : '✗')).join('');
+}
+
+/**
+ * The repeated-run figures as Markdown nodes: the case score in use; per version the runs per
+ * case, flaky cases, mean pass rate with its bootstrap CI and pass@k / pass^k at policy.pass_k;
+ * the flaky case ids; each case's run outcomes in both versions (passes k/N with the Wilson
+ * interval; at most REPORT_MAX_RUN_ROWS rows, flaky cases first when there are more); and the
+ * pass@k / pass^k curves for k = 1..N of both versions. Empty when every case has one run in both.
+ */
+export function repeatedRunsSection(result: GateResult, lang: Lang): RootContent[] {
+  const b = result.baseline;
+  const c = result.candidate;
+  if (!b.repeated && !c.repeated) return [];
+  const t = gateMsg(lang);
+  const r = t.report;
+  const all = coreMsg(lang);
+  const k = result.policy.pass_k;
+  const level = fmtNumber(result.bootstrap.confidence * 100, 2)!;
+  const why = (reason: string) => r.undefined(lookupText(reason, t.undefined_reason, all.undefined_reason) ?? reason);
+  const num = (x: number | null, reason = 'k_exceeds_runs') => (x === null ? why(reason) : fmtNumber(x)!);
+  const ci = (v: VersionScore) => (v.pass_rate_bootstrap_ci ? `[${fmtNumber(v.pass_rate_bootstrap_ci[0])}, ${fmtNumber(v.pass_rate_bootstrap_ci[1])}]` : why('no_cases'));
+  const row = (v: VersionScore): Inline[] => [
+    text(v.name),
+    v.runs_min === v.runs_max ? String(v.runs_max) : `${v.runs_min}–${v.runs_max}`,
+    `${v.flaky_cases}/${v.total_cases}`,
+    `${num(v.pass_rate, 'no_cases')} ${ci(v)}`,
+    num(v.pass_at_k),
+    num(v.pass_pow_k),
+  ];
+  const flaky = (v: VersionScore): Inline[] => {
+    const ids = v.results.filter((x) => x.flaky);
+    const out: Inline[] = [`${r.flaky_list(v.name)}: `];
+    if (!ids.length) out.push(r.none_flaky);
+    ids.forEach((x, i) => {
+      if (i) out.push(', ');
+      out.push(code(x.case_id), ` (${x.runs_passed}/${x.runs_total})`);
+    });
+    return out;
+  };
+
+  // Per case: both versions' outcomes, matched by case id (the candidate's order).
+  const byId = new Map(b.results.map((x) => [x.case_id, x]));
+  const pairs = c.results.map((cr) => ({ cr, br: byId.get(cr.case_id) }));
+  const isFlaky = (p: (typeof pairs)[number]) => p.cr.flaky || !!p.br?.flaky;
+  const shown = pairs.length > REPORT_MAX_RUN_ROWS ? [...pairs.filter(isFlaky), ...pairs.filter((p) => !isFlaky(p))].slice(0, REPORT_MAX_RUN_ROWS) : pairs;
+  const cell = (x: CaseResult | undefined): Inline[] =>
+    x ? [code(runOutcomes(x)), ` ${x.runs_passed}/${x.runs_total} [${fmtNumber(x.run_pass_rate_wilson[0])}, ${fmtNumber(x.run_pass_rate_wilson[1])}]`] : ['–'];
+  const caseRows = shown.map(({ cr, br }): Inline[][] => [[code(cr.case_id)], [text(cr.slice)], cell(br), cell(cr)]);
+
+  // Curves: k = 1..the most runs of either version.
+  const maxK = Math.max(b.pass_k_curve.length, c.pass_k_curve.length);
+  const at = (v: VersionScore, i: number, key: 'pass_at_k' | 'pass_pow_k') => {
+    const pt = v.pass_k_curve[i];
+    return pt ? num(pt[key]) : why('k_exceeds_runs');
+  };
+  const curveRows: Inline[][] = [];
+  for (let i = 0; i < maxK; i++) curveRows.push([String(i + 1), at(b, i, 'pass_at_k'), at(c, i, 'pass_at_k'), at(b, i, 'pass_pow_k'), at(c, i, 'pass_pow_k')]);
+
+  return [
+    heading(2, r.runs_heading),
+    paragraph(r.case_score(result.policy.case_score, k)),
+    table([r.version, r.runs_per_case, r.flaky_cases, r.mean_pass_rate(level), r.pass_at_k(k), r.pass_pow_k(k)], [row(b), row(c)]),
+    list([flaky(b), flaky(c)]),
+    heading(3, r.runs_cases_heading),
+    paragraph(r.runs_cases_caption(level)),
+    ...(shown.length < pairs.length ? [paragraph(r.runs_cases_more(shown.length, pairs.length))] : []),
+    table([r.case_id, r.slice, [text(b.name)], [text(c.name)]], caseRows),
+    heading(3, r.curves_heading),
+    paragraph(r.curves_caption),
+    table(['k', [`pass@k · `, text(b.name)], [`pass@k · `, text(c.name)], [`pass^k · `, text(b.name)], [`pass^k · `, text(c.name)]], curveRows),
+  ];
+}
+
+/**
+ * The planner's answer as Markdown nodes: the design (each input with where it came from), the
+ * assumptions, the cases for the target power (or why there is no answer) and the current n with
+ * its power and expected CI width.
+ */
+export function plannerSection(p: GatePlanner, lang: Lang): RootContent[] {
+  const t = gateMsg(lang);
+  const r = t.report;
+  const tp = t.planner;
+  const why = (reason: string) => r.undefined(lookupText(reason, t.undefined_reason, coreMsg(lang).undefined_reason) ?? reason);
+  const fields = ['baseline_rate', 'delta', 'discordant', 'alpha', 'target_power'] as const;
+  const rows = fields.map((f): Inline[] => [tp.fields[f], fmtNumber(p.inputs[f]) ?? why(p.undefined_reason ?? 'no_baseline_rate'), tp.sources[p.sources[f]]]);
+  const power = fmtNumber(p.inputs.target_power * 100, 2)!;
+  const answer = p.cases_for_power !== null ? r.planner_answer_value(p.cases_for_power, p.cases_for_power_resolution ?? 1) : why(p.cases_for_power_reason ?? p.undefined_reason ?? 'target_power_beyond_cap');
+  const cur = p.current;
+  const current =
+    p.undefined_reason !== null ? why(p.undefined_reason) : cur.power === null ? why('no_cases') : r.planner_current_value(fmtNumber(cur.power)!, fmtNumber(cur.ci_width) ?? '–', cur.method === 'normal_approximation');
+  return [
+    heading(2, r.planner_heading),
+    table([r.planner_field, r.planner_value, r.planner_source], rows),
+    paragraph(`${r.planner_assumptions}:`),
+    list(p.assumptions.map((a) => [tp.assumptions[a]])),
+    paragraph(strong(`${r.planner_answer(power)}:`), ` ${answer}`),
+    paragraph(strong(`${r.planner_current(cur.n)}:`), ` ${current}`),
+  ];
 }

@@ -81,6 +81,11 @@ function prose(text: string): string {
  */
 const ALLOWED: Record<Lang, Record<string, string[]>> = {
   es: {
+    '01-eval-gate': [
+      // the chapter's own worked examples (kappa's 0.72·0.68, the criteria table's 7.40/10, a Check's
+      // 0.97² + 0.03²), which coincide with points of the sample-size planner's power curve
+      '0,72', '0,74', '0,94',
+    ],
     '02-thresholds': [
       '0,14', // the Bayes cut t* = 2/(2 + 12) = 1/7 of the policy's two costs (no engine figure; an FPR of 1/7 on the ROC curve coincides)
       '0,29', // the score the learner types for ticket_009 in a try-it step, an input (an FPR of 2/7 coincides)
@@ -113,6 +118,7 @@ const ALLOWED: Record<Lang, Record<string, string[]>> = {
     ],
   },
   en: {
+    '01-eval-gate': ['0.72', '0.74', '0.94'], // as in Spanish
     '02-thresholds': ['0.14', '0.29'], // as in Spanish
     '03-rag': [
       '0.72', // as in Spanish

@@ -157,6 +157,24 @@ const normals = (n: number, score: number, tag: string) => (t: Texts) => ({
   cases: `${t.cases.trimEnd()}\n${Array.from({ length: n }, (_, i) => JSON.stringify({ case_id: `${tag}_${i + 1}`, score, label: 0, slice: 'consulta' })).join('\n')}\n`,
 });
 
+
+/** Outputs JSONL edited row by row (the repeated-runs exercise): `f` returns the new row, or null to drop it. */
+const outputRows = (f: (row: Record<string, any>) => Record<string, any> | null) => (t: Texts) => ({
+  ...t,
+  outputs: `${t.outputs.split('\n').filter((l) => l.trim() !== '').map((l) => f(JSON.parse(l))).filter((r) => r !== null).map((r) => JSON.stringify(r)).join('\n')}\n`,
+});
+/** The candidate's runs of `ids` all answered as its run 1 (the intended fix: a stable candidate). */
+const stableCandidate = (ids: string[]) => (t: Texts) => {
+  const first = new Map<string, string>();
+  for (const l of t.outputs.split('\n')) {
+    if (!l.trim()) continue;
+    const r = JSON.parse(l);
+    if (r.version === 'candidate' && r.run === 1) first.set(r.case_id, r.output);
+  }
+  return outputRows((r) => (r.version === 'candidate' && ids.includes(r.case_id) ? { ...r, output: first.get(r.case_id) } : r))(t);
+};
+const POW3 = policyEdit((p) => { p.case_score = 'pass_pow_k'; p.pass_k = 3; });
+
 const CASES: Record<string, Variant[]> = {
   'evaluators-accuracy-not-gate': [
     { name: 'critical false passes back to 0', met: true, texts: restoreGate },
@@ -246,6 +264,28 @@ const CASES: Record<string, Variant[]> = {
     { name: 'copies of the improvements only', met: false, texts: (t) => { const extra = (id: string, r: number) => t.cases.split('\n').filter((l) => l.includes(`"${id}"`)).map((l) => l.replace(id, `${id}_r${r}`)); const outs = (id: string, r: number) => t.outputs.split('\n').filter((l) => l.includes(`"${id}"`)).map((l) => l.replace(id, `${id}_r${r}`)); const rs = [2, 3, 4, 5]; return { ...t, cases: [t.cases.trimEnd(), ...rs.flatMap((r) => [...extra('horario_001', r), ...extra('soporte_001', r)])].join('\n') + '\n', outputs: [t.outputs.trimEnd(), ...rs.flatMap((r) => [...outs('horario_001', r), ...outs('soporte_001', r)])].join('\n') + '\n' }; } },
     { name: 'the candidate abstains instead of adding cases', met: false, texts: (t) => ({ ...t, outputs: t.outputs.replace(CANDIDATE_CLAIM, 'No tengo evidencia suficiente en la documentación para confirmarlo.') }) },
     { name: 'six copies with the regression replaced by renamed copies of a passing case', met: false, texts: then(renamedCopies(['cases', 'outputs'], 'case_id', ['sin_evidencia_001'], 'matricula_001'), kitCopies(6)) },
+  ],
+  'gate-pass-three-times': [
+    { name: 'pass^3 in the policy and the flaky runs answered as run 1', met: true, texts: then(POW3, stableCandidate(['horario_001', 'soporte_001'])) },
+    { name: 'pass^5 in the policy and the flaky runs answered as run 1', met: true, texts: then(policyEdit((p) => { p.case_score = 'pass_pow_k'; p.pass_k = 5; }), stableCandidate(['horario_001', 'soporte_001'])) },
+    { name: 'the candidate fixed, but the gate still on the mean', met: false, texts: stableCandidate(['horario_001', 'soporte_001']) },
+    { name: 'pass^3 only (the gate fails)', met: false, texts: POW3 },
+    { name: 'pass^3 and only soporte_001 fixed (the gate passes, horario_001 still flaky)', met: false, texts: then(POW3, stableCandidate(['soporte_001'])) },
+    { name: 'pass^k with k = 1 (a single run again)', met: false, texts: then(policyEdit((p) => { p.case_score = 'pass_pow_k'; p.pass_k = 1; }), stableCandidate(['soporte_001'])) },
+    { name: 'pass^3 and the failing runs deleted', met: false, texts: then(POW3, (t) => { const first = new Map(t.outputs.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l)).filter((r) => r.version === 'candidate' && r.run === 1).map((r) => [r.case_id, r.output])); return outputRows((r) => (r.version === 'candidate' && r.output !== first.get(r.case_id) ? null : r))(t); }) },
+    { name: 'pass^3 and the quality floor lowered to 0.7', met: false, texts: then(policyEdit((p) => { p.case_score = 'pass_pow_k'; p.pass_k = 3; p.min_weighted_quality = 0.7; }), stableCandidate(['horario_001'])) },
+    { name: 'pass^3 and the flaky cases replaced by renamed copies of a stable one', met: false, texts: then(POW3, renamedCopies(['cases', 'outputs'], 'case_id', ['horario_001', 'soporte_001'], 'matricula_001')) },
+    { name: 'pass^3 and the flaky cases dropped', met: false, texts: then(POW3, (t) => ({ ...t, cases: t.cases.split('\n').filter((l) => !/horario_001|soporte_001/.test(l)).join('\n'), outputs: t.outputs.split('\n').filter((l) => !/horario_001|soporte_001/.test(l)).join('\n') })) },
+  ],
+  'gate-planner-cases': [
+    { name: 'δ = 0.2 and power 0.9, the rest from the data', met: true, view: { planner: { delta: 0.2, target_power: 0.9 } } },
+    { name: 'δ = 0.2 at the default power 0.8', met: false, view: { planner: { delta: 0.2 } } },
+    { name: 'the hypothesis\'s δ at power 0.9', met: false, view: { planner: { target_power: 0.9 } } },
+    { name: 'd typed as 0.2 (no regressions assumed)', met: false, view: { planner: { delta: 0.2, target_power: 0.9, discordant: 0.2 } } },
+    { name: 'the baseline rate typed as 0.6 (the same number, but chosen)', met: false, view: { planner: { delta: 0.2, target_power: 0.9, baseline_rate: 0.6 } } },
+    { name: 'α raised to 0.2 in the planner', met: false, view: { planner: { delta: 0.2, target_power: 0.9, alpha: 0.2 } } },
+    { name: 'α raised through the policy\'s confidence level', met: false, view: { planner: { delta: 0.2, target_power: 0.9 } }, texts: policyEdit((p) => { p.confidence_level = 0.8; }) },
+    { name: 'the kit copied six times instead', met: false, view: { planner: { delta: 0.2, target_power: 0.9 } }, texts: kitCopies(6) },
   ],
   'threshold-review-capacity': [
     { name: 'capacity 1/12 rounded up to 0.084', met: true, texts: policyEdit((p) => { p.max_review_rate = 0.084; }) },
@@ -365,7 +405,12 @@ describe('authored exercises', () => {
       expect(en.lab).toBe(es.lab);
       expect(en.order).toBe(es.order);
       // The same start, except that an English exercise may name a preset's English translation (<stem>.en.<ext>).
-      expect(JSON.parse(JSON.stringify(en.start).replace(/\.en\.(json|jsonl|csv)"/g, '.$1"'))).toEqual(es.start);
+      // A start may also name the English files of another preset of the lab (labs/<lab>/meta.ts presets).
+      const enToEs = new Map<string, string>();
+      for (const p of labMeta(es.lab)?.presets ?? []) for (const [k, f] of Object.entries(p.files.en)) if (f !== p.files.es[k]) enToEs.set(`${k}:${f}`, p.files.es[k]);
+      const enStart = JSON.parse(JSON.stringify(en.start));
+      for (const [k, t] of Object.entries(enStart.texts ?? {}) as [string, { preset?: string }][]) if (t.preset && enToEs.has(`${k}:${t.preset}`)) t.preset = enToEs.get(`${k}:${t.preset}`);
+      expect(JSON.parse(JSON.stringify(enStart).replace(/\.en\.(json|jsonl|csv)"/g, '.$1"'))).toEqual(es.start);
       expect(en.goals.map(({ label: _l, ...g }) => g)).toEqual(es.goals.map(({ label: _l, ...g }) => g));
       expect(en.questions.map((q) => q.options.map((o) => o.correct))).toEqual(es.questions.map((q) => q.options.map((o) => o.correct)));
       expect(en.hints.length).toBe(es.hints.length);

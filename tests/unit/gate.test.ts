@@ -384,6 +384,6 @@ describe('report, i18n, manifest hashes', () => {
     expect(gateMeta.inputs.filter((i) => !i.optional).map((i) => i.flag)).toEqual(['--cases', '--outputs', '--policy']);
     const input: GateInput = parse({ cases: jsonl([kase('a')]), outputs: jsonl([...answers('baseline', [['a', 'plazo', 0]]), ...answers('candidate', [['a', 'plazo', 0]])]), policy: JSON.stringify(POLICY) });
     const res = runGate(input);
-    expect(gateLab.report(res, 'en')).toContain('**pass**');
+    expect(gateLab.report(gateLab.select(res, {}), 'en')).toContain('**pass**');
   });
 });

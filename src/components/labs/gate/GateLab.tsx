@@ -4,12 +4,17 @@
  * (labs/gate), this component only renders: the verdict with its reasons and warnings, the gate as
  * a checklist, the per-version summary, the paired 2x2 table with McNemar, the bootstrap histogram
  * of the delta, cost per accepted by version, quality by slice, the per-case table (baseline and
- * candidate side by side) and the SHA-256 manifest of the inputs.
+ * candidate side by side) and the SHA-256 manifest of the inputs. With repeated runs, the run
+ * strips, pass@k / pass^k curves and flaky share per slice (RepeatedRuns.tsx); beside the paired
+ * comparison, the sample-size planner (its inputs are the lab's view).
  */
 import { useState, type ReactNode } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import type { GateResult, GateLabCheck, CaseResult, VersionScore, GatePolicy } from '../../../../labs/gate/lab.ts';
-import { gateMeta } from '../../../../labs/gate/meta.ts';
+import { gateMeta, type GateView } from '../../../../labs/gate/meta.ts';
+import type { PlannerView } from '../../../../labs/gate/lab.ts';
+import { RepeatedRunsPanel, PlannerPanel } from './RepeatedRuns.tsx';
+import '../../../styles/gate-runs.css';
 import { gateMsg } from '../../../../labs/gate/i18n/index.ts';
 import { lookupText } from '../../../../labs/core/contract/i18n/index.ts';
 import { modify, applyEdits, parse as parseJsonc } from 'jsonc-parser';
@@ -66,8 +71,10 @@ export default function GateLab({ lang, preset, embed }: LabIslandProps) {
   const t = ui(lang);
   const tg = t.gate;
   const lab = useLabState(gateMeta, preset, embed);
-  const run = useLabRunner('gate', lab.texts, lang, {}, lab);
+  const view = (lab.view ?? {}) as GateView;
+  const run = useLabRunner('gate', lab.texts, lang, view, lab);
   const result = run.result;
+  const setPlanner = (planner: PlannerView) => lab.setView({ ...view, planner });
 
   const inputs: LabInputDef[] = [
     { name: 'cases', label: tg.input_cases },
@@ -89,7 +96,9 @@ export default function GateLab({ lang, preset, embed }: LabIslandProps) {
             <Paired result={result} lang={lang} />
             <CostChart result={result} lang={lang} />
           </div>
+          <PlannerPanel result={result} lang={lang} view={view.planner ?? {}} onChange={setPlanner} />
           <Histogram result={result} lang={lang} />
+          <RepeatedRunsPanel result={result} lang={lang} />
           <Slices result={result} lang={lang} />
           <CasesTable result={result} lang={lang} />
           <div className="lab-grid">
