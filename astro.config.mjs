@@ -2,17 +2,29 @@
 import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
 import { unified } from '@astrojs/markdown-remark';
 import remarkMath from 'remark-math';
 import rehypeKatex from 'rehype-katex';
 import { fileURLToPath } from 'node:url';
+import rehypeSlug from 'rehype-slug';
+import { rehypeHeadingAnchors } from './src/lib/rehype-heading-anchors.mjs';
+import { CSP_DIRECTIVES } from './src/lib/csp.mjs';
+
+/**
+ * BASE_PATH puts the whole site under a sub-path of a static host (e.g. BASE_PATH=/evals-lab/);
+ * every internal link goes through src/lib/url.ts, which reads the same value. SITE_URL is the
+ * origin used in the sitemap and the Open Graph tags.
+ */
+const base = process.env.BASE_PATH || '/';
 
 // Astro 7's default Markdown processor (Sätteri) takes no remark/rehype plugins: math needs unified()
 // (see ../shared/stack.md, gotcha 2). MDX inherits this processor.
 export default defineConfig({
   // ASTRO_OUT_DIR lets several builds run side by side (e.g. parallel e2e runs on one machine).
   outDir: process.env.ASTRO_OUT_DIR || './dist',
-  site: 'http://localhost:4321',
+  site: process.env.SITE_URL || 'http://localhost:4321',
+  base,
   trailingSlash: 'ignore',
   i18n: {
     locales: ['es', 'en'],
@@ -20,9 +32,21 @@ export default defineConfig({
     routing: { prefixDefaultLocale: false },
   },
   markdown: {
-    processor: unified({ remarkPlugins: [remarkMath], rehypePlugins: [rehypeKatex] }),
+    // Headings get ids (rehype-slug) and a link to themselves in the chapter's language.
+    processor: unified({ remarkPlugins: [remarkMath], rehypePlugins: [rehypeKatex, rehypeSlug, rehypeHeadingAnchors] }),
   },
-  integrations: [mdx(), react()],
+  // A Content-Security-Policy <meta> on every page: Astro hashes the scripts it emits; no inline or
+  // eval'd script runs, nothing loads from another host (src/lib/csp.mjs).
+  security: {
+    csp: {
+      algorithm: 'SHA-256',
+      directives: [...CSP_DIRECTIVES],
+      scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"] },
+      // KaTeX and the charts set style attributes; styles cannot run code.
+      styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
+    },
+  },
+  integrations: [mdx(), react(), sitemap()],
   vite: {
     worker: { format: 'es' },
     resolve: {

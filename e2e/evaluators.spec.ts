@@ -16,7 +16,7 @@ test.describe('evaluator audit lab', () => {
     await expect(recommended(page)).toHaveAttribute('data-value', V2);
     await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'pass');
     await expect(page.getByTestId('focus')).toHaveText(V2);
-    await expect(page.getByTestId(`kappa-${V1}`)).toHaveText('0.1818');
+    await expect(page.getByTestId(`kappa-${V1}`)).toHaveText('0,1818');
     await expect(page.getByTestId(`kappa-${V2}`)).toHaveText('1');
     await expect(page.getByTestId(`false-passes-${V1}`)).toHaveText('3');
     await expect(page.getByTestId(`gate-${V1}`)).toHaveAttribute('data-passed', 'false');
@@ -28,15 +28,15 @@ test.describe('evaluator audit lab', () => {
     // the kit trusts v1's own pass on 004, which its evidence score of 0 contradicts
     await expect(page.getByTestId(`rule-disagreements-${V1}`)).toContainText('evaluator_004');
     // accuracy over readable runs beside the kit's inclusive figure, in the chart's data table
-    await expect(page.getByTestId(`criteria-chart-${V1}`)).toContainText('0.8333 · kit 0.8333');
+    await expect(page.getByTestId(`criteria-chart-${V1}`)).toContainText('0,8333 · kit 0,8333');
     // the optional sections of the preset are all filled
-    await expect(page.getByTestId('qwk-after')).toHaveText('0.7857');
-    await expect(page.getByTestId(`construct-kappa-contradiction_only`)).toHaveText('0.8');
-    await expect(page.getByTestId('construct-kappa-support')).toHaveText('0.2857');
-    await expect(page.getByTestId('corrected-value')).toHaveText('0.2');
+    await expect(page.getByTestId('qwk-after')).toHaveText('0,7857');
+    await expect(page.getByTestId(`construct-kappa-contradiction_only`)).toHaveText('0,8');
+    await expect(page.getByTestId('construct-kappa-support')).toHaveText('0,2857');
+    await expect(page.getByTestId('corrected-value')).toHaveText('0,2');
     await expect(page.getByTestId('corrected-interval')).toContainText('no definido');
-    await expect(page.getByTestId('flip-rate')).toContainText('0.4');
-    await expect(page.getByTestId(`c-eval-${V2}`)).toHaveText('449.7');
+    await expect(page.getByTestId('flip-rate')).toContainText('0,4');
+    await expect(page.getByTestId(`c-eval-${V2}`)).toHaveText('449,7');
   });
 
   test('flipping a human label changes the recommendation; relabelling towards v1 recommends v1 (the kit does not notice)', async ({ page }) => {
@@ -132,7 +132,7 @@ test.describe('evaluator audit lab', () => {
     await replaceEditorText(page, 'editor-rubric', broken);
     await expectIssues(page, ['línea 11', 'min_kappa']);
     await expectStale(page);
-    await expect(page.getByTestId(`kappa-${V1}`)).toHaveText('0.1818');
+    await expect(page.getByTestId(`kappa-${V1}`)).toHaveText('0,1818');
     expect(await editorText(page, 'editor-rubric')).toContain('"min_kappa": "alto"');
     await replaceEditorText(page, 'editor-rubric', PRESET_RUBRIC.replace('"max_false_passes": 0,', '"max_false_passes": 0,,'));
     await expectIssues(page, ['línea 12']);

@@ -83,7 +83,8 @@ export async function replaceEditorText(page: Page, testId: string, text: string
  */
 export async function editorText(page: Page, testId: string): Promise<string> {
   return page.getByTestId(testId).evaluate((el) => {
-    const content = el.querySelector('.cm-content') as (Element & { cmTile?: { root?: { view?: { state: { doc: { toString(): string } } } } } }) | null;
+    // the test id sits on the content element itself (codemirror.ts contentAttributes)
+    const content = (el.classList.contains('cm-content') ? el : el.querySelector('.cm-content')) as (Element & { cmTile?: { root?: { view?: { state: { doc: { toString(): string } } } } } }) | null;
     const view = content?.cmTile?.root?.view;
     if (view) return view.state.doc.toString();
     return Array.from(el.querySelectorAll('.cm-line')).map((l) => l.textContent).join('\n');

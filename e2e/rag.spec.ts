@@ -87,17 +87,17 @@ test.describe('rag lab', () => {
   test('the preset reproduces the kit: recall@3 0.5, groundedness 0.5, citation recall 0.5, no-answer accuracy 0.5, one critical failure, fail; hybrid_rrf recommended', async ({ page }) => {
     await openLab(page, '/laboratorios/rag/');
     await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'fail');
-    await expect(page.getByTestId('check-value-recall_at_k')).toHaveText('0.5');
-    await expect(page.getByTestId('check-value-groundedness')).toHaveText('0.5');
-    await expect(page.getByTestId('check-value-citation_recall')).toHaveText('0.5');
-    await expect(page.getByTestId('check-value-no_answer_accuracy')).toHaveText('0.5');
+    await expect(page.getByTestId('check-value-recall_at_k')).toHaveText('0,5');
+    await expect(page.getByTestId('check-value-groundedness')).toHaveText('0,5');
+    await expect(page.getByTestId('check-value-citation_recall')).toHaveText('0,5');
+    await expect(page.getByTestId('check-value-no_answer_accuracy')).toHaveText('0,5');
     await expect(page.getByTestId('check-value-critical_failures')).toHaveText('1');
     await expect(page.getByTestId('checklist').locator('[data-check="avg_context_tokens"]')).toHaveAttribute('data-passed', 'true');
     await expect(page.getByTestId('recommended')).toHaveAttribute('data-recommended', 'hybrid_rrf');
     await expect(page.getByTestId('gate-source')).toHaveAttribute('data-source', 'kit_comparator_default');
     // the kit's groundedness (0.5, the unanswerable answer included) beside the answered answerable ones (0.75)
-    await expect(page.getByTestId('agg-kit-groundedness')).toHaveText('0.5');
-    await expect(page.getByTestId('agg-scoped-groundedness')).toHaveText('0.75');
+    await expect(page.getByTestId('agg-kit-groundedness')).toHaveText('0,5');
+    await expect(page.getByTestId('agg-scoped-groundedness')).toHaveText('0,75');
     await expect(page.locator('[data-metric="groundedness"] [data-reason="abstained"]')).toContainText('rag_003');
     await expect(page.getByTestId('layer-rag_002')).toContainText('recuperación');
     await expect(page.locator('[data-case="rag_001"]')).toHaveAttribute('data-layer', 'none');
@@ -114,10 +114,10 @@ test.describe('rag lab', () => {
     await page.getByTestId('trace-select').selectOption('rag_003');
     await expect(page.getByTestId('trace-layer')).toHaveAttribute('data-layer', 'retrieval');
     await page.getByTestId('grade-becas-2025#acreditacion-renta').selectOption('1');
-    await expect(page.getByTestId('check-value-recall_at_k')).toHaveText('0.6667');
+    await expect(page.getByTestId('check-value-recall_at_k')).toHaveText('0,6667');
     await expect(verdict).toHaveAttribute('data-verdict', 'pass');
-    await expect(page.getByTestId('recall-rag_003')).toHaveText('0.5');
-    await expect(page.getByTestId('trace-recall_at_k')).toHaveText('0.5');
+    await expect(page.getByTestId('recall-rag_003')).toHaveText('0,5');
+    await expect(page.getByTestId('trace-recall_at_k')).toHaveText('0,5');
     // The edit went into the cases text through jsonc-parser: the rest is as the kit wrote it.
     await expect.poll(() => savedText(page, 'cases')).toContain('"becas-2025#acreditacion-renta": 1');
     // nothing else changed: removing the new judgment gives the kit's text back, byte for byte
@@ -125,7 +125,7 @@ test.describe('rag lab', () => {
     expect(edited.replace(/,\n\s*"becas-2025#acreditacion-renta": 1/, '')).toBe(CASES);
     // Back to not judged: recall and the verdict go back.
     await page.getByTestId('grade-becas-2025#acreditacion-renta').selectOption('');
-    await expect(page.getByTestId('check-value-recall_at_k')).toHaveText('0.5');
+    await expect(page.getByTestId('check-value-recall_at_k')).toHaveText('0,5');
     await expect(verdict).toHaveAttribute('data-verdict', 'fail');
     // Move the 2026 evidence from rank 4 into the top 3: rag_003's recall@3 becomes 1, and the
     // generator's context (the top 3) now holds it.
@@ -151,7 +151,7 @@ test.describe('rag lab', () => {
     await replaceEditorText(page, 'editor-cases', broken);
     await expectIssues(page, ['línea 27', 'answerable']);
     await expectStale(page);
-    await expect(page.getByTestId('check-value-recall_at_k')).toHaveText('0.5');
+    await expect(page.getByTestId('check-value-recall_at_k')).toHaveText('0,5');
     await expect.poll(() => savedText(page, 'cases')).toContain('"answerable": "sí"');
     // A syntax error: its line, in the page's language.
     await replaceEditorText(page, 'editor-cases', CASES.replace('"slice": "becas",', '"slice": "becas",,'));
@@ -316,7 +316,7 @@ test.describe('chapter 03 widgets', () => {
     await expect(bars.locator('table')).toBeVisible();
     // rows P@4, R@4, RR@4, nDCG@4: recall 1, the reciprocal rank cut at 4 is 1/4 (hand calculation)
     await expect(bars.locator('tbody tr').nth(1)).toHaveText(/^R@4\s*1$/);
-    await expect(bars.locator('tbody tr').nth(2)).toHaveText(/^RR@4\s*0.25$/);
+    await expect(bars.locator('tbody tr').nth(2)).toHaveText(/^RR@4\s*0,25$/);
 
     const fusion = page.getByTestId('widget-rag-fusion');
     await widgetReady(page, 'rag-fusion');

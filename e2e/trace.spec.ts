@@ -16,9 +16,9 @@ test.describe('trace lab', () => {
     await expect(page.getByTestId('verdict').locator('[data-run="run_no_approval"] [data-reason="approval_missing"]')).toBeVisible();
     await expect(page.getByTestId('failed-despite')).toContainText('run_no_approval');
     await expect(runRow(page, 'run_ok')).toHaveAttribute('data-verdict', 'pass');
-    await expect(page.getByTestId('s-run-run_no_approval')).toHaveText('0.8904');
+    await expect(page.getByTestId('s-run-run_no_approval')).toHaveText('0,8904');
     await expect(page.getByTestId('verdict-run_no_approval')).toContainText('no pasa');
-    await expect(page.getByTestId('s-run-run_shortcut')).toHaveText('0.6204');
+    await expect(page.getByTestId('s-run-run_shortcut')).toHaveText('0,6204');
     // the timeline of the run picked: the insertion without permission is the failing step
     await page.getByTestId('pick-run_no_approval').check();
     await expect(page.getByTestId('run-verdict')).toHaveAttribute('data-run', 'run_no_approval');
@@ -32,8 +32,8 @@ test.describe('trace lab', () => {
     // S_run as a waterfall of its terms: the process term is flagged, the total drawn
     const chart = page.getByTestId('waterfall');
     await expect(chart.locator('[data-step="process"] rect')).toHaveAttribute('stroke', '#a3211b');
-    await expect(chart.locator('[data-step="total"]')).toContainText('0.89');
-    await expect(page.getByTestId('term-process')).toHaveText('0.1667');
+    await expect(chart.locator('[data-step="total"]')).toContainText('0,89');
+    await expect(page.getByTestId('term-process')).toHaveText('0,1667');
   });
 
   test('removing the approval from run_ok makes it fail; adding it back before the insertion makes it pass', async ({ page }) => {
@@ -64,7 +64,7 @@ test.describe('trace lab', () => {
     await replaceEditorText(page, 'editor-policy', badPolicy);
     await expectIssues(page, ['min_s_run', 'línea 77']);
     await expectStale(page);
-    await expect(page.getByTestId('s-run-run_ok')).toHaveText('0.9083');
+    await expect(page.getByTestId('s-run-run_ok')).toHaveText('0,9083');
     expect(await editorText(page, 'editor-policy')).toContain('"min_s_run": "alto"');
     await replaceEditorText(page, 'editor-policy', PRESET_POLICY);
     await expect(page.getByTestId('lab-output')).toHaveAttribute('data-stale', 'false');

@@ -3,7 +3,8 @@
  * in both languages; the folder gives the language. A bad frontmatter fails the build.
  */
 import { defineCollection } from 'astro:content';
-import { glob } from 'astro/loaders';
+import { glob, file } from 'astro/loaders';
+import { glossaryEntrySchema, syllabusExerciseSchema } from './lib/glossary-schema.ts';
 import { z } from 'astro/zod';
 import { exerciseFrontmatterSchema } from '../labs/core/contract/exercise.ts';
 import { LAB_IDS, isLabId } from '../labs/manifest.ts';
@@ -32,4 +33,20 @@ const exercises = defineCollection({
   schema: exerciseFrontmatterSchema.refine((d) => isLabId(d.lab), { message: `lab must be one of: ${LAB_IDS.join(', ')}`, path: ['lab'] }),
 });
 
-export const collections = { chapters, exercises };
+/**
+ * Glossary: content/glossary/<concept-id>.yaml, one file per term holding both languages (the term,
+ * a short definition, optional other names), the formula if any and the chapters that teach it.
+ * The file name is the concept id of ../shared/concepts.json that <Term id="..."> links to.
+ */
+const glossary = defineCollection({
+  loader: glob({ pattern: '*.yaml', base: './content/glossary' }),
+  schema: glossaryEntrySchema,
+});
+
+/** What each exercise trains, for the syllabus (content/syllabus/exercises.yaml, keyed by exercise slug). */
+const syllabus = defineCollection({
+  loader: file('content/syllabus/exercises.yaml'),
+  schema: syllabusExerciseSchema,
+});
+
+export const collections = { chapters, exercises, glossary, syllabus };

@@ -9,6 +9,7 @@ import { rubricWidgetsUi } from './widgets/rubric.ts';
 import { ragUi } from './labs/rag.ts';
 import { evaluatorsUi } from './labs/evaluators.ts';
 import { traceUi } from './labs/trace.ts';
+import { courseUi } from './course.ts';
 
 export const en: UiStrings = {
   site: {
@@ -230,4 +231,5 @@ export const en: UiStrings = {
   },
   widgets_calibration: calibrationWidgetsUi.en,
   widgets_rubric: rubricWidgetsUi.en,
+  course: courseUi.en,
 };

@@ -8,6 +8,7 @@ import { rubricWidgetsUi } from './widgets/rubric.ts';
 import { ragUi } from './labs/rag.ts';
 import { evaluatorsUi } from './labs/evaluators.ts';
 import { traceUi } from './labs/trace.ts';
+import { courseUi } from './course.ts';
 export const es = {
   site: {
     name: 'evals-lab',
@@ -229,4 +230,5 @@ export const es = {
   },
   widgets_calibration: calibrationWidgetsUi.es,
   widgets_rubric: rubricWidgetsUi.es,
+  course: courseUi.es,
 };

@@ -140,10 +140,13 @@ describe('no input reaches innerHTML', () => {
    * - Formula.astro: KaTeX HTML rendered at build time from the chapter's own TeX (no learner input).
    * - live.ts: KaTeX re-rendered in the page from the chapter's TeX with engine numbers formatted by
    *   formatFigure (KaTeX escapes text; `trust` allows only \htmlData, which writes data-* attributes).
+   * - GlossaryPage.astro: KaTeX HTML rendered at build time from the glossary's own TeX
+   *   (content/glossary/*.yaml; no learner input).
    */
   const ALLOWED = new Map([
     ['src/components/content/Formula.astro', 1],
     ['src/components/content/live.ts', 1],
+    ['src/components/pages/GlossaryPage.astro', 1],
   ]);
   const SINKS = /innerHTML|outerHTML|insertAdjacentHTML|dangerouslySetInnerHTML|set:html|document\.write|createContextualFragment|srcdoc/g;
 

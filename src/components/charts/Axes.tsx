@@ -5,6 +5,7 @@
  */
 import type React from 'react';
 import type { ReactNode } from 'react';
+import { useFmt } from '../labs/shared/format.tsx';
 
 /** The plot rectangle in SVG units: x runs from left to right, y from top (small) to bottom. */
 export interface PlotArea {
@@ -34,7 +35,9 @@ interface AxisProps {
  * Tick labels under the plot (`offset` below its bottom edge, default 16), optionally with
  * vertical grid lines from `gridTop` (default the plot's top) down to its bottom.
  */
-export function XAxis({ area, scale, ticks, format = (t) => t, grid = false, gridTop = area.top, offset = 16, tickClass }: AxisProps & { gridTop?: number; offset?: number; tickClass?: string }) {
+export function XAxis({ area, scale, ticks, format: given, grid = false, gridTop = area.top, offset = 16, tickClass }: AxisProps & { gridTop?: number; offset?: number; tickClass?: string }) {
+  const num = useFmt();
+  const format = given ?? ((t: number) => num(t));
   const label = (t: number) => <text key={t} x={scale(t)} y={area.bottom + offset} textAnchor="middle" className={tickClass}>{format(t)}</text>;
   return (
     <>
@@ -52,7 +55,9 @@ export function XAxis({ area, scale, ticks, format = (t) => t, grid = false, gri
  * Tick labels left of the plot (`gap` from its left edge, default 8), optionally with horizontal
  * grid lines across it.
  */
-export function YAxis({ area, scale, ticks, format = (t) => t, grid = false, gap = 8 }: AxisProps & { gap?: number }) {
+export function YAxis({ area, scale, ticks, format: given, grid = false, gap = 8 }: AxisProps & { gap?: number }) {
+  const num = useFmt();
+  const format = given ?? ((t: number) => num(t));
   const label = (t: number) => <text key={t} x={area.left - gap} y={scale(t) + 4} textAnchor="end">{format(t)}</text>;
   return (
     <>

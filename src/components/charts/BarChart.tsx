@@ -9,6 +9,7 @@
 import { scaleBand, scaleLinear } from 'd3-scale';
 import ChartFrame, { Hatch, useChartBox } from './ChartFrame.tsx';
 import { FONT, plotArea, textWidth, tickCount, XAxis, XLabel, YAxis, YLabel } from './Axes.tsx';
+import { useFmt } from '../labs/shared/format.tsx';
 
 export interface Bar { key: string; label: string; value: number; muted?: boolean; highlight?: boolean }
 
@@ -27,7 +28,9 @@ interface Props {
 const MIN_BAND = 16;
 const ROW = 18;
 
-export default function BarChart({ title, description, yLabel, bars, tableSummary, columns, format = (v) => v.toFixed(2), testId }: Props) {
+export default function BarChart({ title, description, yLabel, bars, tableSummary, columns, format: given, testId }: Props) {
+  const num = useFmt();
+  const format = given ?? ((v: number) => num(v, 2));
   const box = useChartBox(720, 960);
   const W = box.width;
   const max = Math.max(1e-9, ...bars.map((b) => b.value));

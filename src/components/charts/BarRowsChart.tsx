@@ -11,6 +11,7 @@
 import { scaleLinear } from 'd3-scale';
 import ChartFrame, { Hatch, useChartBox } from './ChartFrame.tsx';
 import { centredX, plotArea, textWidth, wrapLabel, XAxis } from './Axes.tsx';
+import { useFmt } from '../labs/shared/format.tsx';
 
 export interface BarRow {
   key: string;
@@ -45,7 +46,9 @@ const FONT = 12;
 const LINE = 15;
 const BAR = 16;
 
-export default function BarRowsChart({ title, description, xLabel, rows, reference, max, tableSummary, columns, format = (v) => String(v), width = 760, testId }: Props) {
+export default function BarRowsChart({ title, description, xLabel, rows, reference, max, tableSummary, columns, format: given, width = 760, testId }: Props) {
+  const num = useFmt();
+  const format = given ?? ((v: number) => num(v));
   const box = useChartBox(width, width, 200);
   const W = box.width;
   const valueText = (r: BarRow) => (r.value === null ? '' : r.note ? `${format(r.value)} · ${r.note}` : format(r.value));

@@ -7,6 +7,7 @@
 import { scaleBand, scaleLinear } from 'd3-scale';
 import ChartFrame, { useChartBox } from './ChartFrame.tsx';
 import { FONT, plotArea, textWidth, XAxis, XLabel, YAxis, YLabel } from './Axes.tsx';
+import { useFmt } from '../labs/shared/format.tsx';
 
 export interface HeatCell {
   low: number;
@@ -51,7 +52,9 @@ interface Props {
 const M = { top: 12, right: 12, bottom: 46, left: 56 };
 const LIGHT = '#eef4fb', DARK = '#0b2e59';
 
-export default function CostHeatMap({ title, description, cells, recommended, tied, labels, format = (v) => (v === null ? '–' : String(Number(v.toFixed(4)))), testId }: Props) {
+export default function CostHeatMap({ title, description, cells, recommended, tied, labels, format: given, testId }: Props) {
+  const num = useFmt();
+  const format = given ?? ((v: number | null, digits = 4) => num(v, digits));
   // Laid out for its on-screen width (at most 480 px), with square-ish cells; tick labels thinned
   // so that they never touch.
   const box = useChartBox(460, 480);

@@ -12,6 +12,7 @@
 import { scaleLinear } from 'd3-scale';
 import ChartFrame, { Hatch, useChartBox } from './ChartFrame.tsx';
 import { FONT, keepInside, plotArea, TextLines, textWidth, tickCount, wrapLabel, XAxis, XLabel } from './Axes.tsx';
+import { useFmt } from '../labs/shared/format.tsx';
 
 export interface HBar {
   key: string;
@@ -48,7 +49,9 @@ interface Props {
 const BAR = 20;
 const LINE = 15;
 
-export default function HBarChart({ title, description, xLabel, bars, tableSummary, columns, reference, max, format = (v) => String(v), width = 704, fallback = width, testId }: Props) {
+export default function HBarChart({ title, description, xLabel, bars, tableSummary, columns, reference, max, format: given, width = 704, fallback = width, testId }: Props) {
+  const num = useFmt();
+  const format = given ?? ((v: number) => num(v));
   const box = useChartBox(fallback, width);
   const W = box.width;
   const fs = FONT.tick;

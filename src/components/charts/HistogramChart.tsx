@@ -8,6 +8,7 @@
 import { scaleLinear } from 'd3-scale';
 import ChartFrame, { useChartBox } from './ChartFrame.tsx';
 import { FONT, keepInside, plotArea, textWidth, tickCount, XAxis, XLabel, YAxis, YLabel } from './Axes.tsx';
+import { useFmt } from '../labs/shared/format.tsx';
 
 export interface HistBin { x0: number; x1: number; count: number }
 export interface HistMarker {
@@ -39,7 +40,9 @@ interface Props {
 const PLOT_H = 200, M = { right: 16, bottom: 46, left: 56 };
 const ROW_H = 15;
 
-export default function HistogramChart({ title, description, xLabel, yLabel, kind, bins, markers = [], band, tableSummary, columns, format = (v) => String(v), testId }: Props) {
+export default function HistogramChart({ title, description, xLabel, yLabel, kind, bins, markers = [], band, tableSummary, columns, format: given, testId }: Props) {
+  const num = useFmt();
+  const format = given ?? ((v: number) => num(v));
   // Laid out for the width it has: fewer ticks and more rows of marker labels when narrow.
   const box = useChartBox(720, 1200);
   const W = box.width;

@@ -13,6 +13,7 @@
 import { scaleLinear } from 'd3-scale';
 import ChartFrame, { useChartBox } from './ChartFrame.tsx';
 import { centredX, plotArea, textWidth, wrapLabel, XAxis } from './Axes.tsx';
+import { useFmt } from '../labs/shared/format.tsx';
 
 export interface IntervalRow {
   key: string;
@@ -48,7 +49,9 @@ interface Props {
 const FONT = 12;
 const LINE = 15;
 
-export default function IntervalChart({ title, description, xLabel, rows, threshold, domain, tableSummary, columns, format = (v) => v.toFixed(3), width = 760, testId }: Props) {
+export default function IntervalChart({ title, description, xLabel, rows, threshold, domain, tableSummary, columns, format: given, width = 760, testId }: Props) {
+  const num = useFmt();
+  const format = given ?? ((v: number) => num(v, 3));
   const box = useChartBox(width, width, 200);
   const W = box.width;
   const longest = Math.max(...rows.map((r) => textWidth(r.label, FONT)), 0);

@@ -6,6 +6,7 @@
 import { scaleLinear } from 'd3-scale';
 import ChartFrame, { useChartBox } from './ChartFrame.tsx';
 import { plotArea, XAxis, XLabel, YAxis, YLabel, tickCount } from './Axes.tsx';
+import { useFmt } from '../labs/shared/format.tsx';
 
 export interface HistogramGroup { name: string; counts: number[]; color: string }
 
@@ -34,7 +35,8 @@ export default function LabelHistogram({ title, description, xLabel, yLabel, edg
   const max = Math.max(1, ...groups.flatMap((g) => g.counts));
   const y = scaleLinear().domain([0, max]).nice().range([area.bottom, area.top]);
   const bins = edges.length - 1;
-  const fmtEdge = (v: number) => String(Number(v.toFixed(3)));
+  const num = useFmt();
+  const fmtEdge = (v: number) => num(v, 3);
   return (
     <ChartFrame title={title} description={description} testId={testId} width={W} height={H} box={box}
       caption={

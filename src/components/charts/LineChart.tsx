@@ -7,6 +7,7 @@ import ChartFrame, { useChartBox } from './ChartFrame.tsx';
 import { plotArea, SquareGrid, XLabel, YLabel, tickCount } from './Axes.tsx';
 import { scaleLinear } from 'd3-scale';
 import { line, curveLinear, curveStepAfter } from 'd3-shape';
+import { useFmt } from '../labs/shared/format.tsx';
 
 export interface Series { name: string; x: number[]; y: number[]; color: string; dashed?: boolean; curve?: 'linear' | 'step' }
 export interface Marker { label: string; x: number; y: number; color: string }
@@ -27,7 +28,9 @@ interface Props {
 
 const M = { top: 14, right: 14, bottom: 46, left: 52 };
 
-export default function LineChart({ title, description, xLabel, yLabel, series, markers = [], tableSummary, extra, format = (v) => v.toFixed(3), testId }: Props) {
+export default function LineChart({ title, description, xLabel, yLabel, series, markers = [], tableSummary, extra, format: given, testId }: Props) {
+  const num = useFmt();
+  const format = given ?? ((v: number) => num(v, 3));
   // Laid out for its on-screen width (at most 480 px), a little less tall than wide.
   const box = useChartBox(360, 480);
   const W = box.width;

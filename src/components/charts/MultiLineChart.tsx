@@ -8,6 +8,7 @@ import { scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
 import ChartFrame, { useChartBox } from './ChartFrame.tsx';
 import { plotArea, SquareGrid, XLabel, YLabel, tickCount } from './Axes.tsx';
+import { useFmt } from '../labs/shared/format.tsx';
 
 export interface SharedXSeries { name: string; y: number[]; color: string; dashed?: boolean; emphasis?: boolean }
 
@@ -27,7 +28,9 @@ interface Props {
 
 const M = { top: 14, right: 14, bottom: 46, left: 52 };
 
-export default function MultiLineChart({ title, description, xLabel, yLabel, x: xs, series, tableSummary, tableStep = 10, format = (v) => v.toFixed(3), testId }: Props) {
+export default function MultiLineChart({ title, description, xLabel, yLabel, x: xs, series, tableSummary, tableStep = 10, format: given, testId }: Props) {
+  const num = useFmt();
+  const format = given ?? ((v: number) => num(v, 3));
   // Laid out for its on-screen width (at most 500 px), a little less tall than wide.
   const box = useChartBox(380, 500);
   const W = box.width;

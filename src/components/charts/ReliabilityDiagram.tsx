@@ -11,6 +11,7 @@ import { scaleLinear, scaleSqrt } from 'd3-scale';
 import type { ReliabilityBin } from '../../../labs/core/stats/calibration_metrics.ts';
 import ChartFrame, { useChartBox } from './ChartFrame.tsx';
 import { FONT, SquareGrid, TextLines, tickCount, wrapLabel, XLabel, YLabel } from './Axes.tsx';
+import { useFmt } from '../labs/shared/format.tsx';
 
 /** A bin of the engine's reliability table with the 95% Wilson interval of its positive rate (null when empty). */
 export interface ReliabilityPoint extends ReliabilityBin {
@@ -47,7 +48,9 @@ interface Props {
 
 const STRIP = 22, M = { top: 14, right: 14, left: 52 };
 
-export default function ReliabilityDiagram({ title, description, series, labels, format = (v) => (v === null ? '–' : v.toFixed(3)), testId }: Props) {
+export default function ReliabilityDiagram({ title, description, series, labels, format: given, testId }: Props) {
+  const num = useFmt();
+  const format = given ?? ((v: number | null) => num(v, 3));
   // Laid out for its on-screen width (at most 520 px): the plot about as tall as it is wide, one
   // count strip per series under it, each with its (wrapped) label.
   const box = useChartBox(420, 520);

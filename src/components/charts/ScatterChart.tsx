@@ -11,6 +11,7 @@ import { scaleLinear } from 'd3-scale';
 import type { ReactNode } from 'react';
 import ChartFrame, { useChartBox } from './ChartFrame.tsx';
 import { plotArea, XAxis, XLabel, YAxis, YLabel } from './Axes.tsx';
+import { useFmt } from '../labs/shared/format.tsx';
 
 export interface ScatterPoint {
   key: string;
@@ -54,7 +55,10 @@ function pad([lo, hi]: [number, number], f = 0.08): [number, number] {
   return [lo - span * f, hi + span * f];
 }
 
-export default function ScatterChart({ title, description, xLabel, yLabel, points, width = 620, tableSummary, columns, yes, no, formatX = String, formatY = String, caption, testId }: Props) {
+export default function ScatterChart({ title, description, xLabel, yLabel, points, width = 620, tableSummary, columns, yes, no, formatX: givenX, formatY: givenY, caption, testId }: Props) {
+  const num = useFmt();
+  const formatX = givenX ?? ((v: number) => num(v));
+  const formatY = givenY ?? ((v: number) => num(v));
   const box = useChartBox(width, width, 240);
   const W = box.width;
   const H = Math.round(Math.min(340, Math.max(240, W * 0.62)));

@@ -7,6 +7,7 @@
 import { scaleLinear } from 'd3-scale';
 import ChartFrame, { useChartBox } from './ChartFrame.tsx';
 import { FONT, keepInside, plotArea, TextLines, textWidth, tickCount, wrapLabel, XAxis, XLabel } from './Axes.tsx';
+import { useFmt } from '../labs/shared/format.tsx';
 
 export interface ScoreRow { key: string; label: string; value: number | null; low?: number | null; high?: number | null; color: string }
 
@@ -26,7 +27,9 @@ interface Props {
 
 const ROW = 40, LINE = 15;
 
-export default function ScoreScaleChart({ title, description, xLabel, rows, threshold, domain, tableSummary, columns, format = (v) => v.toFixed(3), testId }: Props) {
+export default function ScoreScaleChart({ title, description, xLabel, rows, threshold, domain, tableSummary, columns, format: given, testId }: Props) {
+  const num = useFmt();
+  const format = given ?? ((v: number) => num(v, 3));
   const seen = [...rows.flatMap((r) => [r.value, r.low, r.high]), threshold?.value].filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
   const lowest = seen.length ? Math.min(...seen) : 0;
   const dom: [number, number] = domain ?? [Math.max(0, Math.floor(lowest * 10) / 10 - 0.1), 1];

@@ -12,6 +12,7 @@ import { scaleBand, scaleLinear } from 'd3-scale';
 import { stack } from 'd3-shape';
 import ChartFrame, { useChartBox } from './ChartFrame.tsx';
 import { FONT, plotArea, textWidth, tickCount, XAxis, XLabel, YAxis, YLabel } from './Axes.tsx';
+import { useFmt } from '../labs/shared/format.tsx';
 
 export interface StackSeries { key: string; label: string; color: string }
 export interface StackRow {
@@ -43,7 +44,9 @@ interface Props {
 const MIN_BAND = 22;
 const ROW = 22;
 
-export default function StackedBarChart({ title, description, yLabel, series, rows, yMax, markerLabel, tableSummary, rowHeader, format = (v) => v.toFixed(2), testId }: Props) {
+export default function StackedBarChart({ title, description, yLabel, series, rows, yMax, markerLabel, tableSummary, rowHeader, format: given, testId }: Props) {
+  const num = useFmt();
+  const format = given ?? ((v: number) => num(v, 2));
   const natural = Math.max(560, 58 + rows.length * 44);
   const box = useChartBox(natural, Math.round(natural * 1.5));
   const W = box.width;

@@ -13,6 +13,7 @@
 import { scaleLinear } from 'd3-scale';
 import ChartFrame, { useChartBox } from './ChartFrame.tsx';
 import { centredX, plotArea, textWidth, wrapLabel, XAxis } from './Axes.tsx';
+import { useFmt } from '../labs/shared/format.tsx';
 
 export interface WaterfallStep {
   key: string;
@@ -49,7 +50,9 @@ const LINE = 15;
 const BAR = 16;
 const GAP = 10;
 
-export default function WaterfallChart({ title, description, xLabel, steps, total, threshold, tableSummary, columns, format = (v) => v.toFixed(3), width = 760, fallback = width, testId }: Props) {
+export default function WaterfallChart({ title, description, xLabel, steps, total, threshold, tableSummary, columns, format: given, width = 760, fallback = width, testId }: Props) {
+  const num = useFmt();
+  const format = given ?? ((v: number) => num(v, 3));
   const box = useChartBox(fallback, width, 200);
   const W = box.width;
   const M = { top: threshold ? 24 : 10, right: 12, bottom: 40, left: 12 };

@@ -7,7 +7,9 @@
  * A widget module exports `default` (the component) and `widget` ({ lab, start? }: which lab and
  * starting state its `initial` scorecard comes from).
  */
+import '../../lib/zod-csp.ts';
 import type { ComponentType } from 'react';
+import { NumberLang } from '../labs/shared/format.tsx';
 import type { FigureStart } from '../../lib/figures.ts';
 
 export interface WidgetProps {
@@ -34,5 +36,5 @@ export default function WidgetLoader({ name, lang, initial }: { name: string; la
   const mod = widgetModule(name);
   if (!mod) return null;
   const W = mod.default;
-  return <W lang={lang} initial={initial} />;
+  return <NumberLang.Provider value={lang}><W lang={lang} initial={initial} /></NumberLang.Provider>;
 }

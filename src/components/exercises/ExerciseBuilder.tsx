@@ -100,7 +100,7 @@ export default function ExerciseBuilder({ labId, lang, texts, view, result, onCl
                 <tr key={p} data-path={p}>
                   <td><input type="checkbox" checked={r.use} onChange={(e) => update(p, v, { use: e.currentTarget.checked })} aria-label={`${t.builder_use}: ${p}`} /></td>
                   <td><code>{p}</code></td>
-                  <td>{typeof v === 'number' ? fmt(v, 4) : String(v)}</td>
+                  <td>{typeof v === 'number' ? fmt(v, lang, 4) : String(v)}</td>
                   <td>
                     <select value={r.op} onChange={(e) => update(p, v, { op: e.currentTarget.value as GoalOp })} aria-label={`${t.builder_op}: ${p}`}>
                       {GOAL_OPS.map((op) => <option key={op} value={op}>{t.ops[op] ?? op}</option>)}

@@ -5,6 +5,7 @@
  * props (validated at build time); link exercises (`source="link"`) are read from the URL hash
  * and validated with the same zod schema before anything is loaded.
  */
+import '../../lib/zod-csp.ts';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Lang } from '../../../labs/core/contract/types.ts';
 import { evaluateGoals, type Goal } from '../../../labs/core/contract/goals.ts';
@@ -47,7 +48,7 @@ function showScalar(v: unknown, lang: Lang): string {
   if (v === null) return ui(lang).lab.undefined_value;
   if (v === 'pass') return ui(lang).lab.verdict_pass;
   if (v === 'fail') return ui(lang).lab.verdict_fail;
-  if (typeof v === 'number') return fmt(v, 4);
+  if (typeof v === 'number') return fmt(v, lang, 4);
   return typeof v === 'string' ? v : JSON.stringify(v);
 }
 

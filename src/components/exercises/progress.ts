@@ -1,40 +1,25 @@
 /**
- * Exercise progress in this browser: which exercises are completed and when. Versioned; a damaged
- * entry is ignored (not fatal). Exportable as a JSON file for an instructor.
+ * Exercise progress: which exercises are completed and when. Part of the learner's progress
+ * (src/lib/progress/store.ts, one versioned key with chapters read and labs run); the download is
+ * the same progress file the home and syllabus pages export (src/lib/progress/file.ts).
  */
-import * as z from 'zod/mini';
+import { markExerciseDone, readProgress as readAll, type ExerciseDone } from '../../lib/progress/store.ts';
+import { progressFile } from '../../lib/progress/file.ts';
+import type { Progress as AllProgress } from '../../lib/progress/store.ts';
 
-const KEY = 'evals-lab:progress:v1';
-const entry = z.object({ completed_at: z.string().check(z.maxLength(40)), title: z.string().check(z.maxLength(200)), lab: z.string().check(z.maxLength(40)) });
-const progressSchema = z.record(z.string().check(z.maxLength(200)), entry);
-export type Progress = z.infer<typeof progressSchema>;
+/** Completed exercises by id (a null-prototype record). */
+export type Progress = Record<string, ExerciseDone>;
 
 export function readProgress(): Progress {
-  try {
-    const raw = localStorage.getItem(KEY);
-    if (!raw) return {};
-    const r = progressSchema.safeParse(JSON.parse(raw));
-    return r.success ? r.data : {};
-  } catch {
-    return {};
-  }
+  return readAll().exercises;
 }
 
+/** Marks exercise `id` completed (first time only) and returns the completed exercises. */
 export function markCompleted(id: string, title: string, lab: string): Progress {
-  const p = readProgress();
-  if (!p[id]) {
-    p[id] = { completed_at: new Date().toISOString(), title, lab };
-    try {
-      localStorage.setItem(KEY, JSON.stringify(p));
-    } catch {
-      /* storage unavailable: completion is still shown on the page */
-    }
-  }
-  return p;
+  return markExerciseDone(id, title, lab).exercises;
 }
 
-/** The progress file an instructor can collect: { exported_at, completed: [...] }. */
-export function progressExport(p: Progress): string {
-  const completed = Object.entries(p).map(([id, e]) => ({ id, ...e }));
-  return `${JSON.stringify({ format: 'evals-lab-progress', version: 1, exported_at: new Date().toISOString(), completed }, null, 2)}\n`;
+/** The progress file (every kind of progress, not only exercises): see src/lib/progress/file.ts. */
+export function progressExport(_p?: Progress, all: AllProgress = readAll()): string {
+  return progressFile(all);
 }

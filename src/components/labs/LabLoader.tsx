@@ -3,6 +3,7 @@
  * without JavaScript); in the browser, once this hydrates (client:visible: when the lab scrolls into
  * view), it fetches the island and the lab's preset for the page's language, then renders the lab.
  */
+import '../../lib/zod-csp.ts';
 import { useEffect, useState, type ComponentType } from 'react';
 import { islandLoader } from './islands.ts';
 import { loadExampleTexts, loadPresetTexts } from '../../lib/presets.ts';

@@ -35,7 +35,7 @@ export default function RagFusion({ lang, initial }: WidgetProps) {
   const label = (s: ScoredSource) => (s.source === 'fused' ? t.short_sources.fused : s.label);
   const rrfK = w.view.fusion.k;
   const answerable = r.per_case.filter((c) => c.answerable);
-  const mean = (id: string) => fmt(sources.find((s) => s.source === id)?.aggregate.ndcg_at_k, 3);
+  const mean = (id: string) => fmt(sources.find((s) => s.source === id)?.aggregate.ndcg_at_k, lang, 3);
   return (
     <div className="rag-widget" data-testid="widget-rag-fusion">
       {w.runner}
@@ -47,7 +47,7 @@ export default function RagFusion({ lang, initial }: WidgetProps) {
           </select>
         </label>
         <div className="rag-field">
-          <label htmlFor={`rag-fusion-k-${lang}`}>{tw.fusion_k}: <output htmlFor={`rag-fusion-k-${lang}`} data-testid="widget-rrf-k-value">{fmt(rrfK, 2)}</output></label>
+          <label htmlFor={`rag-fusion-k-${lang}`}>{tw.fusion_k}: <output htmlFor={`rag-fusion-k-${lang}`} data-testid="widget-rrf-k-value">{fmt(rrfK, lang, 2)}</output></label>
           <input id={`rag-fusion-k-${lang}`} type="range" min={0} max={100} step={1} value={Math.min(100, rrfK)} onChange={(e) => w.setView({ ...w.view, fusion: { ...w.view.fusion, k: Number(e.currentTarget.value) } })} data-testid="widget-rrf-k" />
         </div>
       </div>
@@ -57,7 +57,7 @@ export default function RagFusion({ lang, initial }: WidgetProps) {
           <p className="rag-question">{r.trace.question}</p>
           <div className="chart-box">
             <FusionFigure lang={lang} fused={fused} k={k} width={720} fallback={PHONE_FALLBACK} testId="widget-fusion-list" scoreLabel="RRF"
-              title={tw.fusion_title(r.trace.case_id, fmt(r.retrieval.fusion.k, 2))} description={t.fusion_figure_desc(sources[0]?.label ?? 'A', sources[1]?.label ?? 'B', k)}
+              title={tw.fusion_title(r.trace.case_id, fmt(r.retrieval.fusion.k, lang, 2))} description={t.fusion_figure_desc(sources[0]?.label ?? 'A', sources[1]?.label ?? 'B', k)}
               caption={<p className="legend-text">{t.fusion_legend(sources[0]?.label ?? 'A', sources[1]?.label ?? 'B')}</p>} />
           </div>
           <div className="chart-box">
@@ -66,7 +66,7 @@ export default function RagFusion({ lang, initial }: WidgetProps) {
                 const row = s.per_case.find((c) => c.case_id === r.trace!.case_id);
                 return { key: s.source, label: label(s), value: row?.ndcg_at_k ?? null, undefinedText: `${ui(lang).lab.undefined_value} (${lm.undefined_reason[row?.undefined_metrics.ndcg_at_k ?? 'not_answerable']})`, color: s.source === 'fused' ? '#1f6b3a' : '#1d4e89' };
               })}
-              tableSummary={ui(lang).lab.chart_table} columns={[tw.source_col, `nDCG@${k}`]} format={(v) => fmt(v, 3)} />
+              tableSummary={ui(lang).lab.chart_table} columns={[tw.source_col, `nDCG@${k}`]} format={(v) => fmt(v, lang, 3)} />
             <p className="help" data-testid="widget-fusion-mean">{tw.fusion_mean(k, mean('run'), mean('run_b'), mean('fused'))}</p>
           </div>
         </>

@@ -64,8 +64,8 @@ export default function RagRanking({ lang, initial }: WidgetProps) {
                   { key: 'rr', label: `RR@${tr.k}`, value: m!.reciprocal_rank_at_k, undefinedText: undef('reciprocal_rank_at_k') },
                   { key: 'ndcg', label: `nDCG@${tr.k}`, value: m!.ndcg_at_k, undefinedText: undef('ndcg_at_k') },
                 ]}
-                tableSummary={ui(lang).lab.chart_table} columns={[tw.metric_col, tw.value_col]} format={(v) => fmt(v, 3)} />
-              <p className="help" data-testid="widget-rr-full">{tw.rr_full(m!.reciprocal_rank === null ? undef('reciprocal_rank') : fmt(m!.reciprocal_rank, 3))}</p>
+                tableSummary={ui(lang).lab.chart_table} columns={[tw.metric_col, tw.value_col]} format={(v) => fmt(v, lang, 3)} />
+              <p className="help" data-testid="widget-rr-full">{tw.rr_full(m!.reciprocal_rank === null ? undef('reciprocal_rank') : fmt(m!.reciprocal_rank, lang, 3))}</p>
             </div>
           ) : (
             <p className="notice">{tw.not_answerable}</p>

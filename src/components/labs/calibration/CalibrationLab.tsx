@@ -198,17 +198,17 @@ function Verdict({ result, lang }: { result: CalibrationResult; lang: Lang }) {
   return (
     <VerdictPanel id="cal-verdict" verdict={d.verdict} lang={lang} summary={lm.verdict}>
       <p data-testid="rec-pair" data-low={rec.low} data-high={rec.high}>
-        {rec.passes ? tc.recommended(fmt(rec.low, 2), fmt(rec.high, 2)) : tc.cheapest(fmt(rec.low, 2), fmt(rec.high, 2))}
+        {rec.passes ? tc.recommended(fmt(rec.low, lang, 2), fmt(rec.high, lang, 2)) : tc.cheapest(fmt(rec.low, lang, 2), fmt(rec.high, lang, 2))}
         {' · '}{lm.calibrator_names[result.calibrator.type]}
       </p>
       <dl className="cal-figures">
-        <div><dt>{tc.cost}</dt><dd data-testid="rec-cost">{fmt(rec.cost, 4)}</dd></div>
-        <div><dt>{tc.review_rate}</dt><dd data-testid="rec-review-rate">{fmt(rec.review_rate, 4)}</dd></div>
-        <div><dt>{tc.auto_coverage}</dt><dd data-testid="rec-coverage">{fmt(rec.auto_coverage, 4)}</dd></div>
+        <div><dt>{tc.cost}</dt><dd data-testid="rec-cost">{fmt(rec.cost, lang, 4)}</dd></div>
+        <div><dt>{tc.review_rate}</dt><dd data-testid="rec-review-rate">{fmt(rec.review_rate, lang, 4)}</dd></div>
+        <div><dt>{tc.auto_coverage}</dt><dd data-testid="rec-coverage">{fmt(rec.auto_coverage, lang, 4)}</dd></div>
         <div>
           <dt>{tc.auto_error_rate}</dt>
           <dd data-testid="rec-error-rate">
-            {rec.auto_error_rate === null ? <UndefinedValue reason={result.undefined_metrics.recommended_auto_error_rate} lang={lang} /> : fmt(rec.auto_error_rate, 4)}
+            {rec.auto_error_rate === null ? <UndefinedValue reason={result.undefined_metrics.recommended_auto_error_rate} lang={lang} /> : fmt(rec.auto_error_rate, lang, 4)}
           </dd>
         </div>
       </dl>
@@ -245,7 +245,7 @@ function Reliability({ result, lang }: { result: CalibrationResult; lang: Lang }
           bin: tc.bin, range: tc.range, count: tc.count, positives: tc.positives, confidence: tc.confidence,
           observed: tc.observed, gap: tc.gap, wilson: tc.wilson,
         }}
-        format={(v) => fmt(v, 3)}
+        format={(v) => fmt(v, lang, 3)}
       />
     </LabPanel>
   );
@@ -310,7 +310,7 @@ function Curves({ result, lang }: { result: CalibrationResult; lang: Lang }) {
         ]}
         tableSummary={t.lab.chart_table}
         tableStep={20}
-        format={(v) => fmt(v, 3)}
+        format={(v) => fmt(v, lang, 3)}
       />
     </LabPanel>
   );
@@ -329,9 +329,9 @@ function MetricsTable({ result, lang }: { result: CalibrationResult; lang: Lang 
   const ci = (k: string, which: 'raw' | 'calibrated') => {
     if (!b || (k !== 'brier' && k !== 'ece')) return '';
     const iv = b[`${which}_${k}` as 'raw_brier'];
-    return iv.low === null ? '–' : `[${fmt(iv.low, 4)}, ${fmt(iv.high, 4)}]`;
+    return iv.low === null ? '–' : `[${fmt(iv.low, lang, 4)}, ${fmt(iv.high, lang, 4)}]`;
   };
-  const cell = (v: number | null, k: string, block: MetricsBlock) => (v === null ? <UndefinedValue reason={block.undefined_reason} lang={lang} /> : k === 'empty_bins' ? String(v) : fmt(v, 4));
+  const cell = (v: number | null, k: string, block: MetricsBlock) => (v === null ? <UndefinedValue reason={block.undefined_reason} lang={lang} /> : k === 'empty_bins' ? String(v) : fmt(v, lang, 4));
   return (
     <LabPanel id="cal-metrics-h" title={tc.metrics_title}>
       <DataTable label={tc.metrics_title} className="metrics" testId="metrics" caption={tc.metrics_caption(result.counts.evaluation)}
@@ -351,23 +351,23 @@ function MetricsTable({ result, lang }: { result: CalibrationResult; lang: Lang 
   );
 }
 
-function params(fit: CalibrationResult['calibrators'][number]['fit'], knots: (n: number) => string): string {
+function params(fit: CalibrationResult['calibrators'][number]['fit'], knots: (n: number) => string, lang: Lang): string {
   switch (fit.type) {
     case 'histogram_laplace':
       return `bins = ${fit.bins}`;
     case 'platt':
-      return `a = ${fmt(fit.a, 3)}, b = ${fmt(fit.b, 3)}`;
+      return `a = ${fmt(fit.a, lang, 3)}, b = ${fmt(fit.b, lang, 3)}`;
     case 'isotonic':
       return knots(fit.x.length);
     case 'temperature':
-      return `T = ${fmt(fit.temperature, 3)}`;
+      return `T = ${fmt(fit.temperature, lang, 3)}`;
   }
 }
 
 function CompareTable({ result, lang, onUse }: { result: CalibrationResult; lang: Lang; onUse: (c: CalibratorType) => void }) {
   const tc = ui(lang).calibration;
   const names = calibrationMsg(lang).calibrator_names;
-  const v = (x: number | null, reason: string | null = null) => (x === null ? <UndefinedValue reason={reason} lang={lang} /> : fmt(x, 4));
+  const v = (x: number | null, reason: string | null = null) => (x === null ? <UndefinedValue reason={reason} lang={lang} /> : fmt(x, lang, 4));
   return (
     <LabPanel id="cal-compare-h" title={tc.compare_title}>
       <DataTable label={tc.compare_title} testId="compare-table" caption={tc.compare_caption}
@@ -383,7 +383,7 @@ function CompareTable({ result, lang, onUse }: { result: CalibrationResult; lang
             <tr key={c.type} data-calibrator={c.type} className={chosen ? 'selected' : undefined} aria-current={chosen ? 'true' : undefined}>
               <th scope="row">{names[c.type]}{chosen ? ` (${tc.feeds_policy})` : ''}</th>
               <td>{v(c.evaluation.brier, c.evaluation.undefined_reason)}</td><td>{v(c.evaluation.log_loss, c.evaluation.undefined_reason)}</td><td>{v(c.evaluation.ece, c.evaluation.undefined_reason)}</td><td>{v(c.evaluation.mce, c.evaluation.undefined_reason)}</td>
-              <td>{v(c.calibration_split_ece, 'no_cases')}</td><td>{params(c.fit, tc.knots)}</td>
+              <td>{v(c.calibration_split_ece, 'no_cases')}</td><td>{params(c.fit, tc.knots, lang)}</td>
               <td>{!chosen && <button type="button" onClick={() => onUse(c.type)} data-testid={`use-${c.type}`}>{tc.use_this(names[c.type])}</button>}</td>
             </tr>
           );
@@ -408,13 +408,13 @@ function Conformal({ result, lang }: { result: CalibrationResult; lang: Lang }) 
             <dd data-testid="conformal-q" data-infinite={c.q_infinite ? 'true' : 'false'}>
               {c.q_infinite ? (
                 <>∞ <span className="undefined-reason">({lm.undefined_reason.conformal_rank_exceeds_n})</span></>
-              ) : fmt(c.q, 4)}
+              ) : fmt(c.q, lang, 4)}
               <br /><span className="help">{tc.conformal_rank(c.rank, c.n_calibration)}</span>
             </dd>
           </div>
-          <div><dt>{tc.conformal_target}</dt><dd>{fmt(c.target_coverage, 4)}</dd></div>
-          <div><dt>{tc.conformal_coverage}</dt><dd data-testid="conformal-coverage">{c.coverage === null ? <UndefinedValue reason={c.undefined_reason} lang={lang} /> : fmt(c.coverage, 4)}</dd></div>
-          <div><dt>{tc.mean_set_size}</dt><dd>{c.mean_set_size === null ? <UndefinedValue reason={c.undefined_reason} lang={lang} /> : fmt(c.mean_set_size, 4)}</dd></div>
+          <div><dt>{tc.conformal_target}</dt><dd>{fmt(c.target_coverage, lang, 4)}</dd></div>
+          <div><dt>{tc.conformal_coverage}</dt><dd data-testid="conformal-coverage">{c.coverage === null ? <UndefinedValue reason={c.undefined_reason} lang={lang} /> : fmt(c.coverage, lang, 4)}</dd></div>
+          <div><dt>{tc.mean_set_size}</dt><dd>{c.mean_set_size === null ? <UndefinedValue reason={c.undefined_reason} lang={lang} /> : fmt(c.mean_set_size, lang, 4)}</dd></div>
         </dl>
         <div>
           <BarChart
@@ -438,14 +438,14 @@ function Conformal({ result, lang }: { result: CalibrationResult; lang: Lang }) 
  * that land on it: several levels often accept the same cases, and a path through one repeated
  * point would be invisible. Levels that accept nothing (undefined error rate) get no dot.
  */
-function riskMarkers(pts: CalibrationResult['risk_coverage_curve'], label: (lo: string, hi: string) => string) {
+function riskMarkers(pts: CalibrationResult['risk_coverage_curve'], label: (lo: string, hi: string) => string, lang: Lang) {
   const out: { label: string; x: number; y: number; color: string }[] = [];
   let first = 0;
   for (let i = 0; i < pts.length; i++) {
     const p = pts[i];
     const next = pts[i + 1];
     if (next && next.coverage === p.coverage && next.error_rate === p.error_rate) continue;
-    if (p.error_rate !== null) out.push({ label: label(fmt(pts[first].min_confidence, 2), fmt(p.min_confidence, 2)), x: p.coverage, y: p.error_rate, color: out.length % 2 ? '#b35900' : '#1d4e89' });
+    if (p.error_rate !== null) out.push({ label: label(fmt(pts[first].min_confidence, lang, 2), fmt(p.min_confidence, lang, 2)), x: p.coverage, y: p.error_rate, color: out.length % 2 ? '#b35900' : '#1d4e89' });
     first = i + 1;
   }
   return out;
@@ -464,7 +464,7 @@ function RiskCoverage({ result, lang }: { result: CalibrationResult; lang: Lang 
         xLabel={tc.coverage}
         yLabel={tc.error_rate}
         series={[{ name: 'risk', x: pts.map((p) => p.coverage), y: pts.map((p) => (p.error_rate === null ? Number.NaN : p.error_rate)), color: COLORS.cal }]}
-        markers={riskMarkers(pts, tc.risk_point)}
+        markers={riskMarkers(pts, tc.risk_point, lang)}
         tableSummary={t.lab.chart_table}
         extra={{ label: tc.min_conf, values: pts.map((p) => p.min_confidence) }}
       />
@@ -474,9 +474,9 @@ function RiskCoverage({ result, lang }: { result: CalibrationResult; lang: Lang 
           columns={[tc.min_conf, tc.accepted, tc.coverage, tc.error_rate, tc.risk_cost]}>
           {pts.map((p) => (
             <tr key={p.min_confidence}>
-              <td>{fmt(p.min_confidence, 2)}</td><td>{p.accepted}</td><td>{fmt(p.coverage, 4)}</td>
-              <td>{p.error_rate === null ? <UndefinedValue reason="no_automated_cases" lang={lang} /> : fmt(p.error_rate, 4)}</td>
-              <td>{p.risk === null ? <UndefinedValue reason="no_automated_cases" lang={lang} /> : fmt(p.risk, 4)}</td>
+              <td>{fmt(p.min_confidence, lang, 2)}</td><td>{p.accepted}</td><td>{fmt(p.coverage, lang, 4)}</td>
+              <td>{p.error_rate === null ? <UndefinedValue reason="no_automated_cases" lang={lang} /> : fmt(p.error_rate, lang, 4)}</td>
+              <td>{p.risk === null ? <UndefinedValue reason="no_automated_cases" lang={lang} /> : fmt(p.risk, lang, 4)}</td>
             </tr>
           ))}
         </DataTable>
@@ -504,7 +504,7 @@ function CostMap({ result, lang }: { result: CalibrationResult; lang: Lang }) {
           auto_error_rate: tc.auto_error_rate, feasible: tc.feasible, yes: tc.yes, no: tc.no, table: t.lab.chart_table,
           cheap: tc.legend_cheap, expensive: tc.legend_expensive, infeasible: tc.legend_infeasible, recommended: tc.legend_recommended, tied: tc.legend_tied,
         }}
-        format={(v, d = 4) => fmt(v, d)}
+        format={(v, d = 4) => fmt(v, lang, d)}
       />
       <p className="help">{tc.ties(rec.ties_at_best_cost, rec.feasible_pairs, result.policy_grid.length)}</p>
     </LabPanel>
@@ -514,10 +514,10 @@ function CostMap({ result, lang }: { result: CalibrationResult; lang: Lang }) {
 function Slices({ result, lang }: { result: CalibrationResult; lang: Lang }) {
   const tc = ui(lang).calibration;
   const rec = result.recommended_policy;
-  const v = (x: number | null, reason?: string | null) => (x === null ? <UndefinedValue reason={reason} lang={lang} /> : fmt(x, 4));
+  const v = (x: number | null, reason?: string | null) => (x === null ? <UndefinedValue reason={reason} lang={lang} /> : fmt(x, lang, 4));
   return (
     <LabPanel id="cal-slices-h" title={tc.slices_title}>
-      <DataTable label={tc.slices_title} testId="slice-table" caption={tc.slices_caption(result.slice_by, `low ${fmt(rec.low, 2)}, high ${fmt(rec.high, 2)}`)}
+      <DataTable label={tc.slices_title} testId="slice-table" caption={tc.slices_caption(result.slice_by, `low ${fmt(rec.low, lang, 2)}, high ${fmt(rec.high, lang, 2)}`)}
         columns={[tc.slice, tc.count, tc.n_cal, tc.base_rate, tc.raw_brier, tc.cal_brier, tc.raw_ece, tc.cal_ece, tc.auto_coverage, tc.auto_error_rate, tc.flags]}>
         {result.slice_report.map((s) => (
           <tr key={s.slice}>
@@ -543,7 +543,7 @@ function Triggers({ result, lang }: { result: CalibrationResult; lang: Lang }) {
         {result.triggers.map((g) => (
           <tr key={g.trigger} className={g.fired ? 'fired' : undefined}>
             <th scope="row">{lm.triggers[g.trigger]}{g.detail && g.detail.length > 0 ? `: ${g.detail.join(', ')}` : ''}</th>
-            <td>{fmt(g.value, 4)}</td><td>{fmt(g.limit, 4)}</td><td>{g.fired ? tc.fired : tc.not_fired}</td>
+            <td>{fmt(g.value, lang, 4)}</td><td>{fmt(g.limit, lang, 4)}</td><td>{g.fired ? tc.fired : tc.not_fired}</td>
           </tr>
         ))}
       </DataTable>

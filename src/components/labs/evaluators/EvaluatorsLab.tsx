@@ -32,8 +32,8 @@ import { addEvaluatorCopy, flipHumanLabel, flipJudgeScore, readCases, readOutput
 
 const PASS = 'pass';
 const COLORS = ['#1d4e89', '#b35900', '#2e7d32', '#6a3d9a', '#00838f', '#a3211b', '#5d4037', '#ad1457'];
-const pct = (level: number) => fmt(level * 100, 2);
-const cost = (v: number) => fmt(v, 6);
+const pct = (level: number, lang: Lang) => fmt(level * 100, lang, 2);
+const cost = (v: number, lang: Lang) => fmt(v, lang, 6);
 
 /** "undefined (reason)" with the evaluator engine's reasons first. */
 function Undef({ reason, lang }: { reason?: string | null; lang: Lang }) {
@@ -42,7 +42,7 @@ function Undef({ reason, lang }: { reason?: string | null; lang: Lang }) {
 }
 
 function Num({ v, digits = 4, reason, lang }: { v: number | null | undefined; digits?: number; reason?: string | null; lang: Lang }) {
-  return v === null || v === undefined ? <Undef reason={reason} lang={lang} /> : <>{fmt(v, digits)}</>;
+  return v === null || v === undefined ? <Undef reason={reason} lang={lang} /> : <>{fmt(v, lang, digits)}</>;
 }
 
 function undefText(reason: string | null | undefined, lang: Lang): string {
@@ -60,7 +60,7 @@ function Sized({ children, max = 760 }: { children: (w: number) => ReactNode; ma
 }
 
 function Interval({ ci, lang }: { ci: IntervalBlock; lang: Lang }) {
-  return ci.low !== null && ci.high !== null ? <>[{fmt(ci.low, 4)}, {fmt(ci.high, 4)}]</> : <Undef reason={ci.reason} lang={lang} />;
+  return ci.low !== null && ci.high !== null ? <>[{fmt(ci.low, lang, 4)}, {fmt(ci.high, lang, 4)}]</> : <Undef reason={ci.reason} lang={lang} />;
 }
 
 export default function EvaluatorsLab({ lang, preset, embed }: LabIslandProps) {
@@ -207,7 +207,7 @@ function GateBadge({ ok, lang }: { ok: boolean; lang: Lang }) {
 function Summary({ result, lang }: { result: EvaluatorsResult; lang: Lang }) {
   const te = ui(lang).evaluators;
   const lm = evaluatorsMsg(lang);
-  const level = pct(result.bootstrap.confidence);
+  const level = pct(result.bootstrap.confidence, lang);
   return (
     <LabPanel id="ev-summary" title={lm.report.summary_heading}>
       <p className="help">{te.summary_caption}</p>
@@ -218,13 +218,13 @@ function Summary({ result, lang }: { result: EvaluatorsResult; lang: Lang }) {
             <th scope="row">{r.evaluator_id}{r.evaluator_id === result.recommended_evaluator && <> <span className="tag">★ {te.recommended_tag}</span></>}</th>
             <td data-testid={`kappa-${r.evaluator_id}`}><Num v={r.pass_kappa} reason={r.undefined_metrics.pass_kappa} lang={lang} /></td>
             <td><Interval ci={r.pass_kappa_ci} lang={lang} /></td>
-            <td>{fmt(r.pass_kappa_kit, 4)}</td>
+            <td>{fmt(r.pass_kappa_kit, lang, 4)}</td>
             <td data-testid={`accuracy-${r.evaluator_id}`}><Num v={r.pass_accuracy} reason={r.undefined_metrics.pass_accuracy} lang={lang} /></td>
-            <td>{fmt(r.pass_accuracy_kit, 4)}</td>
+            <td>{fmt(r.pass_accuracy_kit, lang, 4)}</td>
             <td data-testid={`false-passes-${r.evaluator_id}`}>{r.false_pass_count}</td>
             <td>{r.critical_false_passes > 0 ? <strong className="critical-text">⚠ {r.critical_false_passes}</strong> : '0'}</td>
             <td>{r.parse_errors} / {r.cases}</td>
-            <td>{cost(r.cost_per_run)}</td>
+            <td>{cost(r.cost_per_run, lang)}</td>
             <td><Num v={r.cost_per_valid_evaluation} digits={6} reason={r.undefined_metrics.cost_per_valid_evaluation} lang={lang} /></td>
             <td><Num v={r.cost_per_useful_evaluation} digits={6} reason={r.undefined_metrics.cost_per_useful_evaluation} lang={lang} /></td>
             <td data-testid={`gate-${r.evaluator_id}`} data-passed={r.passes_gate ? 'true' : 'false'}><GateBadge ok={r.passes_gate} lang={lang} /></td>
@@ -240,7 +240,7 @@ function KappaChart({ result, lang }: { result: EvaluatorsResult; lang: Lang }) 
   const t = ui(lang);
   const te = t.evaluators;
   const lm = evaluatorsMsg(lang);
-  const level = pct(result.bootstrap.confidence);
+  const level = pct(result.bootstrap.confidence, lang);
   const minKappa = result.reports[0]?.checks.find((c) => c.id === 'pass_kappa')?.threshold ?? null;
   const rows: IntervalRow[] = result.reports.map((r, k) => ({
     key: r.evaluator_id,
@@ -264,17 +264,17 @@ function KappaChart({ result, lang }: { result: EvaluatorsResult; lang: Lang }) 
             description={te.kappa_chart_desc(level, result.bootstrap.rounds, result.bootstrap.seed, result.cases)}
             xLabel={te.kappa_axis}
             rows={rows}
-            threshold={minKappa !== null ? { value: minKappa, label: te.kappa_floor(fmt(minKappa, 2)) } : undefined}
+            threshold={minKappa !== null ? { value: minKappa, label: te.kappa_floor(fmt(minKappa, lang, 2)) } : undefined}
             domain={[Math.min(0, ...rows.flatMap((r) => [r.value ?? 0, r.low ?? 0])), 1]}
             tableSummary={t.lab.chart_table}
             columns={{ row: lm.report.evaluator, value: te.col_kappa, low: te.ci_low, high: te.ci_high }}
-            format={(v) => fmt(v, 4)}
+            format={(v) => fmt(v, lang, 4)}
           />
         )}
       </Sized>
       <ul className="help">
         {result.reports.map((r) => (
-          <li key={r.evaluator_id}>{te.kappa_parts(r.evaluator_id, fmt(r.pass_observed_agreement, 4), fmt(r.pass_expected_agreement, 4), r.pass_kappa_ci.defined_rounds, r.pass_kappa_ci.undefined_rounds)}</li>
+          <li key={r.evaluator_id}>{te.kappa_parts(r.evaluator_id, fmt(r.pass_observed_agreement, lang, 4), fmt(r.pass_expected_agreement, lang, 4), r.pass_kappa_ci.defined_rounds, r.pass_kappa_ci.undefined_rounds)}</li>
         ))}
       </ul>
     </LabPanel>
@@ -353,10 +353,10 @@ function EvaluatorDetail({ r, k, result, lang }: { r: EvaluatorReport; k: number
       label: `${c.criterion}${c.blocking ? ' ★' : ''}`,
       value: c.accuracy,
       undefinedText: undefText(c.undefined_metrics.accuracy, lang),
-      note: te.kit_note(fmt(c.accuracy_kit, 4)),
+      note: te.kit_note(fmt(c.accuracy_kit, lang, 4)),
       color: COLORS[k % COLORS.length],
     })),
-    { key: PASS, label: te.pass_label, value: r.pass_accuracy, undefinedText: undefText(r.undefined_metrics.pass_accuracy, lang), note: te.kit_note(fmt(r.pass_accuracy_kit, 4)), color: '#3b4450' },
+    { key: PASS, label: te.pass_label, value: r.pass_accuracy, undefinedText: undefText(r.undefined_metrics.pass_accuracy, lang), note: te.kit_note(fmt(r.pass_accuracy_kit, lang, 4)), color: '#3b4450' },
   ];
   const id = `ev-detail-${k}`;
   return (
@@ -367,7 +367,7 @@ function EvaluatorDetail({ r, k, result, lang }: { r: EvaluatorReport; k: number
           <>{te.criterion_kappa(pc.criterion)}: <Num v={pc.kappa} reason={pc.undefined_metrics.kappa} lang={lang} /></>
         ) : (
           <>
-            κ = <Num v={r.pass_kappa} reason={r.undefined_metrics.pass_kappa} lang={lang} /> · {lm.report.kappa_ci(pct(r.pass_kappa_ci.confidence))}: <Interval ci={r.pass_kappa_ci} lang={lang} />
+            κ = <Num v={r.pass_kappa} reason={r.undefined_metrics.pass_kappa} lang={lang} /> · {lm.report.kappa_ci(pct(r.pass_kappa_ci.confidence, lang))}: <Interval ci={r.pass_kappa_ci} lang={lang} />
             {' · '}TPR <Num v={r.tpr} reason={r.undefined_metrics.tpr} lang={lang} /> · TNR <Num v={r.tnr} reason={r.undefined_metrics.tnr} lang={lang} />
           </>
         )}
@@ -384,7 +384,7 @@ function EvaluatorDetail({ r, k, result, lang }: { r: EvaluatorReport; k: number
             max={1}
             tableSummary={t.lab.chart_table}
             columns={[lm.report.criterion, te.accuracy_valid, lm.report.accuracy_kit]}
-            format={(v) => fmt(v, 4)}
+            format={(v) => fmt(v, lang, 4)}
           />
         )}
       </Sized>
@@ -403,7 +403,7 @@ function EvaluatorDetail({ r, k, result, lang }: { r: EvaluatorReport; k: number
       <h4>{te.false_blocks_heading} ({r.false_blocks.length}) · <Num v={r.false_block_rate} reason={r.undefined_metrics.false_block_rate} lang={lang} /></h4>
       <CaseList flags={r.false_block_cases} lang={lang} testId={`false-blocks-list-${r.evaluator_id}`} empty={te.none_false_blocks} />
       <h4>{lm.report.rule_heading}</h4>
-      <p className="help">{lm.report.rule_text(fmt(rule.pass_threshold, 4), rule.blocking_criteria.join(', ') || lm.report.none)}</p>
+      <p className="help">{lm.report.rule_text(fmt(rule.pass_threshold, lang, 4), rule.blocking_criteria.join(', ') || lm.report.none)}</p>
       <DataTable label={`${lm.report.rule_heading}: ${r.evaluator_id}`} testId={`rule-${r.evaluator_id}`} className="ev-fit" columns={['', te.judge_own_pass, te.rule_pass]}>
         <tr><th scope="row">{te.col_pass_accuracy}</th><td><Num v={r.pass_accuracy} reason={r.undefined_metrics.pass_accuracy} lang={lang} /></td><td><Num v={rule.accuracy} reason={rule.undefined_metrics.accuracy} lang={lang} /></td></tr>
         <tr><th scope="row">κ</th><td><Num v={r.pass_kappa} reason={r.undefined_metrics.pass_kappa} lang={lang} /></td><td><Num v={rule.kappa} reason={rule.undefined_metrics.kappa} lang={lang} /></td></tr>
@@ -415,10 +415,10 @@ function EvaluatorDetail({ r, k, result, lang }: { r: EvaluatorReport; k: number
       </p>
       <h4>{te.costs_heading}</h4>
       <dl className="pairs" data-testid={`costs-${r.evaluator_id}`}>
-        <div><dt>{te.col_cost_run}</dt><dd>{cost(r.cost_per_run)}</dd></div>
-        <div><dt>{lm.report.cost_per_valid}</dt><dd><Num v={r.cost_per_valid_evaluation} digits={6} reason={r.undefined_metrics.cost_per_valid_evaluation} lang={lang} /> <span className="muted">({te.kit_note(cost(r.cost_per_valid_evaluation_kit))})</span></dd></div>
+        <div><dt>{te.col_cost_run}</dt><dd>{cost(r.cost_per_run, lang)}</dd></div>
+        <div><dt>{lm.report.cost_per_valid}</dt><dd><Num v={r.cost_per_valid_evaluation} digits={6} reason={r.undefined_metrics.cost_per_valid_evaluation} lang={lang} /> <span className="muted">({te.kit_note(cost(r.cost_per_valid_evaluation_kit, lang))})</span></dd></div>
         <div><dt>{lm.report.cost_per_useful}</dt><dd><Num v={r.cost_per_useful_evaluation} digits={6} reason={r.undefined_metrics.cost_per_useful_evaluation} lang={lang} /> <span className="muted">({te.useful_n(r.useful_evaluations, r.cases)})</span></dd></div>
-        <div><dt>{te.total_cost}</dt><dd>{cost(r.total_cost)}</dd></div>
+        <div><dt>{te.total_cost}</dt><dd>{cost(r.total_cost, lang)}</dd></div>
       </dl>
     </LabPanel>
   );
@@ -565,7 +565,7 @@ function CostPanel({ result, lang }: { result: EvaluatorsResult; lang: Lang }) {
     undefinedText: undefText(r.undefined_metrics.cost_per_valid_evaluation, lang),
     flagged: check(r)?.status !== 'pass',
     color: COLORS[k % COLORS.length],
-    note: te.useful_cost_note(r.cost_per_useful_evaluation === null ? '–' : cost(r.cost_per_useful_evaluation)),
+    note: te.useful_cost_note(r.cost_per_useful_evaluation === null ? '–' : cost(r.cost_per_useful_evaluation, lang)),
   }));
   return (
     <LabPanel id="ev-cost" title={te.cost_chart}>
@@ -575,13 +575,13 @@ function CostPanel({ result, lang }: { result: EvaluatorsResult; lang: Lang }) {
             testId="cost-chart"
             width={w}
             title={te.cost_chart}
-            description={te.cost_chart_desc(budget === null ? '–' : cost(budget))}
+            description={te.cost_chart_desc(budget === null ? '–' : cost(budget, lang))}
             xLabel={lm.report.cost_per_valid}
             rows={bars}
             reference={budget !== null ? { value: budget, label: te.budget_label } : undefined}
             tableSummary={t.lab.chart_table}
             columns={[lm.report.evaluator, lm.report.cost_per_valid, lm.report.cost_per_useful]}
-            format={cost}
+            format={(v) => cost(v, lang)}
           />
         )}
       </Sized>
@@ -629,13 +629,13 @@ function OrdinalPanel({ result, lang }: { result: EvaluatorsResult; lang: Lang }
           {(w) => (
             <IntervalChart testId="qwk-chart" width={w} title={te.qwk_chart} description={te.qwk_chart_desc(o.heldout_n, scaleText)} xLabel={lm.report.qwk}
               rows={rows} domain={[Math.min(0, o.qwk_before ?? 0, o.qwk_after ?? 0), 1]} tableSummary={t.lab.chart_table}
-              columns={{ row: te.split_row, value: lm.report.qwk, low: te.ci_low, high: te.ci_high }} format={(v) => fmt(v, 4)} />
+              columns={{ row: te.split_row, value: lm.report.qwk, low: te.ci_low, high: te.ci_high }} format={(v) => fmt(v, lang, 4)} />
           )}
         </Sized>
         <Sized max={480}>
           {(w) => (
             <BarRowsChart testId="mae-chart" width={w} title={te.mae_chart} description={te.mae_chart_desc(o.heldout_n)} xLabel={lm.report.mae} rows={mae}
-              tableSummary={t.lab.chart_table} columns={[te.split_row, lm.report.mae]} format={(v) => fmt(v, 4)} />
+              tableSummary={t.lab.chart_table} columns={[te.split_row, lm.report.mae]} format={(v) => fmt(v, lang, 4)} />
           )}
         </Sized>
       </div>
@@ -644,13 +644,13 @@ function OrdinalPanel({ result, lang }: { result: EvaluatorsResult; lang: Lang }
         {' · '}{lm.report.mae} <Num v={o.mae_before} reason={um.mae_before} lang={lang} /> → <Num v={o.mae_after} reason={um.mae_after} lang={lang} />
         {' · '}{lm.report.exact} <Num v={o.exact_before} reason={um.exact_before} lang={lang} /> → <Num v={o.exact_after} reason={um.exact_after} lang={lang} />
       </p>
-      <p className="help">{te.calibration_figures(fmt(o.calibration_qwk, 4), fmt(o.calibration_mae, 4))}</p>
+      <p className="help">{te.calibration_figures(fmt(o.calibration_qwk, lang, 4), fmt(o.calibration_mae, lang, 4))}</p>
       {o.mapping ? (
         <>
         <p className="help">{te.mapping_caption}</p>
         <DataTable label={lm.report.mapping} testId="mapping" columns={[te.judge_score, te.judge_cdf, te.human_score, te.human_cdf]}>
           {o.mapping.map((row) => (
-            <tr key={row.judge}><th scope="row">{row.judge}</th><td>{fmt(row.judge_cdf, 4)}</td><td><strong>{row.human}</strong></td><td>{fmt(row.human_cdf, 4)}</td></tr>
+            <tr key={row.judge}><th scope="row">{row.judge}</th><td>{fmt(row.judge_cdf, lang, 4)}</td><td><strong>{row.human}</strong></td><td>{fmt(row.human_cdf, lang, 4)}</td></tr>
           ))}
         </DataTable>
         </>
@@ -694,7 +694,7 @@ function ConstructPanel({ result, lang }: { result: EvaluatorsResult; lang: Lang
         {(w) => (
           <IntervalChart testId="construct-chart" width={w} title={te.construct_chart} description={te.construct_chart_desc(c.n, c.judge_construct ?? '–')} xLabel={lm.report.kappa}
             rows={rows} domain={[Math.min(0, ...rows.map((r) => r.value ?? 0)), 1]} tableSummary={t.lab.chart_table}
-            columns={{ row: lm.report.construct, value: lm.report.kappa, low: te.ci_low, high: te.ci_high }} format={(v) => fmt(v, 4)} />
+            columns={{ row: lm.report.construct, value: lm.report.kappa, low: te.ci_low, high: te.ci_high }} format={(v) => fmt(v, lang, 4)} />
         )}
       </Sized>
       <DataTable label={lm.report.construct_heading} testId="construct-table" columns={[lm.report.construct, te.definition, lm.report.kappa, lm.report.qwk, lm.report.agreement, te.disagreements]}>
@@ -729,7 +729,7 @@ function CorrectedPanel({ result, lang }: { result: EvaluatorsResult; lang: Lang
   const p = result.corrected_pass_rate;
   if (!p) return <Absent id="ev-corrected" title={lm.report.corrected_heading} text={te.absent(te.input_production)} />;
   const um = p.undefined_metrics;
-  const level = pct(p.confidence);
+  const level = pct(p.confidence, lang);
   const undefinedRegion = p.youden_j !== null && p.youden_j <= 0;
   const rows: IntervalRow[] = [
     { key: 'observed', label: te.observed_row(p.judged_passes, p.runs), value: p.observed, color: '#8a94a3' },
@@ -739,19 +739,19 @@ function CorrectedPanel({ result, lang }: { result: EvaluatorsResult; lang: Lang
     <LabPanel id="ev-corrected" title={lm.report.corrected_heading} testId="corrected">
       <p>{lm.report.corrected_text(p.evaluator_id, p.judged_passes, p.runs)}</p>
       <p className="ev-formula" data-testid="corrected-formula">
-        p̂ = (q + TNR − 1) / (TPR + TNR − 1) = ({fmt(p.observed, 4)} + <Num v={p.tnr} reason={um.tnr} lang={lang} /> − 1) / (<Num v={p.tpr} reason={um.tpr} lang={lang} /> + <Num v={p.tnr} reason={um.tnr} lang={lang} /> − 1) ={' '}
+        p̂ = (q + TNR − 1) / (TPR + TNR − 1) = ({fmt(p.observed, lang, 4)} + <Num v={p.tnr} reason={um.tnr} lang={lang} /> − 1) / (<Num v={p.tpr} reason={um.tpr} lang={lang} /> + <Num v={p.tnr} reason={um.tnr} lang={lang} /> − 1) ={' '}
         <strong data-testid="corrected-value"><Num v={p.value} reason={um.value} lang={lang} /></strong>
       </p>
-      {undefinedRegion && <p className="notice" data-testid="corrected-undefined">{te.undefined_region(fmt(p.youden_j, 4))}</p>}
-      {p.clipped && <p className="notice">{te.clipped(fmt(p.value_unclipped, 4))}</p>}
+      {undefinedRegion && <p className="notice" data-testid="corrected-undefined">{te.undefined_region(fmt(p.youden_j, lang, 4))}</p>}
+      {p.clipped && <p className="notice">{te.clipped(fmt(p.value_unclipped, lang, 4))}</p>}
       <Sized>
         {(w) => (
           <IntervalChart testId="corrected-chart" width={w} title={te.corrected_chart} description={te.corrected_chart_desc(level, p.rounds, p.runs)} xLabel={te.pass_rate_axis}
-            rows={rows} domain={[0, 1]} tableSummary={t.lab.chart_table} columns={{ row: te.rate_row, value: te.rate_value, low: te.ci_low, high: te.ci_high }} format={(v) => fmt(v, 4)} />
+            rows={rows} domain={[0, 1]} tableSummary={t.lab.chart_table} columns={{ row: te.rate_row, value: te.rate_value, low: te.ci_low, high: te.ci_high }} format={(v) => fmt(v, lang, 4)} />
         )}
       </Sized>
       <p className="help" data-testid="corrected-interval">
-        {lm.report.interval(level)}: {p.low !== null && p.high !== null ? `[${fmt(p.low, 4)}, ${fmt(p.high, 4)}]` : <Undef reason={um.low} lang={lang} />} · {lm.report.rounds(p.defined_rounds, p.undefined_rounds)} · {te.youden(fmt(p.youden_j, 4))}
+        {lm.report.interval(level)}: {p.low !== null && p.high !== null ? `[${fmt(p.low, lang, 4)}, ${fmt(p.high, lang, 4)}]` : <Undef reason={um.low} lang={lang} />} · {lm.report.rounds(p.defined_rounds, p.undefined_rounds)} · {te.youden(fmt(p.youden_j, lang, 4))}
       </p>
     </LabPanel>
   );
@@ -795,18 +795,18 @@ function BudgetPanel({ result, lang }: { result: EvaluatorsResult; lang: Lang })
   if (!b) return <Absent id="ev-budget" title={lm.report.budget_heading} text={te.absent(te.input_budget)} />;
   return (
     <LabPanel id="ev-budget" title={lm.report.budget_heading} testId="budget">
-      <p>{lm.report.budget_text(b.cases, b.repetitions)} {te.budget_human(b.human_review_cases, fmt(b.human_cost_per_case, 4), fmt(b.human_cost, 2))}</p>
+      <p>{lm.report.budget_text(b.cases, b.repetitions)} {te.budget_human(b.human_review_cases, fmt(b.human_cost_per_case, lang, 4), fmt(b.human_cost, lang, 2))}</p>
       <p className="ev-formula">C_eval = N · R · (C_in · T_in + C_out · T_out) + C_human</p>
       <DataTable label={lm.report.budget_heading} testId="budget-table" columns={[lm.report.evaluator, te.tokens, te.cost_per_eval, lm.report.model_cost, lm.report.human_cost, lm.report.c_eval, lm.report.expected_useful, lm.report.cost_per_useful]}>
         {b.evaluators.map((r) => (
           <tr key={r.evaluator_id} data-evaluator={r.evaluator_id}>
             <th scope="row">{r.evaluator_id}</th>
-            <td>{fmt(r.tokens_in, 1)} / {fmt(r.tokens_out, 1)}</td>
-            <td>{cost(r.cost_per_evaluation)}</td>
-            <td>{fmt(r.model_cost, 2)}</td>
-            <td>{fmt(b.human_cost, 2)}</td>
-            <td data-testid={`c-eval-${r.evaluator_id}`}><strong>{fmt(r.c_eval, 2)}</strong></td>
-            <td>{fmt(r.expected_useful, 1)} ({fmt(r.useful_rate, 4)})</td>
+            <td>{fmt(r.tokens_in, lang, 1)} / {fmt(r.tokens_out, lang, 1)}</td>
+            <td>{cost(r.cost_per_evaluation, lang)}</td>
+            <td>{fmt(r.model_cost, lang, 2)}</td>
+            <td>{fmt(b.human_cost, lang, 2)}</td>
+            <td data-testid={`c-eval-${r.evaluator_id}`}><strong>{fmt(r.c_eval, lang, 2)}</strong></td>
+            <td>{fmt(r.expected_useful, lang, 1)} ({fmt(r.useful_rate, lang, 4)})</td>
             <td><Num v={r.cost_per_useful} digits={6} reason={r.undefined_metrics.cost_per_useful} lang={lang} /></td>
           </tr>
         ))}

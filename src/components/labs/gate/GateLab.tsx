@@ -30,7 +30,7 @@ import HBarChart, { type HBar } from '../../charts/HBarChart.tsx';
 const SETTINGS = ['abstention_markers', 'text_normalization', 'unicode_normalization', 'bootstrap_seed', 'bootstrap_rounds', 'confidence_level', 'baseline_version', 'candidate_version'] as const;
 const MAX_ROWS = 300;
 
-const pct = (level: number) => fmt(level * 100, 2);
+const pct = (level: number, lang: Lang) => fmt(level * 100, lang, 2);
 
 /** "undefined (reason)" with the gate's own reasons first, then the shared ones. */
 function Undef({ reason, lang }: { reason?: string | null; lang: Lang }) {
@@ -39,11 +39,11 @@ function Undef({ reason, lang }: { reason?: string | null; lang: Lang }) {
 }
 
 function Num({ v, digits = 4, reason, lang }: { v: number | null | undefined; digits?: number; reason?: string | null; lang: Lang }) {
-  return v === null || v === undefined ? <Undef reason={reason} lang={lang} /> : <>{fmt(v, digits)}</>;
+  return v === null || v === undefined ? <Undef reason={reason} lang={lang} /> : <>{fmt(v, lang, digits)}</>;
 }
 
 function Interval({ ci, reason, lang }: { ci: [number, number] | null; reason?: string | null; lang: Lang }) {
-  return ci ? <>[{fmt(ci[0], 4)}, {fmt(ci[1], 4)}]</> : <Undef reason={reason} lang={lang} />;
+  return ci ? <>[{fmt(ci[0], lang, 4)}, {fmt(ci[1], lang, 4)}]</> : <Undef reason={reason} lang={lang} />;
 }
 
 /**
@@ -153,7 +153,7 @@ function Versions({ result, lang }: { result: GateResult; lang: Lang }) {
   const b = result.baseline;
   const c = result.candidate;
   const um = result.undefined_metrics;
-  const level = pct(result.bootstrap.confidence);
+  const level = pct(result.bootstrap.confidence, lang);
   const row = (label: string, key: string, render: (s: VersionScore, role: 'baseline' | 'candidate') => ReactNode) => (
     <tr data-row={key}>
       <th scope="row">{label}</th>
@@ -167,12 +167,12 @@ function Versions({ result, lang }: { result: GateResult; lang: Lang }) {
         columns={[tg.metric, <>{b.name} <span className="role">({tg.role_baseline})</span></>, <>{c.name} <span className="role">({tg.role_candidate})</span></>]}>
         {row(tg.weighted_quality, 'wq', (s, r) => <Num v={s.weighted_quality} reason={um[`${r}.weighted_quality`]} lang={lang} />)}
         {row(tg.wq_ci(level), 'wq-ci', (s, r) => <Interval ci={s.weighted_quality_bootstrap_ci} reason={um[`${r}.weighted_quality`] ?? 'no_defined_bootstrap_rounds'} lang={lang} />)}
-        {row(tg.pass_rate, 'pass-rate', (s) => tg.pass_rate_value(s.passed_cases, s.total_cases, fmt(s.pass_rate, 4)))}
+        {row(tg.pass_rate, 'pass-rate', (s) => tg.pass_rate_value(s.passed_cases, s.total_cases, fmt(s.pass_rate, lang, 4)))}
         {row(tg.wilson(level), 'wilson', (s) => <Interval ci={s.pass_rate_wilson} reason="no_cases" lang={lang} />)}
-        {row(tg.total_weight, 'weight', (s) => fmt(s.total_weight, 4))}
+        {row(tg.total_weight, 'weight', (s) => fmt(s.total_weight, lang, 4))}
         {row(tg.critical_failures, 'critical', (s) => (s.critical_failures > 0 ? `⚠ ${s.critical_failures}` : '0'))}
         {row(tg.accepted, 'accepted', (s) => `${s.accepted_cases} / ${s.total_cases}`)}
-        {row(tg.total_cost, 'total-cost', (s) => fmt(s.total_cost_eur, 4))}
+        {row(tg.total_cost, 'total-cost', (s) => fmt(s.total_cost_eur, lang, 4))}
         {row(tg.cost_per_accepted, 'cpa', (s, r) => <Num v={s.cost_per_accepted_eur} reason={um[`${r}.cost_per_accepted_eur`]} lang={lang} />)}
         {row(tg.error_summary, 'errors', (s) => <ErrorSummary s={s} lang={lang} />)}
       </DataTable>
@@ -234,7 +234,7 @@ function Histogram({ result, lang }: { result: GateResult; lang: Lang }) {
   const h = result.bootstrap.histogram;
   const ci = result.bootstrap_delta_quality_ci95;
   const ev = result.evidence;
-  const level = pct(result.bootstrap.confidence);
+  const level = pct(result.bootstrap.confidence, lang);
   const markers: HistMarker[] = [{ key: 'zero', x: 0, label: tg.mark_zero, color: '#3b4450' }];
   if (ci) {
     markers.push({ key: 'ci-low', x: ci[0], label: tg.mark_ci_low, color: '#b35900', dash: '6 3' });
@@ -249,7 +249,7 @@ function Histogram({ result, lang }: { result: GateResult; lang: Lang }) {
         <HistogramChart
           testId="delta-histogram"
           title={tg.histogram}
-          description={`${tg.histogram_desc(result.bootstrap.rounds, result.bootstrap.seed, level, ci ? fmt(ci[0], 4) : '–', ci ? fmt(ci[1], 4) : '–')} ${h.kind === 'values' ? tg.histogram_values : tg.histogram_bins}`}
+          description={`${tg.histogram_desc(result.bootstrap.rounds, result.bootstrap.seed, level, ci ? fmt(ci[0], lang, 4) : '–', ci ? fmt(ci[1], lang, 4) : '–')} ${h.kind === 'values' ? tg.histogram_values : tg.histogram_bins}`}
           xLabel={tg.delta_axis}
           yLabel={tg.rounds_axis}
           kind={h.kind}
@@ -258,13 +258,13 @@ function Histogram({ result, lang }: { result: GateResult; lang: Lang }) {
           band={ci}
           tableSummary={t.lab.chart_table}
           columns={[h.kind === 'values' ? tg.delta_value : tg.delta_range, tg.rounds_count]}
-          format={(v) => fmt(v, 4)}
+          format={(v) => fmt(v, lang, 4)}
         />
       )}
       {h.undefined > 0 && <p className="help">{tg.histogram_undefined(h.undefined)}</p>}
       <h4>{tg.evidence}</h4>
       <p data-testid="evidence" data-status={ev.status}>
-        {ev.minimum_interpretable_delta !== null && <>{tg.evidence_value(fmt(ev.minimum_interpretable_delta, 4))} </>}
+        {ev.minimum_interpretable_delta !== null && <>{tg.evidence_value(fmt(ev.minimum_interpretable_delta, lang, 4))} </>}
         {ev.status === 'undefined' ? <Undef reason={ev.undefined_reason} lang={lang} /> : lm.evidence[ev.status]}
       </p>
     </LabPanel>
@@ -294,14 +294,14 @@ function CostChart({ result, lang }: { result: GateResult; lang: Lang }) {
       <HBarChart
         testId="cost-chart"
         title={tg.cost_chart}
-        description={tg.cost_chart_desc(fmt(budget, 4))}
+        description={tg.cost_chart_desc(fmt(budget, lang, 4))}
         xLabel={tg.cost_per_accepted}
         bars={[bar(result.baseline, 'baseline'), bar(result.candidate, 'candidate')]}
         reference={{ value: budget, label: tg.budget }}
         width={460}
         tableSummary={t.lab.chart_table}
         columns={[tg.metric, tg.cost_per_accepted]}
-        format={(v) => fmt(v, 4)}
+        format={(v) => fmt(v, lang, 4)}
       />
     </LabPanel>
   );
@@ -337,7 +337,7 @@ function Slices({ result, lang }: { result: GateResult; lang: Lang }) {
               <tr key={cs.slice} data-slice={cs.slice} className={failedSlices.has(cs.slice) ? 'regression-row' : ''}>
                 <th scope="row">{cs.slice}{critical.has(cs.slice) && <> <span className="tag">★ {tg.critical_slice}</span></>}</th>
                 <td>{cs.cases}</td>
-                <td>{fmt(cs.total_weight, 4)}</td>
+                <td>{fmt(cs.total_weight, lang, 4)}</td>
                 <td>{bs ? <Num v={bs.weighted_quality} reason={bs.undefined_reason} lang={lang} /> : '–'}</td>
                 <td>{failedSlices.has(cs.slice) ? '✗ ' : ''}<Num v={cs.weighted_quality} reason={cs.undefined_reason} lang={lang} /></td>
                 <td>
@@ -352,14 +352,14 @@ function Slices({ result, lang }: { result: GateResult; lang: Lang }) {
         <HBarChart
           testId="slice-chart"
           title={tg.slice_chart}
-          description={tg.slice_chart_desc(fmt(result.policy.min_weighted_quality, 4))}
+          description={tg.slice_chart_desc(fmt(result.policy.min_weighted_quality, lang, 4))}
           xLabel={tg.weighted_quality}
           bars={bars}
           max={1}
           reference={{ value: result.policy.min_weighted_quality, label: tg.floor }}
           tableSummary={t.lab.chart_table}
           columns={[tg.slice, tg.weighted_quality]}
-          format={(v) => fmt(v, 4)}
+          format={(v) => fmt(v, lang, 4)}
         />
       </div>
     </LabPanel>
@@ -373,7 +373,7 @@ function VersionCells({ r, lang }: { r: CaseResult; lang: Lang }) {
     <>
       <td className={r.passed ? 'cell-ok' : 'cell-bad'}>{r.passed ? `✓ ${tg.yes}` : `✗ ${tg.no}`}</td>
       <td>{r.critical_failure ? <strong className="critical-text">⚠ {tg.yes}</strong> : tg.no}</td>
-      <td className="cost">{r.cost_ok ? tg.within_budget(fmt(r.cost_eur, 4), fmt(r.max_cost_eur, 4)) : <strong>{tg.over_budget(fmt(r.cost_eur, 4), fmt(r.max_cost_eur, 4))}</strong>}</td>
+      <td className="cost">{r.cost_ok ? tg.within_budget(fmt(r.cost_eur, lang, 4), fmt(r.max_cost_eur, lang, 4)) : <strong>{tg.over_budget(fmt(r.cost_eur, lang, 4), fmt(r.max_cost_eur, lang, 4))}</strong>}</td>
       <td className="err">
         <span data-error-type={r.error_type}>{lm.error_types[r.error_type] ?? r.error_type}</span>
         {r.error_type !== 'ok' && <span className="case-action"> — {r.action ?? tg.no_action}</span>}
@@ -418,7 +418,7 @@ function CasesTable({ result, lang }: { result: GateResult; lang: Lang }) {
               return (
                 <tr key={cr.case_id} data-case={cr.case_id} data-change={reg ? 'regression' : imp ? 'improvement' : 'same'} className={reg ? 'regression-row' : imp ? 'improvement-row' : ''}>
                   <th scope="row">{cr.case_id}</th>
-                  <td>{cr.slice} <span className="muted">· {tg.weight} {fmt(cr.weight, 4)}</span></td>
+                  <td>{cr.slice} <span className="muted">· {tg.weight} {fmt(cr.weight, lang, 4)}</span></td>
                   <td>{reg ? <strong className="regression-text">{tg.regression}</strong> : imp ? <span className="improvement-text">{tg.improvement}</span> : tg.same}</td>
                   <VersionCells r={br} lang={lang} />
                   <VersionCells r={cr} lang={lang} />
@@ -452,7 +452,7 @@ function Grader({ result, lang, policyText, setPolicy }: { result: GateResult; l
         <dd><ul className="markers">{p.abstention_markers.map((m, i) => <li key={i}><q>{m}</q></li>)}</ul></dd>
         <dt>{tg.text_normalization}</dt><dd><code>{p.text_normalization}</code></dd>
         <dt>{tg.unicode_normalization}</dt><dd><code>{p.unicode_normalization}</code></dd>
-        <dt>{tg.bootstrap_settings}</dt><dd>{tg.bootstrap_value(p.bootstrap_rounds, p.bootstrap_seed, pct(p.confidence_level))}</dd>
+        <dt>{tg.bootstrap_settings}</dt><dd>{tg.bootstrap_value(p.bootstrap_rounds, p.bootstrap_seed, pct(p.confidence_level, lang))}</dd>
       </dl>
       <button type="button" onClick={write} data-testid="write-settings">{tg.write_defaults}</button>
       <p role="status" className="help">{message ?? ''}</p>

@@ -56,7 +56,7 @@ export default function ClaimsView({ trace, lang, figure = true, fallback }: { t
         <ul className="citation-list" data-testid="citations">
           {a.citations.map((c) => (
             <li key={c.chunk_id} data-citation={c.chunk_id} data-where={c.in_context ? 'context' : c.retrieved ? 'retrieved' : 'outside'}>
-              <code>{c.chunk_id}</code> — <Where c={c} lang={lang} />{c.grade !== null && <> · {t.grade_n(fmt(c.grade, 2))}</>}
+              <code>{c.chunk_id}</code> — <Where c={c} lang={lang} />{c.grade !== null && <> · {t.grade_n(fmt(c.grade, lang, 2))}</>}
             </li>
           ))}
         </ul>

@@ -52,10 +52,10 @@ function Undef({ reason, lang }: { reason?: string | null; lang: Lang }) {
 }
 
 function N({ v, reason, lang, digits = 4 }: { v: Num; reason?: string | null; lang: Lang; digits?: number }) {
-  return v === null || v === undefined ? <Undef reason={reason} lang={lang} /> : <>{fmt(v, digits)}</>;
+  return v === null || v === undefined ? <Undef reason={reason} lang={lang} /> : <>{fmt(v, lang, digits)}</>;
 }
 
-const levelOf = (c: number) => fmt(c * 100, 2);
+const levelOf = (c: number, lang: Lang) => fmt(c * 100, lang, 2);
 
 interface CellSpec { key: string; v: Num; reason?: string | null; digits?: number; testId?: string; extra?: ReactNode }
 
@@ -79,7 +79,7 @@ function Cells({ cells, lang }: { cells: CellSpec[]; lang: Lang }) {
       );
       i = j;
     } else {
-      out.push(<td key={c.key} data-testid={c.testId}>{fmt(c.v, c.digits ?? 4)}{c.extra}</td>);
+      out.push(<td key={c.key} data-testid={c.testId}>{fmt(c.v, lang, c.digits ?? 4)}{c.extra}</td>);
       i++;
     }
   }
@@ -433,7 +433,7 @@ function GradeSelect({ lang, grade, disabled, label, onChange, testId }: { lang:
   return (
     <select aria-label={label} value={grade === null ? '' : String(grade)} disabled={disabled} onChange={(e) => onChange(e.currentTarget.value)} data-testid={testId}>
       <option value="">{t.unjudged}</option>
-      {choices.map((g) => <option key={g} value={String(g)}>{g <= 0 ? t.grade_not_relevant(fmt(g, 2)) : t.grade_n(fmt(g, 2))}</option>)}
+      {choices.map((g) => <option key={g} value={String(g)}>{g <= 0 ? t.grade_not_relevant(fmt(g, lang, 2)) : t.grade_n(fmt(g, lang, 2))}</option>)}
     </select>
   );
 }
@@ -499,9 +499,9 @@ function Intervals({ result, lang }: { result: RagResult; lang: Lang }) {
   const b = result.bootstrap;
   return (
     <LabPanel id="rag-ci" title={t.intervals}>
-      <p className="help">{t.intervals_help(b.rounds, b.seed, levelOf(b.confidence), b.population === 'kit' ? t.population_kit : t.population_scoped)}</p>
+      <p className="help">{t.intervals_help(b.rounds, b.seed, levelOf(b.confidence, lang), b.population === 'kit' ? t.population_kit : t.population_scoped)}</p>
       <DataTable label={t.intervals} className="rag-ci" testId="ci-table"
-        columns={[t.metric, t.population, 'n', t.estimate, t.ci_low(levelOf(b.confidence)), t.ci_high(levelOf(b.confidence))]}>
+        columns={[t.metric, t.population, 'n', t.estimate, t.ci_low(levelOf(b.confidence, lang)), t.ci_high(levelOf(b.confidence, lang))]}>
         {b.intervals.map((r) => (
           <tr key={r.metric} data-metric={r.metric}>
             <th scope="row">{lm.metrics[r.metric]}</th>
@@ -580,14 +580,14 @@ function Fusion({ result, lang, view, setView, canLoadTrec, loadTrec }: FusionPr
         ))}
         {view.fusion.method === 'rrf' && (
           <div className="rag-field rrf-k">
-            <label htmlFor="rag-rrf-k">{t.rrf_k}: <output htmlFor="rag-rrf-k" data-testid="rrf-k-value">{fmt(view.fusion.k, 4)}</output></label>
+            <label htmlFor="rag-rrf-k">{t.rrf_k}: <output htmlFor="rag-rrf-k" data-testid="rrf-k-value">{fmt(view.fusion.k, lang, 4)}</output></label>
             <input id="rag-rrf-k" type="range" min={0} max={100} step={1} value={Math.min(100, view.fusion.k)} onChange={(e) => commitK(e.currentTarget.value)} data-testid="rrf-k-range" />
             <label className="rrf-k-exact">{t.rrf_k_exact} <input type="number" min={0} step="any" value={kDraft} onChange={(e) => commitK(e.currentTarget.value)} data-testid="rrf-k" /></label>
           </div>
         )}
       </div>
       <p className="help" data-testid="fusion-status">
-        {f.available ? t.fusion_done(lm.fusion_methods[f.method], sourceName(lang, byId.get(f.a), f.a), sourceName(lang, byId.get(f.b), f.b), f.method === 'rrf' ? fmt(f.k, 4) : null) : <Undef reason={f.reason} lang={lang} />}
+        {f.available ? t.fusion_done(lm.fusion_methods[f.method], sourceName(lang, byId.get(f.a), f.a), sourceName(lang, byId.get(f.b), f.b), f.method === 'rrf' ? fmt(f.k, lang, 4) : null) : <Undef reason={f.reason} lang={lang} />}
       </p>
       <DataTable label={t.sources_table} className="rag-sources" testId="sources-table" caption={t.sources_caption(k)}
         columns={[t.source, ...SOURCE_METRICS.map((m) => lm.metrics[m].replace('@k', `@${k}`)), t.empty_cases]}>
@@ -613,7 +613,7 @@ function Fusion({ result, lang, view, setView, canLoadTrec, loadTrec }: FusionPr
         <div className="chart-box">
           <HBarChart testId="sources-chart" title={t.sources_chart(k)} description={t.sources_chart_desc(k)} xLabel={`nDCG@${k}`} width={700}
             bars={available.map((s) => ({ key: s.source, label: s.source === 'cases' || s.source === 'fused' ? t.short_sources[s.source] : s.label, value: s.aggregate.ndcg_at_k, undefinedText: `${ui(lang).lab.undefined_value} (${lookupText(s.undefined_metrics.ndcg_at_k ?? '', lm.undefined_reason) ?? ''})`, color: s.source === 'fused' ? '#1f6b3a' : '#1d4e89' }))}
-            max={1} tableSummary={ui(lang).lab.chart_table} columns={[t.source, `nDCG@${k}`]} format={(v) => fmt(v, 4)} />
+            max={1} tableSummary={ui(lang).lab.chart_table} columns={[t.source, `nDCG@${k}`]} format={(v) => fmt(v, lang, 4)} />
         </div>
       )}
       {f.available && fusedTrace && result.trace && (
@@ -636,7 +636,7 @@ function Paired({ result, lang, view, setView }: { result: RagResult; lang: Lang
   const k = result.k;
   const setCompare = (which: 'a' | 'b', v: SourceId) => setView({ compare: { ...view.compare, [which]: v } });
   const name = (id: SourceId) => sourceName(lang, byId.get(id), id);
-  const level = p ? levelOf(p.bootstrap.confidence) : '';
+  const level = p ? levelOf(p.bootstrap.confidence, lang) : '';
   return (
     <LabPanel id="rag-paired" title={t.paired} testId="paired">
       <p className="help">{t.paired_help}</p>
@@ -676,12 +676,12 @@ function Paired({ result, lang, view, setView }: { result: RagResult; lang: Lang
           <dl className="rag-stats" data-testid="mcnemar">
             <dt>{t.mcnemar_stat}</dt><dd data-testid="mcnemar-stat"><N v={p.mcnemar.chi2_continuity} reason={p.mcnemar.undefined_reason} lang={lang} /></dd>
             <dt>{t.mcnemar_p}</dt><dd><N v={p.mcnemar.chi2_continuity_p_value} reason={p.mcnemar.undefined_reason} lang={lang} /></dd>
-            <dt>{t.mcnemar_exact}</dt><dd data-testid="mcnemar-exact">{fmt(p.mcnemar.exact_p_value, 4)}</dd>
+            <dt>{t.mcnemar_exact}</dt><dd data-testid="mcnemar-exact">{fmt(p.mcnemar.exact_p_value, lang, 4)}</dd>
           </dl>
           <h4>{t.paired_bootstrap}</h4>
           <p data-testid="paired-bootstrap">
             {t.paired_delta(k)}: <N v={p.bootstrap.delta} reason={p.bootstrap.undefined_reason} lang={lang} />
-            {' · '}{t.ci(level)}: {p.bootstrap.low !== null && p.bootstrap.high !== null ? `[${fmt(p.bootstrap.low, 4)}, ${fmt(p.bootstrap.high, 4)}]` : <Undef reason={p.bootstrap.undefined_reason} lang={lang} />}
+            {' · '}{t.ci(level)}: {p.bootstrap.low !== null && p.bootstrap.high !== null ? `[${fmt(p.bootstrap.low, lang, 4)}, ${fmt(p.bootstrap.high, lang, 4)}]` : <Undef reason={p.bootstrap.undefined_reason} lang={lang} />}
             {' '}<span className="muted">({t.bootstrap_settings(p.bootstrap.rounds, p.bootstrap.seed)})</span>
           </p>
           <p className="help">{t.paired_note}</p>
@@ -740,7 +740,7 @@ function Variants({ result, lang, loadVariants }: { result: RagResult; lang: Lan
       </p>
       <p className="help" data-testid="gate-source" data-source={c.gate_source}>{t.gate_from(lm.gate_source[c.gate_source])}</p>
       <dl className="rag-gate" data-testid="variant-gate">
-        {gateKeys.map(([key, v]) => <div key={key}><dt><code>{key}</code></dt><dd>{fmt(v, 4)}</dd></div>)}
+        {gateKeys.map(([key, v]) => <div key={key}><dt><code>{key}</code></dt><dd>{fmt(v, lang, 4)}</dd></div>)}
       </dl>
       <p data-testid="candidates">{c.candidates.length ? t.candidates(c.candidates.join(' → ')) : t.no_candidates}</p>
       <DataTable label={t.variants} className="rag-variants" testId="variants-table" caption={t.variants_caption(c.baseline)}
@@ -749,7 +749,7 @@ function Variants({ result, lang, loadVariants }: { result: RagResult; lang: Lan
           <tr key={v.variant_id} data-variant={v.variant_id} data-passes={v.passes_gate ? 'true' : 'false'} className={v.variant_id === c.recommended ? 'recommended' : ''}>
             <th scope="row"><code>{v.variant_id}</code>{v.variant_id === c.recommended && <> <span className="tag ok-text">★ {t.recommended_tag}</span></>}{v.variant_id === c.baseline && <> <span className="muted">({t.baseline})</span></>}</th>
             <td>{v.change}</td>
-            <td>{fmt(v.quality_score, 4)}</td>
+            <td>{fmt(v.quality_score, lang, 4)}</td>
             <td>{v.passes_gate ? <span className="ok-text">✓ {t.passes}</span> : <strong className="bad-text">✗ {t.fails}</strong>}</td>
             <td>{v.dominated_by.length ? v.dominated_by.join(', ') : t.none}</td>
             <td>{v.candidate_rank ?? '–'}</td>
@@ -768,7 +768,7 @@ function Variants({ result, lang, loadVariants }: { result: RagResult; lang: Lan
               const ch = v.checks.find((x) => x.id === id);
               if (!ch) return <td key={id}>–</td>;
               const ok = ch.status === 'pass';
-              return <td key={id} data-check={id} data-status={ch.status} className={ok ? 'check-ok' : 'check-fail'}>{ok ? '✓' : '✗'} {fmt(ch.value, 4)} <span className="muted">({ch.comparator === '>=' ? '≥' : '≤'} {fmt(ch.threshold, 4)})</span></td>;
+              return <td key={id} data-check={id} data-status={ch.status} className={ok ? 'check-ok' : 'check-fail'}>{ok ? '✓' : '✗'} {fmt(ch.value, lang, 4)} <span className="muted">({ch.comparator === '>=' ? '≥' : '≤'} {fmt(ch.threshold, lang, 4)})</span></td>;
             })}
           </tr>
         ))}
@@ -777,12 +777,12 @@ function Variants({ result, lang, loadVariants }: { result: RagResult; lang: Lan
         <div className="chart-box">
           <ScatterChart testId="scatter-cost" title={t.scatter_cost} description={t.scatter_desc(c.pareto.cost.join(', '), t.axis_cost)} xLabel={lm.metrics.cost_per_accepted_answer} yLabel={lm.metrics.quality_score}
             points={points('cost')} width={620} tableSummary={ui(lang).lab.chart_table} columns={cols(lm.metrics.cost_per_accepted_answer)} yes={t.yes} no={t.no}
-            formatX={(v) => fmt(v, 4)} formatY={(v) => fmt(v, 3)} caption={<p className="legend-text">{t.scatter_legend}</p>} />
+            formatX={(v) => fmt(v, lang, 4)} formatY={(v) => fmt(v, lang, 3)} caption={<p className="legend-text">{t.scatter_legend}</p>} />
         </div>
         <div className="chart-box">
           <ScatterChart testId="scatter-latency" title={t.scatter_latency} description={t.scatter_desc(c.pareto.latency.join(', '), t.axis_latency)} xLabel={lm.metrics.p95_latency_ms} yLabel={lm.metrics.quality_score}
             points={points('latency')} width={620} tableSummary={ui(lang).lab.chart_table} columns={cols(lm.metrics.p95_latency_ms)} yes={t.yes} no={t.no}
-            formatX={(v) => fmt(v, 0)} formatY={(v) => fmt(v, 3)} caption={<p className="legend-text">{t.scatter_legend}</p>} />
+            formatX={(v) => fmt(v, lang, 0)} formatY={(v) => fmt(v, lang, 3)} caption={<p className="legend-text">{t.scatter_legend}</p>} />
         </div>
       </div>
     </LabPanel>

@@ -19,7 +19,7 @@ import type { Lang } from '../../../../labs/core/contract/types.ts';
 import type { Trace } from '../../../../labs/rag/engine.ts';
 import ChartFrame, { useChartBox } from '../../charts/ChartFrame.tsx';
 import { ui } from '../../../i18n/index.ts';
-import { fmt } from '../shared/format.tsx';
+import { fmt, useFmt } from '../shared/format.tsx';
 
 const CHAR = 6.7; // advance of an 11 px monospace character, px
 const ROW = 34;
@@ -110,10 +110,11 @@ function layout(heights: number[], top: number, gapAfter: number | null, gap: nu
 function GradeChip({ grade, x, y }: { grade: number | null; x: number; y: number }) {
   const fill = grade === null ? '#ffffff' : grade <= 0 ? '#eef0f3' : grade === 1 ? '#d3ebd9' : grade === 2 ? '#8fcca3' : '#1f6b3a';
   const color = grade !== null && grade >= 3 ? '#ffffff' : '#1b1f24';
+  const num = useFmt();
   return (
     <g>
       <rect x={x} y={y - 9} width={28} height={18} rx={3} fill={fill} stroke={grade === null ? '#8a94a3' : '#1f6b3a'} strokeDasharray={grade === null ? '3 2' : undefined} />
-      <text x={x + 14} y={y + 4} textAnchor="middle" className="grade-chip" style={{ fill: color }}>{grade === null ? '–' : fmt(grade, 2)}</text>
+      <text x={x + 14} y={y + 4} textAnchor="middle" className="grade-chip" style={{ fill: color }}>{grade === null ? '–' : num(grade, 2)}</text>
     </g>
   );
 }
@@ -189,9 +190,9 @@ export function RankedListFigure({ lang, width = 760, fallback = width, title, d
         rows: [
           ...rows.map((r) => ({
             key: `r${r.rank}`,
-            cells: [r.rank, <code key="c">{r.chunk_id}</code>, r.grade === null ? t.unjudged : fmt(r.grade, 2), r.duplicate ? t.duplicate : r.relevant ? yes : no, ...(context ? [r.in_context ? yes : no] : []), ...(cited ? [r.cited ? yes : no] : []), r.in_top_k ? yes : no],
+            cells: [r.rank, <code key="c">{r.chunk_id}</code>, r.grade === null ? t.unjudged : fmt(r.grade, lang, 2), r.duplicate ? t.duplicate : r.relevant ? yes : no, ...(context ? [r.in_context ? yes : no] : []), ...(cited ? [r.cited ? yes : no] : []), r.in_top_k ? yes : no],
           })),
-          ...missing.map((m) => ({ key: `m-${m.chunk_id}`, cells: [t.not_retrieved_rank, <code key="c">{m.chunk_id}</code>, fmt(m.grade, 2), m.relevant ? yes : no, ...(context ? [no] : []), ...(cited ? ['–'] : []), no] })),
+          ...missing.map((m) => ({ key: `m-${m.chunk_id}`, cells: [t.not_retrieved_rank, <code key="c">{m.chunk_id}</code>, fmt(m.grade, lang, 2), m.relevant ? yes : no, ...(context ? [no] : []), ...(cited ? ['–'] : []), no] })),
         ],
       }}
     >
@@ -270,7 +271,7 @@ export function FusionFigure({ lang, width = 760, fallback = width, title, descr
         columns: [t.rank, t.chunk, t.grade, t.rank_in('A'), t.rank_in('B'), scoreLabel],
         rows: rows.map((r) => ({
           key: `f${r.rank}`,
-          cells: [r.rank, <code key="c">{r.chunk_id}</code>, r.grade === null ? t.unjudged : fmt(r.grade, 2), rank(r.fused_ranks?.[0]), rank(r.fused_ranks?.[1]), r.fused_score === undefined ? '–' : fmt(r.fused_score, 4)],
+          cells: [r.rank, <code key="c">{r.chunk_id}</code>, r.grade === null ? t.unjudged : fmt(r.grade, lang, 2), rank(r.fused_ranks?.[0]), rank(r.fused_ranks?.[1]), r.fused_score === undefined ? '–' : fmt(r.fused_score, lang, 4)],
         })),
       }}
     >
@@ -292,7 +293,7 @@ export function FusionFigure({ lang, width = 760, fallback = width, title, descr
             <text x={colX('a')} y={y + 4} textAnchor="middle" className="rank-num">{rank(r.fused_ranks?.[0])}</text>
             <text x={colX('b')} y={y + 4} textAnchor="middle" className="rank-num">{rank(r.fused_ranks?.[1])}</text>
             {barW >= 110 && <rect x={barX + 2} y={y - 6} width={bw} height={12} fill="#1d4e89" />}
-            <text x={barW >= 110 ? barX + 6 + bw : barX + 2} y={y + 4} className="bar-num">{r.fused_score === undefined ? '–' : fmt(r.fused_score, 4)}</text>
+            <text x={barW >= 110 ? barX + 6 + bw : barX + 2} y={y + 4} className="bar-num">{r.fused_score === undefined ? '–' : fmt(r.fused_score, lang, 4)}</text>
           </g>
         );
       })}
@@ -362,7 +363,7 @@ export function ClaimsFigure({ lang, width = 760, fallback = width, title, descr
         rows: [
           ...ids.map((id) => ({
             key: id,
-            cells: [<code key="c">{id}</code>, grades.get(id) === null || grades.get(id) === undefined ? t.unjudged : fmt(grades.get(id)!, 2), contextSet.has(id) ? t.where_context : inRetrieved.has(id) ? t.where_retrieved : t.where_outside, ...claims.map((c) => (c.supporting_chunks.some((s) => s.chunk_id === id) ? t.supports : '')), citedSet.has(id) ? yes : no],
+            cells: [<code key="c">{id}</code>, grades.get(id) === null || grades.get(id) === undefined ? t.unjudged : fmt(grades.get(id)!, lang, 2), contextSet.has(id) ? t.where_context : inRetrieved.has(id) ? t.where_retrieved : t.where_outside, ...claims.map((c) => (c.supporting_chunks.some((s) => s.chunk_id === id) ? t.supports : '')), citedSet.has(id) ? yes : no],
           })),
           { key: '__none', cells: [t.no_support_row, '', '', ...claims.map((c) => (c.supported ? '' : t.unsupported)), ''] },
         ],

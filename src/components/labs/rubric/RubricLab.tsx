@@ -136,8 +136,8 @@ function Verdict({ result, lang }: { result: RubricResult; lang: Lang }) {
     <VerdictPanel id="rub-verdict" verdict={d.verdict} lang={lang} summary={lm.verdict}>
       <p className="big-number">
         {t.rubric.exam.score}:{' '}
-        <strong data-testid="exam-score">{a.exam_score === null ? t.rubric.undefined_value : fmt(a.exam_score, 4)}</strong>{' '}
-        ({t.rubric.gates.names.hard_min_score} {fmt(result.gates.hard.threshold, 4)})
+        <strong data-testid="exam-score">{a.exam_score === null ? t.rubric.undefined_value : fmt(a.exam_score, lang, 4)}</strong>{' '}
+        ({t.rubric.gates.names.hard_min_score} {fmt(result.gates.hard.threshold, lang, 4)})
       </p>
       {d.reasons.length > 0 ? <ReasonList reasons={d.reasons} messages={lm.reasons} lang={lang} /> : <p data-reason="hard_gate_met">{lm.report.hard_gate_met}</p>}
     </VerdictPanel>
@@ -157,7 +157,7 @@ function ExamPanel({ result, lang }: { result: RubricResult; lang: Lang }) {
   const te = t.rubric.exam;
   const a = result.aggregate;
   const iv = a.interval;
-  const conf = `${fmt(iv.confidence * 100, 2)} %`;
+  const conf = `${fmt(iv.confidence * 100, lang, 2)} %`;
   const rows: ScoreRow[] = [{ key: 'exam', label: te.exam_row(a.n_exam), value: a.exam_score, low: iv.low, high: iv.high, color: '#1d4e89' }];
   if (a.n_regression > 0) rows.push({ key: 'reg', label: te.regression_row(a.n_regression), value: a.regression_score, color: '#6a3d9a' });
   const gate = result.gates.hard.threshold;
@@ -165,17 +165,17 @@ function ExamPanel({ result, lang }: { result: RubricResult; lang: Lang }) {
   return (
     <LabPanel id="rub-exam" title={te.heading}>
       <p>{te.n_items(a.n_items, a.n_exam, a.n_regression)}</p>
-      <p data-testid="exam-interval">{te.interval(conf, iv.low === null ? '–' : fmt(iv.low, 4), iv.high === null ? '–' : fmt(iv.high, 4), iv.resamples)}</p>
+      <p data-testid="exam-interval">{te.interval(conf, iv.low === null ? '–' : fmt(iv.low, lang, 4), iv.high === null ? '–' : fmt(iv.high, lang, 4), iv.resamples)}</p>
       <ScoreScaleChart
         testId="exam-chart"
         title={te.chart}
-        description={te.chart_desc(a.exam_score === null ? t.rubric.undefined_value : fmt(a.exam_score, 4), fmt(gate, 4), a.n_exam)}
+        description={te.chart_desc(a.exam_score === null ? t.rubric.undefined_value : fmt(a.exam_score, lang, 4), fmt(gate, lang, 4), a.n_exam)}
         xLabel={te.x_label}
         rows={rows}
-        threshold={{ value: gate, label: te.gate_label(fmt(gate, 2)) }}
+        threshold={{ value: gate, label: te.gate_label(fmt(gate, lang, 2)) }}
         tableSummary={t.lab.chart_table}
         columns={{ row: te.col_row, value: te.col_value, low: te.col_low, high: te.col_high }}
-        format={(v) => fmt(v, 4)}
+        format={(v) => fmt(v, lang, 4)}
       />
       <table className="metrics" data-testid="rubric-metrics">
         <caption>{te.metrics}</caption>
@@ -186,7 +186,7 @@ function ExamPanel({ result, lang }: { result: RubricResult; lang: Lang }) {
             return (
               <tr key={k} data-metric={k}>
                 <th scope="row">{te.metric_names[k] ?? k}</th>
-                <td>{v === null || v === undefined ? <Undef reason={reason} lang={lang} /> : fmt(v, 4)}</td>
+                <td>{v === null || v === undefined ? <Undef reason={reason} lang={lang} /> : fmt(v, lang, 4)}</td>
               </tr>
             );
           })}
@@ -273,7 +273,7 @@ function Dashboard({ result, lang }: { result: RubricResult; lang: Lang }) {
         markerLabel={td.marker}
         tableSummary={t.lab.chart_table}
         rowHeader={td.row_header}
-        format={(v) => fmt(v, 4)}
+        format={(v) => fmt(v, lang, 4)}
       />
       <h4>{td.columns_heading}</h4>
       <DataTable label={td.columns_heading} testId="axis-columns" caption={td.columns_caption(n, result.aggregate.n_exam)}
@@ -284,12 +284,12 @@ function Dashboard({ result, lang }: { result: RubricResult; lang: Lang }) {
           return (
             <tr key={c.axis} data-axis={c.axis} className={systematic ? 'systematic' : c.failures > 0 ? 'has-failures' : undefined}>
               <th scope="row"><span className="swatch square" style={{ background: AXIS_COLORS[i % AXIS_COLORS.length] }} aria-hidden="true" /> {c.axis}</th>
-              <td>{fmt(c.weight, 4)} ({fmt(c.weight_share * 100, 1)} %)</td>
-              <td data-col="total">{fmt(c.total, 4)} / {n}</td>
+              <td>{fmt(c.weight, lang, 4)} ({fmt(c.weight_share * 100, lang, 1)} %)</td>
+              <td data-col="total">{fmt(c.total, lang, 4)} / {n}</td>
               <td data-col="failures">{c.failures}{systematic && <strong> — {td.systematic}</strong>}</td>
               <td>{c.zeros}</td>
-              <td>{mean === null || mean === undefined ? '–' : fmt(mean, 4)}</td>
-              <td data-col="lost">{c.lost_exam === null ? '–' : fmt(c.lost_exam, 4)}</td>
+              <td>{mean === null || mean === undefined ? '–' : fmt(mean, lang, 4)}</td>
+              <td data-col="lost">{c.lost_exam === null ? '–' : fmt(c.lost_exam, lang, 4)}</td>
             </tr>
           );
         })}
@@ -317,7 +317,7 @@ function patternText(p: Pattern, lang: Lang): string {
     case 'zero_row':
       return t.zero_row(p.item ?? '');
     case 'outlier':
-      return t.outlier(p.item ?? '', fmt(p.score ?? null, 4));
+      return t.outlier(p.item ?? '', fmt(p.score ?? null, lang, 4));
     case 'empty_expected':
       return t.empty_expected(p.item ?? '', p.axis ?? '');
     case 'unparsed_output':
@@ -344,13 +344,13 @@ function ItemsTable({ items, lang }: { items: ItemResult[]; lang: Lang }) {
             <td><code>{JSON.stringify(it.expected)}</code></td>
             <td><code>{JSON.stringify(it.got)}</code></td>
             <td data-col="score">
-              {fmt(it.score, 4)}
+              {fmt(it.score, lang, 4)}
               {it.overrides.length > 0 && (
-                <div className="override">{ti.overridden(it.overrides.join(', '))}; {ti.before(fmt(it.score_before_overrides, 4))}</div>
+                <div className="override">{ti.overridden(it.overrides.join(', '))}; {ti.before(fmt(it.score_before_overrides, lang, 4))}</div>
               )}
             </td>
-            <td><AxisList values={it.breakdown} /></td>
-            <td><AxisList values={it.weighted} /></td>
+            <td><AxisList values={it.breakdown} lang={lang} /></td>
+            <td><AxisList values={it.weighted} lang={lang} /></td>
             <td>
               <ul className="axis-list">
                 {Object.entries(it.reasons).map(([axis, r]) => (
@@ -368,11 +368,11 @@ function ItemsTable({ items, lang }: { items: ItemResult[]; lang: Lang }) {
   );
 }
 
-function AxisList({ values }: { values: Record<string, number> }) {
+function AxisList({ values, lang }: { values: Record<string, number>; lang: Lang }) {
   return (
     <ul className="axis-list">
       {Object.entries(values).map(([axis, v]) => (
-        <li key={axis} className={v === 0 ? 'zero' : undefined}><code>{axis}</code>: {fmt(v, 4)}</li>
+        <li key={axis} className={v === 0 ? 'zero' : undefined}><code>{axis}</code>: {fmt(v, lang, 4)}</li>
       ))}
     </ul>
   );
@@ -394,18 +394,18 @@ function ComparisonPanel({ cmp, gate, lang }: { cmp: Comparison | null; gate: nu
           <ScoreScaleChart
             testId="comparison-chart"
             title={tc.chart}
-            description={tc.chart_desc(fmt(cmp.exam_score_a, 4), fmt(cmp.exam_score_b, 4), fmt(gate, 4))}
+            description={tc.chart_desc(fmt(cmp.exam_score_a, lang, 4), fmt(cmp.exam_score_b, lang, 4), fmt(gate, lang, 4))}
             xLabel={t.rubric.exam.x_label}
             rows={[
               { key: 'a', label: tc.row_a, value: cmp.exam_score_a, color: '#1d4e89' },
               { key: 'b', label: tc.row_b, value: cmp.exam_score_b, color: '#b35900' },
             ]}
-            threshold={{ value: gate, label: t.rubric.exam.gate_label(fmt(gate, 2)) }}
+            threshold={{ value: gate, label: t.rubric.exam.gate_label(fmt(gate, lang, 2)) }}
             tableSummary={t.lab.chart_table}
             columns={{ row: t.rubric.exam.col_row, value: t.rubric.exam.col_value, low: t.rubric.exam.col_low, high: t.rubric.exam.col_high }}
-            format={(v) => fmt(v, 4)}
+            format={(v) => fmt(v, lang, 4)}
           />
-          <p data-testid="comparison-delta">{tc.delta(cmp.delta === null ? '–' : fmt(cmp.delta, 4))}. {tc.gate_ab(tg[cmp.hard_gate_a] ?? cmp.hard_gate_a, tg[cmp.hard_gate_b] ?? cmp.hard_gate_b)}.</p>
+          <p data-testid="comparison-delta">{tc.delta(cmp.delta === null ? '–' : fmt(cmp.delta, lang, 4))}. {tc.gate_ab(tg[cmp.hard_gate_a] ?? cmp.hard_gate_a, tg[cmp.hard_gate_b] ?? cmp.hard_gate_b)}.</p>
           <p className={cmp.same_rubric ? 'badge ok' : 'notice drift'} data-testid="comparison-hashes" data-same={cmp.same_rubric ? 'true' : 'false'}>
             {cmp.same_rubric ? tc.same : tc.drift}
           </p>
@@ -418,7 +418,7 @@ function ComparisonPanel({ cmp, gate, lang }: { cmp: Comparison | null; gate: nu
               columns={[t.rubric.items.item, tc.axis, tc.score_a, tc.score_b, tc.kind]}>
               {cmp.flips.map((f) => (
                 <tr key={`${f.item}/${f.axis}`} data-kind={f.kind} className={f.kind}>
-                  <th scope="row">{f.item}</th><td><code>{f.axis}</code></td><td>{fmt(f.score_a, 4)}</td><td>{fmt(f.score_b, 4)}</td><td>{tc.kinds[f.kind] ?? f.kind}</td>
+                  <th scope="row">{f.item}</th><td><code>{f.axis}</code></td><td>{fmt(f.score_a, lang, 4)}</td><td>{fmt(f.score_b, lang, 4)}</td><td>{tc.kinds[f.kind] ?? f.kind}</td>
                 </tr>
               ))}
             </DataTable>
@@ -427,7 +427,7 @@ function ComparisonPanel({ cmp, gate, lang }: { cmp: Comparison | null; gate: nu
             <>
               <h4>{tc.changed_heading}</h4>
               <ul className="changed-items">
-                {cmp.changed_items.map((c) => <li key={c.item}>{c.item}: {fmt(c.score_a, 4)} → {fmt(c.score_b, 4)}</li>)}
+                {cmp.changed_items.map((c) => <li key={c.item}>{c.item}: {fmt(c.score_a, lang, 4)} → {fmt(c.score_b, lang, 4)}</li>)}
               </ul>
             </>
           )}
@@ -448,22 +448,22 @@ function BreakdownPanel({ checks, lang }: { checks: BreakdownCheck[] | null; lan
           <div key={k} className="breakdown-entry" data-consistent={c.consistent ? 'true' : 'false'}>
             <h4>{tb.entry(c.item ?? tb.no_item)}</h4>
             <p className={c.consistent ? 'badge ok' : 'badge bad'} data-testid="breakdown-verdict">
-              {c.consistent ? tb.consistent : tb.inconsistent(fmt(c.stated_score, 4), fmt(c.computed_score, 4))}
+              {c.consistent ? tb.consistent : tb.inconsistent(fmt(c.stated_score, lang, 4), fmt(c.computed_score, lang, 4))}
             </p>
-            <p>{tb.difference(fmt(c.difference, 4), fmt(c.tolerance, 4))}</p>
+            <p>{tb.difference(fmt(c.difference, lang, 4), fmt(c.tolerance, lang, 4))}</p>
             <DataTable label={tb.entry(c.item ?? tb.no_item)}
               columns={[tb.axis, tb.value, tb.weight, tb.expected_weighted, tb.stated_weighted]}>
               {c.axes.map((a) => (
                 <tr key={a.axis} className={a.weighted_consistent === false ? 'below-one' : undefined}>
                   <th scope="row"><code>{a.axis}</code></th>
-                  <td>{a.value === null ? '–' : fmt(a.value, 4)}</td>
-                  <td>{fmt(a.weight, 4)}</td>
-                  <td>{fmt(a.expected_weighted, 4)}</td>
-                  <td>{a.stated_weighted === null ? '–' : fmt(a.stated_weighted, 4)}</td>
+                  <td>{a.value === null ? '–' : fmt(a.value, lang, 4)}</td>
+                  <td>{fmt(a.weight, lang, 4)}</td>
+                  <td>{fmt(a.expected_weighted, lang, 4)}</td>
+                  <td>{a.stated_weighted === null ? '–' : fmt(a.stated_weighted, lang, 4)}</td>
                 </tr>
               ))}
             </DataTable>
-            {c.lost.length > 0 && <p>{tb.lost(c.lost.map((l) => `${l.axis} ${fmt(l.lost, 4)}`).join('; '))}</p>}
+            {c.lost.length > 0 && <p>{tb.lost(c.lost.map((l) => `${l.axis} ${fmt(l.lost, lang, 4)}`).join('; '))}</p>}
             {c.missing_axes.length > 0 && <p>{tb.missing(c.missing_axes.join(', '))}</p>}
             {c.unknown_axes.length > 0 && <p>{tb.unknown(c.unknown_axes.join(', '))}</p>}
           </div>
@@ -484,7 +484,7 @@ function AgreementPanel({ agreement: ag, lang }: { agreement: AgreementResult | 
     );
   }
   const statName: Record<string, string> = { cohen_kappa: ta.cohen, linear_weighted_kappa: ta.linear, quadratic_weighted_kappa: ta.quadratic };
-  const val = (m: { value: number | null; reason: string | null }) => (m.value === null ? <Undef reason={m.reason ?? undefined} lang={lang} /> : fmt(m.value, 4));
+  const val = (m: { value: number | null; reason: string | null }) => (m.value === null ? <Undef reason={m.reason ?? undefined} lang={lang} /> : fmt(m.value, lang, 4));
   const chosen = ag[ag.statistic];
   return (
     <LabPanel id="rub-ag" title={ta.heading} testId="agreement">
@@ -511,7 +511,7 @@ function AgreementPanel({ agreement: ag, lang }: { agreement: AgreementResult | 
             </tbody>
           </table>
           <p className={ag.check.status === 'pass' ? 'badge ok' : 'badge bad'} data-testid="agreement-verdict" data-verdict={ag.check.status === 'pass' ? 'pass' : 'fail'}>
-            {ta.verdict(statName[ag.statistic] ?? ag.statistic, chosen.value === null ? t.rubric.undefined_value : fmt(chosen.value, 4), fmt(ag.min_kappa, 4))}: {ag.check.status === 'pass' ? ta.pass : ta.fail}
+            {ta.verdict(statName[ag.statistic] ?? ag.statistic, chosen.value === null ? t.rubric.undefined_value : fmt(chosen.value, lang, 4), fmt(ag.min_kappa, lang, 4))}: {ag.check.status === 'pass' ? ta.pass : ta.fail}
           </p>
           {ag.check.reason && <p>{rubricMsg(lang).reasons[ag.check.reason]}</p>}
           {ag.disagreements.length > 0 && (

@@ -43,12 +43,12 @@ export function Checklist<C extends GateCheck>({ id, checks, lang, label, digits
               <th scope="row">{label(c)}{soft && <span className="check-soft"> ({t.soft})</span>}</th>
               <td>
                 <span data-testid={`check-value-${key}`}>
-                  {c.value === null ? <UndefinedValue reason={c.value_reason ?? null} lang={lang} catalogs={undefinedCatalogs} /> : fmt(c.value, d)}
+                  {c.value === null ? <UndefinedValue reason={c.value_reason ?? null} lang={lang} catalogs={undefinedCatalogs} /> : fmt(c.value, lang, d)}
                 </span>
                 {/* On a phone the threshold column is hidden (labs.css) and the threshold shows here. */}
-                <span className="threshold-inline"> ({SYMBOL[c.comparator]} {fmt(c.threshold, d)})</span>
+                <span className="threshold-inline"> ({SYMBOL[c.comparator]} {fmt(c.threshold, lang, d)})</span>
               </td>
-              <td className="col-threshold">{SYMBOL[c.comparator]} {fmt(c.threshold, d)}</td>
+              <td className="col-threshold">{SYMBOL[c.comparator]} {fmt(c.threshold, lang, d)}</td>
               <td>
                 <strong>{status}</strong>
                 {c.reason && <> <code>{c.reason}</code></>}

@@ -4,7 +4,9 @@
  * preset, share link, downloads of `<lab>-scorecard.json` and `<lab>-decision.md`) and, when the
  * island asks for it, the choice of data set (PresetPicker). The lab-specific views are its children.
  */
-import { lazy, Suspense, useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { markLabRun } from '../../../lib/progress/store.ts';
+import { NumberLang } from './format.tsx';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import { formatIssue } from '../../../../labs/core/contract/issues.ts';
 import { ui } from '../../../i18n/index.ts';
@@ -61,6 +63,12 @@ interface Props {
   children?: ReactNode;
 }
 
+/** The verdict of a lab result (every lab's scorecard has decision.verdict), or null. */
+function verdictOf(result: unknown): string | null {
+  const d = (result as { decision?: { verdict?: unknown } } | null)?.decision;
+  return typeof d?.verdict === 'string' ? d.verdict : null;
+}
+
 export function LabShell({ meta, lang, inputs: defs, state, run, embed, secondaryLabels, presets = false, children }: Props) {
   const t = ui(lang).lab;
   const labId = meta.id;
@@ -80,6 +88,26 @@ export function LabShell({ meta, lang, inputs: defs, state, run, embed, secondar
   useEffect(() => {
     if (run.result && !run.stale && !run.busy) window.dispatchEvent(new CustomEvent('evals-lab:result', { detail: { lab: labId, result: run.result } }));
   }, [labId, run.result, run.stale, run.busy]);
+
+  // Progress (src/lib/progress/store.ts): the lab counts as used once it has produced a result.
+  const ranOnce = useRef(false);
+  useEffect(() => {
+    if (run.result && !ranOnce.current) {
+      ranOnce.current = true;
+      markLabRun(labId);
+    }
+  }, [labId, run.result]);
+  // The live region says the verdict when it changes (not on the first result: the page shows it).
+  const verdict = run.result && !run.stale && !run.busy ? verdictOf(run.result) : null;
+  const lastVerdict = useRef<string | null>(null);
+  const [announce, setAnnounce] = useState('');
+  useEffect(() => {
+    if (!verdict) return;
+    if (lastVerdict.current !== null && lastVerdict.current !== verdict) {
+      setAnnounce(ui(lang).course.live.verdict(verdict === 'pass' ? t.verdict_pass : verdict === 'fail' ? t.verdict_fail : verdict));
+    }
+    lastVerdict.current = verdict;
+  }, [verdict, lang, t]);
 
   const readFile = (name: string, file: File) => {
     file.text().then(
@@ -112,6 +140,7 @@ export function LabShell({ meta, lang, inputs: defs, state, run, embed, secondar
   };
 
   return (
+    <NumberLang.Provider value={lang}>
     <div className={`lab lab-${labId}`} data-testid={`lab-${labId}`} data-ready={run.result || run.issues.length ? 'true' : 'false'}>
       {state.notice && <p className="notice" role="status" data-testid="state-notice">{t[state.notice]}</p>}
       <PendingBanner state={state} lang={lang} labels={Object.fromEntries(inputs.map((i) => [i.name, i.label]))} />
@@ -126,6 +155,7 @@ export function LabShell({ meta, lang, inputs: defs, state, run, embed, secondar
         )}
         <span className="lab-status" role="status" aria-live="polite">{run.busy ? t.computing : run.cancelled ? t.cancelled : message ?? ''}</span>
       </div>
+      <p className="sr-only" role="status" aria-live="polite" aria-atomic="true" data-testid="verdict-live">{announce}</p>
       {run.busy && (run.progress || run.slow) && (
         <div className="lab-progress" data-testid="progress">
           {run.progress ? (
@@ -180,6 +210,7 @@ export function LabShell({ meta, lang, inputs: defs, state, run, embed, secondar
         <ResultBoundary message={t.render_error} resetKey={run.result}>{children}</ResultBoundary>
       </div>
     </div>
+    </NumberLang.Provider>
   );
 }
 

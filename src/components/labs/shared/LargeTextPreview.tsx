@@ -7,6 +7,7 @@
  * Validation problems of this input are listed by LabShell under the editors, with their lines.
  */
 import { useMemo } from 'react';
+import { fmt } from './format.tsx';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import { ui } from '../../../i18n/index.ts';
 import ScrollBox from '../../common/ScrollBox.tsx';
@@ -53,7 +54,7 @@ export default function LargeTextPreview({ text, label, accept, lang, onFile, on
         onFile(f);
       }}
     >
-      <p className="notice" data-testid="large-text-note">{t.large_text_note(lines, mb.toFixed(1))}</p>
+      <p className="notice" data-testid="large-text-note">{t.large_text_note(lines, fmt(mb, lang, 1))}</p>
       <ScrollBox label={t.large_text_preview(label)}>
         <pre className="large-text-head">{head}</pre>
       </ScrollBox>

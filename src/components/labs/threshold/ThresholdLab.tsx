@@ -4,7 +4,7 @@
  * only renders: verdict, confusion matrix, metrics, scan table, cost by pair, ROC and PR curves,
  * slices and the per-case decisions.
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useContext, useMemo } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import type { ThresholdResult, PolicyEvaluation } from '../../../../labs/threshold/lab.ts';
 import { ui } from '../../../i18n/index.ts';
@@ -14,7 +14,7 @@ import { coreMsg, lookupText } from '../../../../labs/core/contract/i18n/index.t
 import { Checklist } from '../shared/Checklist.tsx';
 import { useLabRunner } from '../shared/useLabRunner.ts';
 import { LabShell, type LabInputDef } from '../shared/LabShell.tsx';
-import { fmt, UndefinedValue } from '../shared/format.tsx';
+import { fmt, NumberLang, UndefinedValue } from '../shared/format.tsx';
 import ScrollBox from '../../common/ScrollBox.tsx';
 import LineChart from '../../charts/LineChart.tsx';
 import BarChart from '../../charts/BarChart.tsx';
@@ -104,9 +104,11 @@ export default function ThresholdLab({ lang, preset, embed }: LabIslandProps) {
 }
 
 function Slider({ id, label, value, onChange, testId }: { id: string; label: string; value: number; onChange: (v: number) => void; testId: string }) {
+  const lang = useContext(NumberLang);
+  const fixed2 = (v: number) => new Intl.NumberFormat(lang === 'es' ? 'es-ES' : 'en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(v);
   return (
     <div className="slider">
-      <label htmlFor={id}>{label}: <output htmlFor={id} data-testid={`${testId}-value`}>{value.toFixed(2)}</output></label>
+      <label htmlFor={id}>{label}: <output htmlFor={id} data-testid={`${testId}-value`}>{fixed2(value)}</output></label>
       <input
         id={id}
         type="range"
@@ -129,8 +131,8 @@ function Verdict({ result, lang }: { result: ThresholdResult; lang: Lang }) {
   const bad = result.least_bad_policy;
   return (
     <VerdictPanel id="thr-verdict" verdict={d.verdict} lang={lang} summary={lm.verdict}>
-      {rec && <p>{t.threshold.recommended(fmt(rec.threshold_low, 2), fmt(rec.threshold_high, 2))}</p>}
-      {!rec && bad && <p>{t.threshold.least_bad(fmt(bad.threshold_low, 2), fmt(bad.threshold_high, 2))}</p>}
+      {rec && <p>{t.threshold.recommended(fmt(rec.threshold_low, lang, 2), fmt(rec.threshold_high, lang, 2))}</p>}
+      {!rec && bad && <p>{t.threshold.least_bad(fmt(bad.threshold_low, lang, 2), fmt(bad.threshold_high, lang, 2))}</p>}
       {d.reasons.length > 0 && <ReasonList reasons={d.reasons} messages={lm.reasons} lang={lang} />}
     </VerdictPanel>
   );
@@ -169,7 +171,7 @@ function MetricsTable({ sel, lang }: { sel: PolicyEvaluation; lang: Lang }) {
             return (
               <tr key={k} data-metric={k}>
                 <th scope="row">{tt.metric_names[k]}</th>
-                <td>{v === null || v === undefined ? <UndefinedValue reason={reason} lang={lang} /> : fmt(v, 4)}</td>
+                <td>{v === null || v === undefined ? <UndefinedValue reason={reason} lang={lang} /> : fmt(v, lang, 4)}</td>
               </tr>
             );
           })}
@@ -189,13 +191,13 @@ function Curves({ result, lang }: { result: ThresholdResult; lang: Lang }) {
     if (!sel) return { roc: [], pr: [] };
     const { high, low } = sel.operating_points;
     const mk = (label: string, x: number | null, y: number | null, color: string) => (x === null || y === null ? [] : [{ label, x, y, color }]);
-    const hiLabel = `${tt.point_high} ${fmt(high.threshold, 2)}`;
-    const loLabel = `${tt.point_low} ${fmt(low.threshold, 2)}`;
+    const hiLabel = `${tt.point_high} ${fmt(high.threshold, lang, 2)}`;
+    const loLabel = `${tt.point_low} ${fmt(low.threshold, lang, 2)}`;
     return {
       roc: [...mk(hiLabel, high.fpr, high.tpr, '#b35900'), ...mk(loLabel, low.fpr, low.tpr, '#6a3d9a')],
       pr: [...mk(hiLabel, high.tpr, high.precision, '#b35900'), ...mk(loLabel, low.tpr, low.precision, '#6a3d9a')],
     };
-  }, [sel, tt]);
+  }, [sel, tt, lang]);
   const undef = (r: string | null | undefined) => (r ? `${t.lab.undefined_value} (${lookupText(r, coreMsg(lang).undefined_reason) ?? r})` : t.lab.undefined_value);
   return (
     <div className="lab-grid">
@@ -203,7 +205,7 @@ function Curves({ result, lang }: { result: ThresholdResult; lang: Lang }) {
         <LineChart
           testId="roc-chart"
           title={tt.roc}
-          description={tt.roc_desc(fmt(roc.auc, 4))}
+          description={tt.roc_desc(fmt(roc.auc, lang, 4))}
           xLabel={tt.fpr}
           yLabel={tt.tpr}
           series={[{ name: 'roc', x: roc.fpr, y: roc.tpr, color: '#1d4e89' }, { name: 'chance', x: [0, 1], y: [0, 1], color: '#8a94a3', dashed: true }]}
@@ -218,7 +220,7 @@ function Curves({ result, lang }: { result: ThresholdResult; lang: Lang }) {
         <LineChart
           testId="pr-chart"
           title={tt.pr}
-          description={tt.pr_desc(fmt(pr.average_precision, 4))}
+          description={tt.pr_desc(fmt(pr.average_precision, lang, 4))}
           xLabel={tt.recall}
           yLabel={tt.precision}
           series={[{ name: 'pr', x: pr.recall, y: pr.precision, color: '#1d4e89', curve: 'step' }]}
@@ -247,7 +249,7 @@ function ScanTable({ result, lang, view, onPick }: { result: ThresholdResult; la
     : [...result.scan].sort((a, b) => a.metrics.cost - b.metrics.cost).slice(0, MAX_SCAN_ROWS);
   const bars = shown.map((p) => ({
     key: `${p.low}-${p.high}`,
-    label: `${fmt(p.low, 2)}–${fmt(p.high, 2)}`,
+    label: `${fmt(p.low, lang, 2)}–${fmt(p.high, lang, 2)}`,
     value: p.metrics.cost ?? 0,
     muted: !p.passes_constraints,
     highlight: !!view && same(view.low, p.low) && same(view.high, p.high),
@@ -275,15 +277,15 @@ function ScanTable({ result, lang, view, onPick }: { result: ThresholdResult; la
           return (
             <tr key={`${p.low}-${p.high}`} className={`${p.passes_constraints ? 'feasible' : 'infeasible'}${selected ? ' selected' : ''}${isRec ? ' recommended' : ''}`} aria-current={selected ? 'true' : undefined}>
               <td>
-                <button type="button" className="linklike" onClick={() => onPick(p.low, p.high)} aria-label={tt.select_pair(fmt(p.low, 2), fmt(p.high, 2))}>
-                  {fmt(p.low, 2)}
+                <button type="button" className="linklike" onClick={() => onPick(p.low, p.high)} aria-label={tt.select_pair(fmt(p.low, lang, 2), fmt(p.high, lang, 2))}>
+                  {fmt(p.low, lang, 2)}
                 </button>
               </td>
-              <td>{fmt(p.high, 2)}</td>
-              <td>{fmt(p.metrics.cost, 2)}{isRec ? ' ★' : ''}</td>
-              <td>{p.metrics.operational_recall === null ? <UndefinedValue reason={p.undefined_metrics?.operational_recall} lang={lang} /> : fmt(p.metrics.operational_recall, 4)}</td>
-              <td>{fmt(p.metrics.review_rate, 4)}</td>
-              <td>{p.metrics.precision_auto_urgent === null ? <UndefinedValue reason={p.undefined_metrics?.precision_auto_urgent} lang={lang} /> : fmt(p.metrics.precision_auto_urgent, 4)}</td>
+              <td>{fmt(p.high, lang, 2)}</td>
+              <td>{fmt(p.metrics.cost, lang, 2)}{isRec ? ' ★' : ''}</td>
+              <td>{p.metrics.operational_recall === null ? <UndefinedValue reason={p.undefined_metrics?.operational_recall} lang={lang} /> : fmt(p.metrics.operational_recall, lang, 4)}</td>
+              <td>{fmt(p.metrics.review_rate, lang, 4)}</td>
+              <td>{p.metrics.precision_auto_urgent === null ? <UndefinedValue reason={p.undefined_metrics?.precision_auto_urgent} lang={lang} /> : fmt(p.metrics.precision_auto_urgent, lang, 4)}</td>
               <td>{p.passes_constraints ? tt.yes : tt.no}</td>
             </tr>
           );
@@ -320,7 +322,7 @@ function CasesTable({ sel, lang }: { sel: PolicyEvaluation; lang: Lang }) {
         columns={[tt.case_id, tt.score, tt.label, tt.slice, tt.action]}>
         {rows.map((d) => (
           <tr key={d.case_id} className={`action-${d.action === 'review' ? 'review' : 'auto'}`}>
-            <th scope="row">{d.case_id}</th><td>{fmt(d.score, 2)}</td><td>{d.label}</td><td>{d.slice}</td><td>{d.action === 'review' ? tt.review : d.action}</td>
+            <th scope="row">{d.case_id}</th><td>{fmt(d.score, lang, 2)}</td><td>{d.label}</td><td>{d.slice}</td><td>{d.action === 'review' ? tt.review : d.action}</td>
           </tr>
         ))}
       </DataTable>

@@ -103,17 +103,17 @@ function Runs({ result, shownId, lang }: { result: TraceResult; shownId: string;
   const lm = traceMsg(lang);
   return (
     <LabPanel id="tr-runs" title={lm.report.runs_heading}>
-      <p className="help">{tt.runs_caption(fmt(result.min_s_run, 4))}</p>
+      <p className="help">{tt.runs_caption(fmt(result.min_s_run, lang, 4))}</p>
       <DataTable label={lm.report.runs_heading} testId="runs-table" className="tr-runs"
         columns={[lm.report.run, lm.report.s_run, lm.report.result, tt.col_reasons, lm.report.cost, lm.report.latency, lm.report.steps]}>
         {result.runs.map((r) => (
           <tr key={r.run_id} data-run={r.run_id} data-verdict={r.verdict} className={r.run_id === shownId ? 'selected' : ''}>
             <th scope="row">{r.run_id}{r.description && <span className="tr-desc">{r.description}</span>}</th>
-            <td data-testid={`s-run-${r.run_id}`}>{r.s_run === null ? <Undef reason={r.undefined_metrics.s_run} lang={lang} /> : fmt(r.s_run, 4)}</td>
+            <td data-testid={`s-run-${r.run_id}`}>{r.s_run === null ? <Undef reason={r.undefined_metrics.s_run} lang={lang} /> : fmt(r.s_run, lang, 4)}</td>
             <td data-testid={`verdict-${r.run_id}`} className={r.verdict === 'pass' ? 'cell-ok' : 'cell-bad'}>{r.verdict === 'pass' ? `✓ ${lm.run_verdict.pass}` : `✗ ${lm.run_verdict.fail}`}</td>
             <td>{r.reasons.length ? r.reasons.map((c) => lm.reasons[c]).join('; ') : '–'}</td>
-            <td>{fmt(r.cost_eur, 4)}</td>
-            <td>{fmt(r.latency_ms, 0)}</td>
+            <td>{fmt(r.cost_eur, lang, 4)}</td>
+            <td>{fmt(r.latency_ms, lang, 0)}</td>
             <td>{r.steps_count}</td>
           </tr>
         ))}
@@ -148,7 +148,7 @@ function RunPanel({ result, r, lang }: { result: TraceResult; r: RunResult; lang
       <h3 id="tr-run-h">{tt.run_heading(r.run_id)}: {pass ? `✓ ${lm.run_verdict.pass}` : `✗ ${lm.run_verdict.fail}`}</h3>
       {r.description && <p>{r.description}</p>}
       <p>
-        S_run = <strong data-testid="s-run">{r.s_run === null ? <Undef reason={r.undefined_metrics.s_run} lang={lang} /> : fmt(r.s_run, 4)}</strong> ({tt.min_s_run(fmt(result.min_s_run, 4))})
+        S_run = <strong data-testid="s-run">{r.s_run === null ? <Undef reason={r.undefined_metrics.s_run} lang={lang} /> : fmt(r.s_run, lang, 4)}</strong> ({tt.min_s_run(fmt(result.min_s_run, lang, 4))})
       </p>
       {despite && <p className="tr-lesson" data-testid="run-despite">⚠ {tt.despite(r.run_id)}</p>}
       {r.reasons.length > 0 && (
@@ -180,7 +180,7 @@ function Waterfall({ result, r, lang }: { result: TraceResult; r: RunResult; lan
     label: lm.terms[d.term],
     value: d.contribution,
     undefinedText: undefText(reasonOf[d.term] ?? 'depends_on_undefined', lang),
-    detail: `${fmt(d.weight, 4)} × ${d.score === null ? '–' : fmt(d.score, 4)}${d.total_checks !== null ? ` (${d.passed_checks}/${d.total_checks})` : ''}`,
+    detail: `${fmt(d.weight, lang, 4)} × ${d.score === null ? '–' : fmt(d.score, lang, 4)}${d.total_checks !== null ? ` (${d.passed_checks}/${d.total_checks})` : ''}`,
     flagged: d.term === 'process' && failedProcess,
   }));
   const sCheck = r.checks.find((c) => c.id === 's_run');
@@ -192,24 +192,24 @@ function Waterfall({ result, r, lang }: { result: TraceResult; r: RunResult; lan
           testId="waterfall"
           width={760}
           title={tt.waterfall_title(r.run_id)}
-          description={tt.waterfall_desc(fmt(result.min_s_run, 4))}
+          description={tt.waterfall_desc(fmt(result.min_s_run, lang, 4))}
           xLabel={tt.waterfall_axis}
           steps={steps}
           total={{ label: tt.total_label, value: r.s_run, undefinedText: undefText(r.undefined_metrics.s_run, lang), passed: sCheck ? sCheck.status === 'pass' : undefined }}
-          threshold={{ value: result.min_s_run, label: tt.min_label(fmt(result.min_s_run, 2)) }}
+          threshold={{ value: result.min_s_run, label: tt.min_label(fmt(result.min_s_run, lang, 2)) }}
           tableSummary={t.lab.chart_table}
           columns={[lm.report.term, tt.weight_times_score, lm.report.contribution, tt.running_total]}
-          format={(v) => fmt(v, 3)}
+          format={(v) => fmt(v, lang, 3)}
         />
       </div>
       <DataTable label={lm.report.terms_heading(r.run_id)} testId="terms-table" columns={[lm.report.term, lm.report.weight, lm.report.score, tt.checks_passed, lm.report.contribution]}>
         {r.term_details.map((d) => (
           <tr key={d.term} data-term={d.term}>
             <th scope="row">{lm.terms[d.term]}</th>
-            <td>{fmt(d.weight, 4)}</td>
-            <td>{d.score === null ? <Undef reason={reasonOf[d.term]} lang={lang} /> : fmt(d.score, 4)}</td>
+            <td>{fmt(d.weight, lang, 4)}</td>
+            <td>{d.score === null ? <Undef reason={reasonOf[d.term]} lang={lang} /> : fmt(d.score, lang, 4)}</td>
             <td>{d.total_checks === null ? '–' : `${d.passed_checks} / ${d.total_checks}`}</td>
-            <td data-testid={`term-${d.term}`}>{d.contribution === null ? <Undef reason={reasonOf[d.term] ?? 'depends_on_undefined'} lang={lang} /> : fmt(d.contribution, 4)}</td>
+            <td data-testid={`term-${d.term}`}>{d.contribution === null ? <Undef reason={reasonOf[d.term] ?? 'depends_on_undefined'} lang={lang} /> : fmt(d.contribution, lang, 4)}</td>
           </tr>
         ))}
       </DataTable>
@@ -267,13 +267,13 @@ function Step({ s, r, lang, state, message }: { s: StepResult; r: RunResult; lan
         <span className="tr-step-verdict" data-testid={`step-verdict-${s.step_id}`}>{verdictText}</span>
       </div>
       <p className="tr-meta">
-        {tt.step_id} <code>{s.step_id}</code> · {fmt(s.latency_ms, 0)} ms · {fmt(s.cost_eur, 4)} EUR
+        {tt.step_id} <code>{s.step_id}</code> · {fmt(s.latency_ms, lang, 0)} ms · {fmt(s.cost_eur, lang, 4)} EUR
         {s.status === 'error' && <> · <strong className="tr-fail">{tt.status_error}</strong></>}
         {s.retry && <> · {tt.retry}</>}
         {s.approval && <> · {s.approval === 'granted' ? tt.granted : tt.denied}</>}
         {s.model && <> · {tt.model} <code>{s.model}</code></>}
         {s.to && <> · {tt.handoff_to} <code>{s.to}</code></>}
-        {s.score !== null && <> · S_y = {fmt(s.score, 4)}</>}
+        {s.score !== null && <> · S_y = {fmt(s.score, lang, 4)}</>}
       </p>
       {s.arguments && s.arguments.length > 0 && (
         <dl className="pairs tr-args">
@@ -331,9 +331,9 @@ function PolicyPanel({ result, lang }: { result: TraceResult; lang: Lang }) {
     <LabPanel id="tr-policy" title={tt.policy_heading(result.policy_id ?? '–')}>
       {result.task && <p>{lm.report.task}: {result.task}</p>}
       <dl className="pairs" data-testid="policy">
-        <div><dt>{tt.weights}</dt><dd>w_y {fmt(w.w_y, 4)} · w_t {fmt(w.w_t, 4)} · w_p {fmt(w.w_p, 4)} · w_o {fmt(w.w_o, 4)} · λ {fmt(w.lambda, 4)} · μ {fmt(w.mu, 4)}</dd></div>
-        <div><dt>{tt.budgets}</dt><dd>{tt.budget_values(fmt(b.max_cost_eur, 4), fmt(b.max_latency_ms, 0), b.max_steps === null ? '–' : String(b.max_steps), b.max_retries === null ? '–' : String(b.max_retries))}</dd></div>
-        <div><dt>{tt.min_s_run_label}</dt><dd>{fmt(result.min_s_run, 4)}</dd></div>
+        <div><dt>{tt.weights}</dt><dd>w_y {fmt(w.w_y, lang, 4)} · w_t {fmt(w.w_t, lang, 4)} · w_p {fmt(w.w_p, lang, 4)} · w_o {fmt(w.w_o, lang, 4)} · λ {fmt(w.lambda, lang, 4)} · μ {fmt(w.mu, lang, 4)}</dd></div>
+        <div><dt>{tt.budgets}</dt><dd>{tt.budget_values(fmt(b.max_cost_eur, lang, 4), fmt(b.max_latency_ms, lang, 0), b.max_steps === null ? '–' : String(b.max_steps), b.max_retries === null ? '–' : String(b.max_retries))}</dd></div>
+        <div><dt>{tt.min_s_run_label}</dt><dd>{fmt(result.min_s_run, lang, 4)}</dd></div>
       </dl>
       <p className="help">{tt.policy_help}</p>
     </LabPanel>

@@ -8,6 +8,7 @@
 import { useEffect } from 'react';
 import type { LabId, ResultOf, ViewOf } from '../../../../labs/manifest.ts';
 import { useLabRunner } from '../../labs/shared/useLabRunner.ts';
+import { fmt } from '../../labs/shared/format.tsx';
 
 export interface LiveState<R> {
   result: R | null;
@@ -24,9 +25,8 @@ export default function LiveRun<Id extends LabId>({ lab, texts, lang, view, onSt
   return null;
 }
 
-/** A number for a widget in the page's language: `digits` decimals at most, decimal comma in Spanish. */
+/** A number for a widget in the page's language (fmt: Intl.NumberFormat, `digits` decimals at most, decimal comma in Spanish); '–' for null and infinities. */
 export function num(v: number | null | undefined, lang: 'es' | 'en', digits = 3): string {
   if (v === null || v === undefined || !Number.isFinite(v)) return '–';
-  const s = String(Number(v.toFixed(digits)));
-  return lang === 'es' ? s.replace('.', ',') : s;
+  return fmt(v, lang, digits);
 }

@@ -1,0 +1,71 @@
+/**
+ * The few behaviours every page has (bundled by Astro, so the Content-Security-Policy can hash or
+ * allow it as 'self'): the language switch keeps the '#' part of the URL (an exercise link carries
+ * its exercise there), and a browser that prefers the other language is offered it, never redirected.
+ */
+const sw = document.querySelector<HTMLAnchorElement>('[data-testid="lang-switch"]');
+sw?.addEventListener('click', () => {
+  if (location.hash) sw.setAttribute('href', (sw.getAttribute('href') ?? '').split('#')[0] + location.hash);
+});
+
+const box = document.querySelector<HTMLElement>('.lang-offer');
+if (box) {
+  const want = box.getAttribute('data-offer-lang');
+  const key = 'evals-lab:lang-offer-dismissed';
+  let dismissed = false;
+  try {
+    dismissed = !!localStorage.getItem(key);
+  } catch {
+    /* storage blocked: offer every time */
+  }
+  const first = String((navigator.languages || [navigator.language || ''])[0] || '').toLowerCase().slice(0, 2);
+  if (!dismissed && first === want) {
+    box.hidden = false;
+    box.querySelector('button')?.addEventListener('click', () => {
+      box.hidden = true;
+      try {
+        localStorage.setItem(key, '1');
+      } catch {
+        /* not kept */
+      }
+    });
+  }
+}
+
+/**
+ * Boxes that scroll sideways (wide tables, display formulas, figure tables in widgets: the reading
+ * column is narrow) get a tab stop when they hold nothing focusable, so they can be scrolled from the
+ * keyboard (WCAG 2.1.1; axe's scrollable-region-focusable). Checked on load, when the fonts arrive,
+ * on resize, and when islands or live formulas change the page (debounced); a box that stops
+ * overflowing loses the tab stop this script gave it.
+ */
+const FOCUSABLE = 'a[href], button, input, select, textarea, summary, [tabindex]:not([data-scroll-stop])';
+function scrollStops() {
+  const root = document.querySelector('main') ?? document.body;
+  for (const el of root.querySelectorAll<HTMLElement>('*')) {
+    const given = el.dataset.scrollStop !== undefined;
+    if (el.scrollWidth <= el.clientWidth + 1) {
+      if (given) {
+        el.removeAttribute('tabindex');
+        delete el.dataset.scrollStop;
+      }
+      continue;
+    }
+    if (given || el.hasAttribute('tabindex')) continue;
+    const ox = getComputedStyle(el).overflowX;
+    if ((ox === 'auto' || ox === 'scroll') && !el.querySelector(FOCUSABLE)) {
+      el.tabIndex = 0;
+      el.dataset.scrollStop = '';
+    }
+  }
+}
+let scrollTimer: ReturnType<typeof setTimeout> | undefined;
+const later = () => {
+  clearTimeout(scrollTimer);
+  scrollTimer = setTimeout(scrollStops, 200);
+};
+scrollStops();
+// The KaTeX fonts change the formulas' widths once they arrive.
+void document.fonts?.ready.then(scrollStops);
+addEventListener('resize', later);
+new MutationObserver(later).observe(document.querySelector('main') ?? document.body, { childList: true, subtree: true });
