@@ -42,6 +42,8 @@ import type { Decision, MaybeNumber } from '../core/contract/types.ts';
 import type { CalibrationInput, CalibrationPolicy } from './schema.ts';
 import { splitIndex } from './columns.ts';
 import { decideCalibration } from './decision.ts';
+import { selectiveBlock } from './selective_block.ts';
+import type { SelectiveBlock } from './selective_block.ts';
 
 /** Tolerance of every comparison of a rate or cost with a policy limit or with another pair. */
 export const COMPARE_TOLERANCE = 1e-9;
@@ -75,6 +77,8 @@ export interface CalibrationView {
   binning?: BinningStrategy;
   bins?: number;
   slice_by?: string;
+  /** K-class input only (engine_multiclass.ts): the conformal method shown; ignored here. */
+  conformal_method?: 'lac' | 'aps';
 }
 
 /** Reliability row of the scorecard: the kit's keys plus positives and the per-bin Wilson interval. */
@@ -192,6 +196,8 @@ export interface TriggerCheck {
 }
 
 export interface CalibrationResult extends LabResultBase {
+  /** The binary path (the K-class result has kind 'multiclass'). */
+  kind: 'binary';
   decision: Decision<CalibrationReason>;
   raw_metrics: MetricsBlock;
   calibrated_metrics: MetricsBlock;
@@ -219,6 +225,12 @@ export interface CalibrationResult extends LabResultBase {
     undefined_reason: 'no_cases' | null;
   };
   risk_coverage_curve: RiskCoveragePoint[];
+  /**
+   * Selective prediction on the evaluation split with the chosen calibrator: confidence
+   * max(p, 1 − p), predicted label 1 when p > 0.5 (0 at p = 0.5, the lowest class as in the K-class
+   * path), no conformal filter; the risk-coverage curve over every confidence, AURC and E-AURC.
+   */
+  selective: SelectiveBlock;
   recommended_policy: RecommendedPolicy;
   policy_grid: GridPair[];
   /** The policy's names of label 0 and label 1 (for the report). */
@@ -483,6 +495,7 @@ export interface CalibratorRun {
 
 /** The heavy part of the lab (see runCalibrationHeavy). Kept in the worker; never sent to the page. */
 export interface CalibrationHeavy {
+  kind?: 'binary';
   input: CalibrationInput;
   bins: number;
   binning: BinningStrategy;
@@ -505,6 +518,30 @@ export interface CalibrationHeavy {
   slice_groups: Map<string, { names: string[]; evGroup: Int32Array; calCount: number[] }>;
   /** The slices of the whole input (both splits), sorted: the manifest's observed_slices. */
   observed_slices: string[];
+  /** Selective prediction per calibrator, computed on first select of that calibrator (O(n log n)). */
+  selective: Map<CalibratorType, SelectiveBlock>;
+}
+
+/**
+ * The binary selective block of a calibrator (CalibrationResult.selective), from its cache.
+ * Exported for tests.
+ */
+export function binarySelective(h: CalibrationHeavy, type: CalibratorType): SelectiveBlock {
+  const hit = h.selective.get(type);
+  if (hit) return hit;
+  const p = h.runs.get(type)!.pEv;
+  const y = h.evY;
+  const n = p.length;
+  const conf = new Float64Array(n);
+  const correct = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const pi = p[i];
+    conf[i] = pi > 1 - pi ? pi : 1 - pi;
+    correct[i] = (pi > 0.5 ? 1 : 0) === y[i] ? 1 : 0;
+  }
+  const out = selectiveBlock(conf, correct);
+  h.selective.set(type, out);
+  return out;
 }
 
 /**
@@ -592,6 +629,7 @@ export function runCalibrationHeavy(input: CalibrationInput, bins: number, binni
     input_sha256: null,
     slice_groups: new Map(),
     observed_slices: [...cases.columns.get('slice')!.values].sort(),
+    selective: new Map(),
   };
 }
 
@@ -688,6 +726,7 @@ export function selectCalibration(h: CalibrationHeavy, view: CalibrationView = {
     feasible_pairs: feasible,
   };
   const curve = run.risk;
+  const selective = binarySelective(h, calType);
 
   // slices (evaluation split; automated share under the recommended pair): one pass over the cases
   const sg = sliceGroups(h, sliceBy);
@@ -816,6 +855,8 @@ export function selectCalibration(h: CalibrationHeavy, view: CalibrationView = {
     recommended_review_rate: best.review_rate,
     recommended_auto_coverage: best.auto_coverage,
     recommended_auto_error_rate: best.auto_error_rate,
+    aurc: selective.aurc,
+    e_aurc: selective.e_aurc,
   };
   const undefinedMetrics: Record<string, string> = {};
   if (!Number.isFinite(thr.q)) undefinedMetrics.conformal_q = 'conformal_rank_exceeds_n';
@@ -825,6 +866,7 @@ export function selectCalibration(h: CalibrationHeavy, view: CalibrationView = {
     fit.type === 'histogram_laplace' ? fit.mapping.map((m) => ({ bin: m.bin, count: m.count, calibrated_probability: m.calibrated_probability })) : [];
 
   const result: Omit<CalibrationResult, 'decision' | 'manifest'> = {
+    kind: 'binary',
     raw_metrics: rawBlock,
     calibrated_metrics: chosen.evaluation,
     calibrator: { type: calType, bins, mapping, fit },
@@ -843,6 +885,7 @@ export function selectCalibration(h: CalibrationHeavy, view: CalibrationView = {
       undefined_reason: conf.coverage === null ? 'no_cases' : null,
     },
     risk_coverage_curve: curve,
+    selective,
     recommended_policy: recommended,
     policy_grid: grid,
     labels: { negative: policy.negative_label, positive: policy.positive_label },

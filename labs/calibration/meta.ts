@@ -4,14 +4,17 @@ import { defineLab } from '../core/contract/lab.ts';
 
 /**
  * What the learner changes without editing the policy: the calibrator shown, the binning and number
- * of bins (these refit the histogram calibrator), and the slice column. A calibrator or a slice
- * column the input does not have is reported by the engine (ViewError), in the page's language.
+ * of bins (these refit the histogram calibrator), and the slice column; with K classes also the
+ * conformal method shown (LAC or APS; binary inputs ignore it, and K-class inputs ignore binning
+ * and slice_by). A calibrator or a slice column the input does not have is reported by the engine
+ * (ViewError), in the page's language.
  */
 export const calibrationView = z.object({
   calibrator: z.optional(z.enum(['histogram_laplace', 'platt', 'isotonic', 'temperature'])),
   binning: z.optional(z.enum(['uniform', 'quantile'])),
   bins: z.optional(z.number().check(z.int(), z.gte(1), z.lte(100))),
   slice_by: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+  conformal_method: z.optional(z.enum(['lac', 'aps'])),
 });
 
 export const calibrationMeta = defineLab({
@@ -48,6 +51,14 @@ export const calibrationMeta = defineLab({
       files: {
         es: { cases: 'breast_cancer_gnb.csv', policy: 'breast_cancer_gnb_policy.json' },
         en: { cases: 'breast_cancer_gnb.csv', policy: 'breast_cancer_gnb_policy.json' },
+      },
+    },
+    {
+      id: 'digits',
+      label: { es: 'dígitos manuscritos, 10 clases (scikit-learn, naive Bayes)', en: 'handwritten digits, 10 classes (scikit-learn, naive Bayes)' },
+      files: {
+        es: { cases: 'digits_gnb.csv', policy: 'digits_gnb_policy.json' },
+        en: { cases: 'digits_gnb.csv', policy: 'digits_gnb_policy.en.json' },
       },
     },
   ],

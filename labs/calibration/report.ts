@@ -11,6 +11,8 @@ import { coreMsg } from '../core/contract/i18n/index.ts';
 import { calibrationMsg } from './i18n/index.ts';
 import { lookupText } from '../core/contract/i18n/index.ts';
 import type { CalibrationResult } from './engine.ts';
+import type { MulticlassResult } from './engine_multiclass.ts';
+import { renderMulticlassReport, selectiveLine } from './report_multiclass.ts';
 
 /** A number rounded to 4 decimals for display ("0.6667", "11.6", "1"). */
 export function fmt4(x: number): string {
@@ -22,11 +24,13 @@ export function fmt4(x: number): string {
  * raw vs calibrated metrics with bootstrap intervals and Murphy's decomposition; the four
  * calibrators side by side; the conformal threshold, coverage and set sizes; the recommended pair
  * (or the cheapest pair, named as such) with its rule, confusion counts and ties; slices;
- * recalibration triggers; warnings; and a short reading guide. Built as a Markdown tree
- * (core/contract/report.ts): slice names, labels and the slice column are text or code nodes.
- * Pure; never throws on a result produced by runCalibration.
+ * selective prediction (AURC, E-AURC); recalibration triggers; warnings; and a short reading
+ * guide. Built as a Markdown tree (core/contract/report.ts): slice names, labels and the slice
+ * column are text or code nodes. A K-class result goes to renderMulticlassReport
+ * (report_multiclass.ts). Pure; never throws on a result produced by runCalibration or runMulticlass.
  */
-export function renderCalibrationReport(result: CalibrationResult, lang: Lang): string {
+export function renderCalibrationReport(result: CalibrationResult | MulticlassResult, lang: Lang): string {
+  if (result.kind === 'multiclass') return renderMulticlassReport(result, lang);
   const m = coreMsg(lang);
   const c = calibrationMsg(lang);
   const t = c.report;
@@ -112,6 +116,8 @@ export function renderCalibrationReport(result: CalibrationResult, lang: Lang): 
       ]),
     ),
   );
+
+  blocks.push(heading(2, c.mc_report.selective_heading), paragraph(selectiveLine(result.selective, lang)));
 
   if (result.triggers.length) {
     blocks.push(heading(2, t.triggers_heading));

@@ -95,6 +95,8 @@ export type CalibrationPolicy = z.output<typeof policySchema>;
 
 /** The validated input of the lab, with the SHA-256 of the texts it came from (for the manifest). */
 export interface CalibrationInput {
+  /** The binary path (absent means binary; the K-class input, schema_multiclass.ts, has kind 'multiclass'). */
+  kind?: 'binary';
   /** The cases as columns (columns.ts): typed arrays, not one object per row. */
   cases: CalibrationCases;
   policy: CalibrationPolicy;
@@ -109,7 +111,8 @@ export interface CalibrationInput {
 
 const NUMBER_RE = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
-function toNumberIfNumeric(v: string): string | number {
+/** A cell as a number when it looks like one (decimal point, optional exponent), else the text as given. */
+export function toNumberIfNumeric(v: string): string | number {
   const t = v.trim();
   return NUMBER_RE.test(t) ? Number(t) : v;
 }
@@ -147,6 +150,9 @@ interface CsvSyntaxError {
   line: number | undefined;
 }
 
+/** Papa Parse reads the text in pieces of this many characters, so its garbage stays young. */
+const CSV_CHUNK_CHARS = 1 << 20;
+
 /**
  * Streams CSV text through Papa Parse row by row (delimiter ',' ';' or tab guessed unless given),
  * calling `onRow(cells, line)` with each row's starting line (`firstLine` is the line number of the
@@ -154,12 +160,10 @@ interface CsvSyntaxError {
  * swallows the rest of the text into one cell: that row is reported and not delivered, and reading
  * resumes on the line after the one where the row starts (at most `maxResumes` times; past that the
  * rest of the text is left unread). Rows with any other Papa error are reported and not delivered.
- * Never throws.
+ * Never throws. Shared with the K-class reader (schema_multiclass.ts). The caller turns CR and CRLF
+ * into LF first, so that lines count as an editor counts them.
  */
-/** Papa Parse reads the text in pieces of this many characters, so its garbage stays young. */
-const CSV_CHUNK_CHARS = 1 << 20;
-
-function streamCsvRows(
+export function streamCsvRows(
   text: string,
   firstLine: number,
   delimiter: string | undefined,

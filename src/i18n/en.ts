@@ -4,6 +4,7 @@ import { thresholdUi } from './labs/threshold.ts';
 import { rubricUi } from './labs/rubric.ts';
 import { gateUi } from './labs/gate.ts';
 import { calibrationUi } from './labs/calibration.ts';
+import { calibrationMcUi } from './labs/calibration_mc.ts';
 import { calibrationWidgetsUi } from './widgets/calibration.ts';
 import { rubricWidgetsUi } from './widgets/rubric.ts';
 import { ragUi } from './labs/rag.ts';
@@ -225,6 +226,7 @@ export const en: UiStrings = {
   evaluators: evaluatorsUi.en,
   trace: traceUi.en,
   calibration: calibrationUi.en,
+  calibration_mc: calibrationMcUi.en,
   robust: {
     from_tab: 'Another tab of this browser saved newer work on this lab: you are seeing it here.',
     keep_tab: "Keep the other tab's work",

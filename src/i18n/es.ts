@@ -3,6 +3,7 @@ import { thresholdUi } from './labs/threshold.ts';
 import { rubricUi } from './labs/rubric.ts';
 import { gateUi } from './labs/gate.ts';
 import { calibrationUi } from './labs/calibration.ts';
+import { calibrationMcUi } from './labs/calibration_mc.ts';
 import { calibrationWidgetsUi } from './widgets/calibration.ts';
 import { rubricWidgetsUi } from './widgets/rubric.ts';
 import { ragUi } from './labs/rag.ts';
@@ -223,6 +224,7 @@ export const es = {
   evaluators: evaluatorsUi.es,
   trace: traceUi.es,
   calibration: calibrationUi.es,
+  calibration_mc: calibrationMcUi.es,
   /** Robustez: otra pestaña con el mismo laboratorio. */
   robust: {
     from_tab: 'Otra pestaña de este navegador guardó trabajo más reciente en este laboratorio: lo estás viendo aquí.',

@@ -107,6 +107,9 @@ const ALLOWED: Record<Lang, Record<string, string[]>> = {
       '0,01',
       // intermediate terms of the Wilson interval worked by hand: z²/(2n) = 3.8416/10 and π̂(1 − π̂)/n = 0.16/5
       '0,384', '0,032',
+      // the K-class section: α = 0.02 of the full-set exercise and its 1 − α (policy inputs of the digits
+      // preset, not kit figures), and a self-check's own E-AURC example
+      '0,02', '0,98', '0,001',
     ],
   },
   en: {
@@ -116,7 +119,7 @@ const ALLOWED: Record<Lang, Record<string, string[]>> = {
       '0.77', // a dense score inside the chapter's own trace example (JSON), not a comparator threshold
     ],
     '04-evaluators': ['0.25', '0.333', '0.005', '0.92', '0.55', '0.54', '0.385', '0.22'], // as in Spanish
-    '05-calibration': ['0.15', '0.75', '0.85', '0.95', '0.01', '0.384', '0.032'], // as in Spanish
+    '05-calibration': ['0.15', '0.75', '0.85', '0.95', '0.01', '0.384', '0.032', '0.02', '0.98', '0.001'], // as in Spanish
   },
 };
 

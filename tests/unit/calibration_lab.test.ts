@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import golden from '../golden/calibration_sklearn.json';
 import { lab as calibrationLab } from '../../labs/calibration/lab.ts';
+import type { CalibrationInput } from '../../labs/calibration/lab.ts';
+import type { ParseOutcome } from '../../labs/core/contract/types.ts';
 import { runCalibration } from '../../labs/calibration/engine.ts';
 import { ViewError } from '../../labs/core/contract/lab.ts';
 import { calibrationEs } from '../../labs/calibration/i18n/es.ts';
@@ -11,8 +13,10 @@ import { wilsonInterval } from '../../labs/core/stats/wilson.ts';
 const policyText = readFileSync('labs/calibration/presets/calibration_policy.json', 'utf8');
 const casesText = readFileSync('labs/calibration/presets/calibration_cases.csv', 'utf8');
 
-function parse(cases: string, policy = policyText, lang: 'es' | 'en' = 'en') {
-  return calibrationLab.parse({ cases, policy }, lang);
+function parse(cases: string, policy = policyText, lang: 'es' | 'en' = 'en'): ParseOutcome<CalibrationInput> {
+  const p = calibrationLab.parse({ cases, policy }, lang);
+  if (p.ok && p.value.kind === 'multiclass') throw new Error('a binary text was read as K classes');
+  return p as ParseOutcome<CalibrationInput>;
 }
 
 function run(cases: string, policy = policyText) {

@@ -18,6 +18,7 @@ const kitReport = JSON.parse(readFileSync(new URL('../../../shared/reference/c05
 function input() {
   const p = calibrationLab.parse({ cases: casesText, policy: policyText }, 'en');
   if (!p.ok) throw new Error(JSON.stringify(p.issues));
+  if (p.value.kind === 'multiclass') throw new Error('a binary text was read as K classes');
   return p.value;
 }
 
@@ -110,7 +111,7 @@ describe('progress reports', () => {
     const seen: [string, number][] = [];
     const hooks = { progress: (stage: string, f: number) => seen.push([stage, f]) };
     const parsed = calibrationLab.parse({ cases: casesText, policy: policyText }, 'en', hooks);
-    if (!parsed.ok) throw new Error('preset should parse');
+    if (!parsed.ok || parsed.value.kind === 'multiclass') throw new Error('preset should parse as binary');
     const withHooks = calibrationLab.select(await calibrationLab.run(parsed.value, {}, hooks), {});
     const without = runCalibration(input());
     expect(withHooks.metrics).toEqual(without.metrics);

@@ -293,6 +293,28 @@ const CASES: Record<string, Variant[]> = {
     },
     { name: 'review capacity loosened instead', met: false, texts: policyEdit((p) => { p.max_review_rate = 1; p.min_auto_coverage = 0; }) },
   ],
+  'calibration-full-conformal-set': [
+    { name: 'isotonic in the policy', met: true, texts: policyEdit((p) => { p.calibrator = 'isotonic'; }) },
+    { name: 'isotonic chosen in the lab', met: true, view: { calibrator: 'isotonic' } },
+    { name: 'alpha raised to 0.05 (temperature: no full set, less coverage promised)', met: false, texts: policyEdit((p) => { p.alpha = 0.05; }) },
+    { name: 'alpha raised to 0.10 with isotonic', met: false, texts: policyEdit((p) => { p.alpha = 0.1; p.calibrator = 'isotonic'; }) },
+    { name: 'LAC instead of APS (temperature)', met: false, texts: policyEdit((p) => { p.conformal_method = 'lac'; }) },
+    {
+      name: 'calibration labels rewritten to the predicted digit',
+      met: false,
+      texts: (t) => ({
+        ...t,
+        cases: t.cases.split('\n').map((line) => {
+          const c = line.split(',');
+          if (c[1] !== 'calibration') return line;
+          const p = c.slice(3).map(Number);
+          c[2] = String(p.indexOf(Math.max(...p)));
+          return c.join(',');
+        }).join('\n'),
+      }),
+    },
+    { name: 'the hardest half of the calibration split dropped', met: false, texts: (t) => ({ ...t, cases: t.cases.split('\n').filter((line, i) => !(line.includes(',calibration,') && i % 2 === 0)).join('\n') }) },
+  ],
   'rubric-agreement-statistic': [
     { name: 'statistic override removed from the grades', met: true, texts: (t) => { const r = JSON.parse(t.ratings); delete r.statistic; return { ...t, ratings: JSON.stringify(r) }; } },
     { name: 'override set to cohen_kappa', met: true, texts: (t) => { const r = JSON.parse(t.ratings); r.statistic = 'cohen_kappa'; return { ...t, ratings: JSON.stringify(r) }; } },

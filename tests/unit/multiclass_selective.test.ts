@@ -11,7 +11,7 @@ import {
   applyIsotonicK, applyTemperatureK, checkMulticlass, conformalSetsK, fitIsotonicK, fitTemperatureK,
   multiclassMetrics, nonconformityK, topLabel,
 } from '../../labs/core/stats/multiclass.ts';
-import { riskCoverageCurve } from '../../labs/core/stats/selective.ts';
+import { riskCoverageCurve, sampleRiskCoverage } from '../../labs/core/stats/selective.ts';
 import { PyRandom } from '../../labs/core/stats/rng.ts';
 
 const K = golden.K;
@@ -163,6 +163,24 @@ describe('risk-coverage curve, AURC and E-AURC', () => {
     expect(a.aurc.value).toBeCloseTo((0.5 + 0.5) / 2, 15);
     expect(b).toEqual(a);
     expect(a.coverage).toEqual([1]);
+  });
+  it('ties split across the input (mixed order, three levels) by hand', () => {
+    // levels 0.9 (2 cases, 1 error), 0.5 (3 cases, 1 error), 0.1 (1 case, correct)
+    // expected risks at i = 1..6: 1/2 / 1, 1 / 2, (1 + 1/3) / 3, (1 + 2/3) / 4, 2 / 5, 2 / 6
+    const r = riskCoverageCurve([0.5, 0.9, 0.1, 0.5, 0.9, 0.5], [1, 0, 1, 0, 1, 1]);
+    expect(r.coverage).toEqual([2 / 6, 5 / 6, 1]);
+    expect(r.threshold).toEqual([0.9, 0.5, 0.1]);
+    expect(r.risk).toEqual([1 / 2, 2 / 5, 2 / 6]);
+    const want = (0.5 + 1 / 2 + (4 / 3) / 3 + (5 / 3) / 4 + 2 / 5 + 2 / 6) / 6;
+    expect(r.aurc.value).toBeCloseTo(want, 14);
+  });
+  it('sampleRiskCoverage keeps points of the curve: the first, then the first at or past each level', () => {
+    const rc = { coverage: [0.2, 0.4, 0.6, 0.8, 1], risk: [0, 0.5, 1 / 3, 0.25, 0.4], threshold: [0.9, 0.8, 0.7, 0.6, 0.5] };
+    // maxPoints 3: levels 1/2 and 1 -> indices 2 and 4, plus index 0
+    expect(sampleRiskCoverage(rc, 3).map((p) => p.coverage)).toEqual([0.2, 0.6, 1]);
+    expect(sampleRiskCoverage(rc, 100).length).toBe(5);
+    expect(sampleRiskCoverage({ coverage: [], risk: [], threshold: [] })).toEqual([]);
+    expect(() => sampleRiskCoverage(rc, 1)).toThrow(RangeError);
   });
   it('no cases is undefined; bad input throws', () => {
     expect(riskCoverageCurve([], []).aurc).toEqual({ value: null, reason: 'no_cases' });

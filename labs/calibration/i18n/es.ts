@@ -13,6 +13,14 @@ export const calibrationEs = {
     auto_coverage_below_min: 'la cobertura automática no llega al mínimo exigido',
     auto_error_rate_above_max: 'la tasa de error de las decisiones automáticas supera el máximo permitido',
     auto_error_rate_undefined: 'no se automatiza ningún caso, así que la tasa de error automática no está definida',
+    top_label_ece_above_max: 'el ECE top-label del calibrador elegido supera el máximo de la política',
+    top_label_ece_undefined: 'el ECE top-label no está definido (no hay casos de evaluación)',
+    mean_set_size_above_max: 'los conjuntos conformales son, de media, más grandes de lo que admite la política',
+    mean_set_size_undefined: 'el tamaño medio de los conjuntos no está definido (no hay casos de evaluación)',
+    class_coverage_below_min: 'la cobertura de alguna clase queda por debajo del mínimo de la política',
+    class_coverage_undefined: 'alguna clase no tiene casos de evaluación: su cobertura no se puede medir',
+    e_aurc_above_max: 'el E-AURC (lo que se pierde por ordenar mal los casos según su confianza) supera el máximo de la política',
+    e_aurc_undefined: 'el E-AURC no está definido (no hay casos de evaluación)',
   },
   /** Avisos que no cambian el veredicto pero conviene leer. */
   warnings: {
@@ -24,6 +32,9 @@ export const calibrationEs = {
     ties_at_best_cost: 'Varios pares empatan en el mejor coste; el desempate (revisión, cobertura, −high, low) elige uno.',
     bootstrap_rounds_reduced: 'Con tantos casos se hicieron menos rondas de bootstrap de las pedidas (ver bootstrap.rounds) para no bloquear la página.',
     recalibration_trigger_fired: 'Se ha activado al menos un disparador de recalibración.',
+    class_without_evaluation_cases: 'Alguna clase no tiene casos en el split de evaluación: su cobertura no está definida.',
+    class_without_calibration_cases: 'Alguna clase no tiene casos en el split de calibración: los calibradores no aprenden nada de ella.',
+    empty_sets_present: 'Hay conjuntos conformales vacíos: el modelo no deja ninguna clase por debajo de q. La garantía de cobertura se mantiene, pero esos casos no tienen respuesta.',
   },
   triggers: {
     base_rate_relative_change: 'cambio relativo de la tasa base (evaluación frente a calibración)',
@@ -39,6 +50,7 @@ export const calibrationEs = {
   },
   undefined_reason: {
     conformal_rank_exceeds_n: 'el rango ⌈(n+1)(1−α)⌉ supera n: q es infinito',
+    class_without_evaluation_cases: 'alguna clase no tiene casos de evaluación',
   },
   validation: {
     unknown_slice_by: (col: string, cols: string) => `slice_by nombra la columna «${col}», que los casos no tienen; las columnas posibles son: ${cols}.`,
@@ -111,5 +123,75 @@ export const calibrationEs = {
     undefined: (reason: string) => `no definido (${reason})`,
     yes: 'sí',
     no: 'no',
+  },
+  /** Lectura de casos con K clases (schema_multiclass.ts). */
+  mc_validation: {
+    label_missing: 'Falta la etiqueta: «label» debe nombrar la clase verdadera del caso.',
+    unknown_class: (label: string, classes: string[]) =>
+      `La etiqueta «${label}» no es ninguna de las clases (${classes.map((c) => `«${c}»`).join(', ')}): falta su columna p_${label} o la etiqueta está mal escrita.`,
+    prob_range: (v: string) => (v === '' ? 'Falta la probabilidad: se espera un número entre 0 y 1.' : `«${v}» no es una probabilidad: se espera un número entre 0 y 1.`),
+    row_sum: (sum: number, tol: number) => `Las probabilidades de esta fila suman ${sum}, no 1 (tolerancia ±${tol}).`,
+    missing_p_column: (cls: string) => `Falta la columna «p_${cls}» de la clase «${cls}», que la política nombra en «classes».`,
+    column_not_in_classes: (cls: string, classes: string[]) => `«${cls}» no es una de las clases de la política (${classes.map((c) => `«${c}»`).join(', ')}).`,
+    empty_class_name: 'La columna «p_» no nombra ninguna clase: escribe p_<clase>.',
+    too_few_classes: (k: number) => `Hay ${k} ${k === 1 ? 'clase' : 'clases'}: hacen falta al menos dos columnas p_<clase> (o dos claves en probs).`,
+    probs_shape: '«probs» debe ser un objeto clase → probabilidad o una lista de números.',
+    array_needs_classes: '«probs» es una lista: la política debe nombrar las clases, en el mismo orden, en «classes».',
+    array_length: (got: number, k: number) => `«probs» tiene ${got} números y hay ${k} clases.`,
+    missing_prob: (cls: string) => `Falta la probabilidad de la clase «${cls}».`,
+    duplicate_class: (cls: string) => `La clase «${cls}» aparece dos veces en «classes».`,
+  },
+  /** Nombres de las comprobaciones de la puerta con K clases. */
+  mc_checks: {
+    top_label_ece: 'ECE top-label (calibrado)',
+    conformal_rank: 'rango conformal ⌈(n+1)(1−α)⌉ ≤ n',
+    mean_set_size: 'tamaño medio del conjunto',
+    min_class_coverage: 'cobertura mínima por clase',
+    e_aurc: 'E-AURC',
+  } as Record<string, string>,
+  mc_calibrator_names: {
+    raw: 'probabilidades brutas',
+    temperature: 'escalado de temperatura (una T para todas las clases)',
+    isotonic: 'isotónica uno-contra-resto, renormalizada',
+  } as Record<string, string>,
+  mc_verdict: {
+    pass: 'Las probabilidades calibradas y los conjuntos conformales cumplen la política.',
+    fail: 'La política no se cumple: mira qué comprobación falla.',
+  },
+  /** decision.md con K clases y la predicción selectiva. */
+  mc_report: {
+    title: 'Decisión de calibración con K clases',
+    classes_line: (k: number, nCal: number, nEv: number) =>
+      `${k} clases. Los calibradores se ajustan con los ${nCal} casos del split de calibración; todo se mide en los ${nEv} casos del split de evaluación.`,
+    chosen_line: 'Calibrador elegido: ',
+    method_line: 'Método conformal: ',
+    checks_heading: 'Comprobaciones',
+    check: 'Comprobación',
+    value: 'Valor',
+    threshold: 'Límite',
+    status: 'Estado',
+    status_names: { pass: 'cumple', fail: 'no cumple', undefined: 'no definido: falla' } as Record<string, string>,
+    metrics_heading: 'Métricas en el split de evaluación',
+    series: 'Serie',
+    top_ece: 'ECE top-label',
+    classwise_ece: 'ECE por clase',
+    brier: 'Brier',
+    log_loss: 'log loss',
+    accuracy: 'accuracy',
+    conformal_heading: 'Conjuntos conformales',
+    q_line: (q: string, rank: number, n: number, target: string) => `q = ${q} (el valor número ${rank} de ${n} puntuaciones de calibración), cobertura objetivo ${target}.`,
+    q_infinite: 'infinito',
+    coverage_line: (cov: string, size: string, empty: number, full: number) => `Cobertura en evaluación ${cov}; tamaño medio ${size}; conjuntos vacíos ${empty}; llenos (todas las clases) ${full}.`,
+    randomized: (on: boolean) => (on ? 'APS aleatorizado (semilla de la política).' : 'APS sin aleatorizar (el valor por defecto).'),
+    sizes_heading: 'Distribución del tamaño del conjunto',
+    size: 'Tamaño',
+    cases: 'Casos',
+    per_class_heading: 'Cobertura por clase',
+    class_col: 'Clase',
+    coverage: 'Cobertura',
+    selective_heading: 'Predicción selectiva',
+    selective_line: (aurc: string, oracle: string, eaurc: string, n: number, errors: number) =>
+      `AURC ${aurc}; AURC del oráculo ${oracle}; E-AURC ${eaurc} (${n} casos, ${errors} errores). Confianza = probabilidad de la clase predicha tras el calibrador elegido.`,
+    warnings_heading: 'Avisos',
   },
 };

@@ -27,14 +27,16 @@ import ReliabilityDiagram from '../../charts/ReliabilityDiagram.tsx';
 import MultiLineChart from '../../charts/MultiLineChart.tsx';
 import LabelHistogram from '../../charts/LabelHistogram.tsx';
 import CostHeatMap from '../../charts/CostHeatMap.tsx';
+import MulticlassResults from './MulticlassResults.tsx';
+import SelectivePanel from './SelectivePanel.tsx';
 type CalibratorType = NonNullable<CalibrationView['calibrator']>;
 const CALIBRATORS: readonly CalibratorType[] = ['histogram_laplace', 'platt', 'isotonic', 'temperature'];
 const BIN_CHOICES = [2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50];
 /**
  * The data sets a learner can load (labs/calibration/meta.ts): the chapter's kit, on the English
- * page also the textbook's original Spanish files, and a real data set.
+ * page also the textbook's original Spanish files, a real binary data set and a real K-class one.
  */
-type PresetId = 'kit' | 'kit_es' | 'breast_cancer';
+type PresetId = 'kit' | 'kit_es' | 'breast_cancer' | 'digits';
 const presetIds = (lang: Lang) => calibrationMeta.presets.filter((p) => !p.langs || p.langs.includes(lang)).map((p) => p.id) as PresetId[];
 
 const COLORS = { raw: '#8a4b08', cal: '#1d4e89', neg: '#6a3d9a', pos: '#1f7a5a' };
@@ -86,7 +88,8 @@ export default function CalibrationLab({ lang, preset: kit, embed }: LabIslandPr
     <div className="cal-lab">
       <PresetPicker lang={lang} preset={preset} onPick={loadPreset} />
       <LabShell meta={calibrationMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed}>
-        {result && (
+        {result && result.kind === 'multiclass' && <MulticlassResults result={result} lang={lang} view={view} onView={setView} />}
+        {result && result.kind !== 'multiclass' && (
           <>
             <ViewControls lang={lang} result={result} view={view} onChange={setView} />
             <div className="lab-results" aria-live="off">
@@ -105,6 +108,7 @@ export default function CalibrationLab({ lang, preset: kit, embed }: LabIslandPr
                 <RiskCoverage result={result} lang={lang} />
                 <CostMap result={result} lang={lang} />
               </div>
+              <SelectivePanel s={result.selective} lang={lang} note={ui(lang).calibration_mc.selective_binary_note} />
               <Slices result={result} lang={lang} />
               <Triggers result={result} lang={lang} />
               <Manifest result={result} lang={lang} />
@@ -124,7 +128,7 @@ function PresetPicker({ lang, preset, onPick }: { lang: Lang; preset: PresetId |
       <label className="cal-field">
         {tc.preset_label}{' '}
         <select value={preset} onChange={(e) => onPick(e.currentTarget.value as PresetId)} data-testid="preset-select">
-          {presetIds(lang).map((id) => <option key={id} value={id}>{tc.preset_names[id]}</option>)}
+          {presetIds(lang).map((id) => <option key={id} value={id}>{id === 'digits' ? ui(lang).calibration_mc.preset_digits : tc.preset_names[id]}</option>)}
           {preset === 'custom' && <option value="custom" disabled>{tc.preset_names.custom}</option>}
         </select>
       </label>
@@ -135,6 +139,12 @@ function PresetPicker({ lang, preset, onPick }: { lang: Lang; preset: PresetId |
         <div className="provenance" data-testid="provenance">
           <h4>{tc.provenance_heading}</h4>
           {tc.provenance_bc.map((p) => <p key={p}>{p}</p>)}
+        </div>
+      )}
+      {preset === 'digits' && (
+        <div className="provenance" data-testid="provenance">
+          <h4>{tc.provenance_heading}</h4>
+          {ui(lang).calibration_mc.provenance_digits.map((p) => <p key={p}>{p}</p>)}
         </div>
       )}
     </section>

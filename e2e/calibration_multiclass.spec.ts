@@ -1,0 +1,98 @@
+import { test, expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { openLab, expectIssues, expectStale, replaceEditorText, editorText, expectNoWcagViolations } from './helpers.ts';
+import { expectFitsPhone } from './phone.ts';
+
+const DIGITS = readFileSync('labs/calibration/presets/digits_gnb.csv', 'utf8');
+const DIGITS_POLICY = readFileSync('labs/calibration/presets/digits_gnb_policy.json', 'utf8');
+const ES = '/laboratorios/calibration/';
+const EN = '/en/labs/calibration/';
+
+async function loadDigits(page: Page, url: string) {
+  await openLab(page, url);
+  await page.getByTestId('preset-select').selectOption('digits');
+  await expect(page.getByTestId('mc-results')).toBeVisible();
+}
+
+test.describe('calibration lab, K classes and selective prediction', () => {
+  test('the digits preset renders the K-class results in Spanish', async ({ page }) => {
+    await loadDigits(page, ES);
+    await expect(page.getByTestId('mc-kind')).toContainText('10 clases');
+    await expect(page.getByTestId('provenance')).toContainText('CC BY 4.0');
+    await expect(page.getByTestId('mc-metrics').locator('tr[data-series]')).toHaveCount(3);
+    await expect(page.getByTestId('mc-metrics').locator('tr[data-series="temperature"]')).toHaveAttribute('aria-current', 'true');
+    await expect(page.getByTestId('mc-reliability-chart').locator('.rel-point').first()).toBeVisible();
+    await expect(page.getByTestId('mc-sizes').locator('tr[data-size]')).toHaveCount(11);
+    await expect(page.getByTestId('mc-per-class').locator('tbody tr')).toHaveCount(10);
+    await expect(page.getByTestId('mc-q')).toHaveAttribute('data-infinite', 'false');
+    await expect(page.getByTestId('selective-chart').locator('path[data-points]')).toBeVisible();
+    await expect(page.getByTestId('sel-e-aurc')).not.toHaveText('');
+    await expect(page.getByTestId('mc-checks').locator('tr[data-check]')).toHaveCount(5);
+  });
+
+  test('a view change and a policy edit update the result (English)', async ({ page }) => {
+    await loadDigits(page, EN);
+    await expect(page.getByTestId('mc-kind')).toContainText('10 classes');
+    const apsSize = await page.getByTestId('mc-mean-size').innerText();
+    await page.getByTestId('mc-method-lac').check();
+    await expect(page.getByTestId('mc-conformal')).toContainText('(LAC)');
+    await expect(page.getByTestId('mc-mean-size')).not.toHaveText(apsSize);
+    await page.getByTestId('mc-use-isotonic').click();
+    await expect(page.getByTestId('mc-metrics').locator('tr[data-series="isotonic"]')).toHaveAttribute('aria-current', 'true');
+    // alpha 0.001 with 629 calibration cases: the rank exceeds n, every set is full
+    await replaceEditorText(page, 'editor-policy', DIGITS_POLICY.replace('"alpha": 0.1', '"alpha": 0.001'));
+    await expect(page.getByTestId('mc-q')).toHaveAttribute('data-infinite', 'true');
+    await expect(page.getByTestId('mc-empty-full')).toHaveAttribute('data-full', '629');
+    await expect(page.getByTestId('preset-select')).toHaveValue('custom');
+  });
+
+  test('a bad probability names its line and column in both languages, keeps the text and the stale result', async ({ page }) => {
+    await loadDigits(page, ES);
+    // a short file (the editor shows every line): line 7, column p_2
+    const small = DIGITS.split('\n').slice(0, 8);
+    const cells = small[6].split(',');
+    cells[5] = 'mucho';
+    small[6] = cells.join(',');
+    await replaceEditorText(page, 'editor-cases', small.join('\n'));
+    await expectIssues(page, ['línea 7', 'p_2']);
+    await expectStale(page);
+    await expect(page.getByTestId('mc-results')).toBeVisible();
+    expect(await editorText(page, 'editor-cases')).toContain('mucho');
+    await page.waitForTimeout(500);
+    await page.goto(EN);
+    await expectIssues(page, ['line 7', 'p_2'], ['línea']);
+  });
+
+  test('the binary path shows selective prediction too', async ({ page }) => {
+    await openLab(page, EN);
+    await expect(page.getByTestId('selective-panel')).toBeVisible();
+    await expect(page.getByTestId('sel-aurc')).not.toHaveText('');
+    await expect(page.getByTestId('selective-chart').locator('path[data-points]')).toBeVisible();
+  });
+
+  test('the full-set exercise: the start is unmet, isotonic meets every goal (es)', async ({ page }) => {
+    await page.goto('/ejercicios/calibration-full-conformal-set/');
+    await expect(page.getByTestId('goal-panel')).toHaveAttribute('data-complete', 'false');
+    await expect(page.getByTestId('mc-empty-full')).toHaveAttribute('data-full', '629');
+    await page.getByTestId('mc-calibrator-select').selectOption('isotonic');
+    await expect(page.getByTestId('goal-panel')).toHaveAttribute('data-complete', 'true');
+  });
+
+  test('360 px: no horizontal overflow, SVG text at 11 px or more, in both languages', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    for (const url of [ES, EN]) {
+      await loadDigits(page, url);
+      await expect(page.getByTestId('selective-chart')).toBeVisible();
+      await expectFitsPhone(page, '[data-testid="mc-results"]');
+      const l = url === ES ? 'es' : 'en';
+      for (const id of ['mc-reliability-chart', 'mc-metrics', 'mc-conformal', 'selective-panel']) await page.getByTestId(id).screenshot({ path: `test-results/calibration-mc-360-${l}-${id}.png` });
+    }
+  });
+
+  test('1280 px screenshot and axe on the K-class results', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await loadDigits(page, EN);
+    await page.getByTestId('mc-results').screenshot({ path: 'test-results/calibration-mc-1280-en.png' });
+    await expectNoWcagViolations(page, '[data-testid="mc-results"]');
+  });
+});
