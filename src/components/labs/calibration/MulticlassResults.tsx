@@ -87,8 +87,8 @@ function Verdict({ result, lang }: { result: MulticlassResult; lang: Lang }) {
         {result.checks.map((k) => (
           <tr key={k.id} data-check={k.id} data-status={k.status}>
             <th scope="row">{lm.mc_checks[k.id] ?? k.id}</th>
-            <td>{k.value === null ? <UndefinedValue reason={k.value_reason} catalogs={[lm.undefined_reason]} lang={lang} /> : fmt(k.value, 4)}</td>
-            <td>{k.comparator} {fmt(k.threshold, 4)}</td>
+            <td>{k.value === null ? <UndefinedValue reason={k.value_reason} catalogs={[lm.undefined_reason]} lang={lang} /> : fmt(k.value, lang, 4)}</td>
+            <td>{k.comparator} {fmt(k.threshold, lang, 4)}</td>
             <td>{tm.status_names[k.status] ?? k.status}</td>
           </tr>
         ))}
@@ -121,7 +121,7 @@ function Reliability({ result, lang }: { result: MulticlassResult; lang: Lang })
             bin: tc.bin, range: tc.range, count: tc.count, positives: tm.correct, confidence: tc.confidence,
             observed: tm.accuracy, gap: tc.gap, wilson: tc.wilson,
           }}
-          format={(v) => fmt(v, 3)}
+          format={(v) => fmt(v, lang, 3)}
         />
     </LabPanel>
   );
@@ -137,8 +137,8 @@ function Metrics({ result, lang, onUse }: { result: MulticlassResult; lang: Lang
         {result.calibrators.map((s) => {
           const chosen = s.type === result.calibrator.type;
           const e = s.evaluation;
-          const v = (x: number | null) => (x === null ? <UndefinedValue reason={e.undefined_reason} lang={lang} /> : fmt(x, 4));
-          const p = s.params === null ? '–' : 'temperature' in s.params ? `T = ${fmt(s.params.temperature, 3)}` : tm.knots(s.params.knots);
+          const v = (x: number | null) => (x === null ? <UndefinedValue reason={e.undefined_reason} lang={lang} /> : fmt(x, lang, 4));
+          const p = s.params === null ? '–' : 'temperature' in s.params ? `T = ${fmt(s.params.temperature, lang, 3)}` : tm.knots(s.params.knots);
           return (
             <tr key={s.type} data-series={s.type} className={chosen ? 'selected' : undefined} aria-current={chosen ? 'true' : undefined}>
               <th scope="row" title={names[s.type]}>{tm.short_names[s.type] ?? s.type}{chosen ? ` (${tm.feeds})` : ''}</th>
@@ -177,12 +177,12 @@ function Conformal({ result, lang }: { result: MulticlassResult; lang: Lang }) {
         <div>
           <dt>{tm.q}</dt>
           <dd data-testid="mc-q" data-infinite={c.q_infinite ? 'true' : 'false'}>
-            {c.q === null ? tm.q_infinite : fmt(c.q, 4)}<br /><span className="help">{tm.rank(c.rank, c.n_calibration)}</span>
+            {c.q === null ? tm.q_infinite : fmt(c.q, lang, 4)}<br /><span className="help">{tm.rank(c.rank, c.n_calibration)}</span>
           </dd>
         </div>
-        <div><dt>{tm.target}</dt><dd>{fmt(c.target_coverage, 4)}</dd></div>
-        <div><dt>{tm.coverage}</dt><dd data-testid="mc-coverage">{c.coverage === null ? <UndefinedValue reason="no_cases" lang={lang} /> : fmt(c.coverage, 4)}</dd></div>
-        <div><dt>{tm.mean_size}</dt><dd data-testid="mc-mean-size">{c.mean_set_size === null ? <UndefinedValue reason="no_cases" lang={lang} /> : fmt(c.mean_set_size, 4)}</dd></div>
+        <div><dt>{tm.target}</dt><dd>{fmt(c.target_coverage, lang, 4)}</dd></div>
+        <div><dt>{tm.coverage}</dt><dd data-testid="mc-coverage">{c.coverage === null ? <UndefinedValue reason="no_cases" lang={lang} /> : fmt(c.coverage, lang, 4)}</dd></div>
+        <div><dt>{tm.mean_size}</dt><dd data-testid="mc-mean-size">{c.mean_set_size === null ? <UndefinedValue reason="no_cases" lang={lang} /> : fmt(c.mean_set_size, lang, 4)}</dd></div>
         <div><dt>{tm.empty_full}</dt><dd data-testid="mc-empty-full" data-empty={c.empty_sets} data-full={c.full_sets}>{c.empty_sets} / {c.full_sets}</dd></div>
       </dl>
       {c.method === 'aps' && <p className="help">{tm.randomized(c.randomized)}</p>}
@@ -194,16 +194,16 @@ function Conformal({ result, lang }: { result: MulticlassResult; lang: Lang }) {
               <td>{s.count}</td>
               <td>
                 <span className="cal-mc-bar" aria-hidden="true" style={{ width: `${(100 * s.count) / max}%` }} />
-                {total ? fmt(s.count / total, 3) : '–'}
+                {total ? fmt(s.count / total, lang, 3) : '–'}
               </td>
             </tr>
           ))}
         </DataTable>
-        <DataTable label={tm.per_class_title} testId="mc-per-class" caption={tm.per_class_caption(fmt(c.target_coverage, 2))} columns={[tm.class_col, tm.n_ev, tm.covered, tm.coverage]}>
+        <DataTable label={tm.per_class_title} testId="mc-per-class" caption={tm.per_class_caption(fmt(c.target_coverage, lang, 2))} columns={[tm.class_col, tm.n_ev, tm.covered, tm.coverage]}>
           {c.per_class.map((p) => (
             <tr key={p.class} className={p.coverage !== null && p.coverage < c.target_coverage ? 'below' : undefined}>
               <th scope="row">{p.class}</th><td>{p.count}</td><td>{p.covered}</td>
-              <td>{p.coverage === null ? <UndefinedValue reason={p.undefined_reason} lang={lang} /> : fmt(p.coverage, 4)}</td>
+              <td>{p.coverage === null ? <UndefinedValue reason={p.undefined_reason} lang={lang} /> : fmt(p.coverage, lang, 4)}</td>
             </tr>
           ))}
         </DataTable>
@@ -222,7 +222,7 @@ function Cases({ result, lang }: { result: MulticlassResult; lang: Lang }) {
         <DataTable label={tm.cases_title} testId="mc-cases" tall columns={[tm.case_id, tm.label, tm.predicted, tm.confidence, tm.set]}>
           {rows.map((r) => (
             <tr key={r.case_id}>
-              <th scope="row">{r.case_id}</th><td>{r.label}</td><td>{r.predicted}</td><td>{fmt(r.confidence, 4)}</td><td>{`{${r.set.join(', ')}}`}</td>
+              <th scope="row">{r.case_id}</th><td>{r.label}</td><td>{r.predicted}</td><td>{fmt(r.confidence, lang, 4)}</td><td>{`{${r.set.join(', ')}}`}</td>
             </tr>
           ))}
         </DataTable>

@@ -14,7 +14,7 @@ export default function SelectivePanel({ s, lang, note }: { s: SelectiveBlock; l
   const t = ui(lang);
   const tm = t.calibration_mc;
   const v = (x: number | null, testId: string) => (
-    <dd data-testid={testId}>{x === null ? <UndefinedValue reason={s.undefined_reason ?? 'no_cases'} lang={lang} /> : fmt(x, 4)}</dd>
+    <dd data-testid={testId}>{x === null ? <UndefinedValue reason={s.undefined_reason ?? 'no_cases'} lang={lang} /> : fmt(x, lang, 4)}</dd>
   );
   return (
     <LabPanel id="cal-selective-h" title={tm.selective_title} testId="selective-panel">
@@ -34,7 +34,7 @@ export default function SelectivePanel({ s, lang, note }: { s: SelectiveBlock; l
           fullRiskLabel={tm.full_risk}
           tableSummary={t.lab.chart_table}
           columns={[tm.threshold, tm.cov, tm.risk]}
-          format={(x) => fmt(x, 4)}
+          format={(x) => fmt(x, lang, 4)}
         />
       <p className="help">{tm.aurc_help}</p>
     </LabPanel>
