@@ -17,6 +17,15 @@ import ScrollBox from '../common/ScrollBox.tsx';
 
 const useIsoLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
+/**
+ * Width (CSS pixels) to lay out for before the box is measured, for charts that a phone may show
+ * unhydrated: the chapter widgets hydrate only when scrolled into view (client:visible), so their
+ * server-rendered drawing is what a phone shows first. It is narrower than a widget's box on a
+ * 360 px screen (about 305 px), so that drawing is shown at scale 1 there, its text at its CSS size;
+ * a wider box shows it at this width until the widget hydrates and lays out for the box.
+ */
+export const PHONE_FALLBACK = 280;
+
 /** The measured box of a chart (see useChartBox). */
 export interface ChartBox {
   /** Put on the element whose width the chart fills (ChartFrame does it when given `box`). */

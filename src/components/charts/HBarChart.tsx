@@ -41,16 +41,18 @@ interface Props {
   format?: (v: number) => string;
   /** Widest layout in CSS pixels (the chart never grows past it); default 704. */
   width?: number;
+  /** Width laid out for until the figure is measured (the server render); default `width`. A chart that a phone may show unhydrated (a chapter widget) passes PHONE_FALLBACK. */
+  fallback?: number;
   testId?: string;
 }
 
 const BAR = 20;
 const LINE = 15;
 
-export default function HBarChart({ title, description, xLabel, bars, tableSummary, columns, reference, max, format: given, width = 704, testId }: Props) {
+export default function HBarChart({ title, description, xLabel, bars, tableSummary, columns, reference, max, format: given, width = 704, fallback = width, testId }: Props) {
   const num = useFmt();
   const format = given ?? ((v: number) => num(v));
-  const box = useChartBox(width, width);
+  const box = useChartBox(fallback, width);
   const W = box.width;
   const fs = FONT.tick;
   const valueText = (b: HBar) => (b.value === null ? '' : `${format(b.value)}${b.note ? ` · ${b.note}` : ''}`);

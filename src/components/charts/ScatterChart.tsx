@@ -62,7 +62,8 @@ export default function ScatterChart({ title, description, xLabel, yLabel, point
   const box = useChartBox(width, width, 240);
   const W = box.width;
   const H = Math.round(Math.min(340, Math.max(240, W * 0.62)));
-  const M = { top: 16, right: 14, bottom: 46, left: 52 };
+  // right: half of a four-digit tick label at 12 px ("2000" ran 1 px past the SVG's edge at 14)
+  const M = { top: 16, right: 20, bottom: 46, left: 52 };
   const area = plotArea(W, H, M);
   const xs = points.map((p) => p.x);
   const ys = points.map((p) => p.y);

@@ -40,6 +40,8 @@ interface Props {
   format?: (v: number) => string;
   /** Widest layout in CSS pixels: the chart lays out for its on-screen width (useChartBox), up to this. */
   width?: number;
+  /** Width laid out for until the figure is measured (the server render); default `width`. A chart that a phone may show unhydrated (a chapter widget) passes PHONE_FALLBACK. */
+  fallback?: number;
   testId?: string;
 }
 
@@ -48,10 +50,10 @@ const LINE = 15;
 const BAR = 16;
 const GAP = 10;
 
-export default function WaterfallChart({ title, description, xLabel, steps, total, threshold, tableSummary, columns, format: given, width = 760, testId }: Props) {
+export default function WaterfallChart({ title, description, xLabel, steps, total, threshold, tableSummary, columns, format: given, width = 760, fallback = width, testId }: Props) {
   const num = useFmt();
   const format = given ?? ((v: number) => num(v, 3));
-  const box = useChartBox(width, width, 200);
+  const box = useChartBox(fallback, width, 200);
   const W = box.width;
   const M = { top: threshold ? 24 : 10, right: 12, bottom: 40, left: 12 };
   const labelWidth = W - M.left - M.right;

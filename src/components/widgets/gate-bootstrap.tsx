@@ -12,11 +12,10 @@ import { useMemo, useState } from 'react';
 import { scaleLinear } from 'd3-scale';
 import type { WidgetProps, WidgetSpec } from '../content/WidgetLoader.tsx';
 import type { ResultOf } from '../../../labs/manifest.ts';
-import ChartFrame from '../charts/ChartFrame.tsx';
+import ChartFrame, { PHONE_FALLBACK, useChartBox } from '../charts/ChartFrame.tsx';
 import { formatFigure } from '../../lib/format-figure.ts';
 import { gateWidgetsUi } from '../../i18n/labs/gate_widgets.ts';
 import { useWidgetRun } from './support/LiveLab.tsx';
-import { useBoxWidth } from './support/useBoxWidth.ts';
 import { gateSpanishStart, gateTextsWithPolicy } from './support/gatePreset.ts';
 import '../../styles/widgets-gate-threshold.css';
 
@@ -55,7 +54,8 @@ export default function GateBootstrap({ lang, initial }: WidgetProps) {
   const texts = useMemo(() => (touched ? gateTextsWithPolicy({ bootstrap_rounds: rounds, bootstrap_seed: seed }) : null), [touched, rounds, seed]);
   const run = useWidgetRun('gate', lang, initial as Result, texts);
   const r = run.result;
-  const [boxRef, width] = useBoxWidth(320, 260, 720);
+  const box = useChartBox(PHONE_FALLBACK, 720, 240);
+  const width = box.width;
   const f = (v: number | null, d = 3) => formatFigure(v, lang, d);
 
   const bins = r.bootstrap.histogram.bins;
@@ -100,8 +100,8 @@ export default function GateBootstrap({ lang, initial }: WidgetProps) {
         <div><dt>{tb.readout_delta}</dt><dd>{f(delta, 4)}</dd></div>
         <div><dt>{tb.readout_values}</dt><dd data-testid="gb-distinct">{bins.length}</dd></div>
       </dl>
-      <div ref={boxRef} className="wg-box">
-        <ChartFrame title={title} description={desc} testId="gb-chart" width={width} height={H} svgStyle={{ width, maxWidth: '100%' }}
+      <div className="wg-box">
+        <ChartFrame title={title} description={desc} testId="gb-chart" width={width} height={H} box={box}
           table={{ summary: t.table, columns: [tb.col_value, tb.col_count], rows: bins.map((b, i) => ({ key: i, cells: [f(b.x0, 4), b.count] })) }}>
           {ci && <rect x={x(ci[0])} y={M.top} width={Math.max(1, x(ci[1]) - x(ci[0]))} height={H - M.bottom - M.top} className="wg-band" />}
           {y.ticks(4).map((tk) => (

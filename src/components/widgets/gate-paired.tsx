@@ -11,11 +11,10 @@
 import { useMemo, useState } from 'react';
 import type { WidgetProps, WidgetSpec } from '../content/WidgetLoader.tsx';
 import type { ResultOf } from '../../../labs/manifest.ts';
-import ChartFrame from '../charts/ChartFrame.tsx';
+import ChartFrame, { PHONE_FALLBACK, useChartBox } from '../charts/ChartFrame.tsx';
 import { formatFigure } from '../../lib/format-figure.ts';
 import { gateWidgetsUi } from '../../i18n/labs/gate_widgets.ts';
 import { useWidgetRun } from './support/LiveLab.tsx';
-import { useBoxWidth } from './support/useBoxWidth.ts';
 import { GATE_TEXTS, gateSpanishStart, gateTextsWithPolicy } from './support/gatePreset.ts';
 import '../../styles/widgets-gate-threshold.css';
 
@@ -100,7 +99,8 @@ export default function GatePaired({ lang, initial }: WidgetProps) {
   }, [touched, choice, kit]);
   const run = useWidgetRun('gate', lang, kit, texts);
   const r = run.result;
-  const [boxRef, width] = useBoxWidth(320, 260, 640);
+  const box = useChartBox(PHONE_FALLBACK, 640, 240);
+  const width = box.width;
 
   const baseBy = new Map(r.baseline.results.map((x) => [x.case_id, x]));
   const candBy = new Map(r.candidate.results.map((x) => [x.case_id, x]));
@@ -136,9 +136,9 @@ export default function GatePaired({ lang, initial }: WidgetProps) {
   return (
     <div className="wg" data-testid="widget-gate-paired">
       {run.runner}
-      <div ref={boxRef} className="wg-box">
+      <div className="wg-box">
         <ChartFrame title={tp.title} description={tp.desc(p.both_passed, p.baseline_passed_candidate_failed.length, p.baseline_failed_candidate_passed.length, p.both_failed)}
-          testId="gp-chart" width={width} height={H} svgStyle={{ width, maxWidth: '100%' }}
+          testId="gp-chart" width={width} height={H} box={box}
           table={{
             summary: t.table,
             columns: [tp.col_case, tp.col_weight, tp.col_base, tp.col_cand, tp.col_cell],

@@ -11,7 +11,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { WidgetProps } from '../content/WidgetLoader.tsx';
 import type { ResultOf } from '../../../labs/manifest.ts';
-import ChartFrame, { useChartBox } from '../charts/ChartFrame.tsx';
+import ChartFrame, { PHONE_FALLBACK, useChartBox } from '../charts/ChartFrame.tsx';
 import { wrapLabel } from '../charts/Axes.tsx';
 import { ui } from '../../i18n/index.ts';
 import { evaluatorsMsg } from '../../../labs/evaluators/i18n/index.ts';
@@ -49,7 +49,7 @@ export default function JudgeAgreement({ lang, initial }: WidgetProps) {
   const report = result?.reports.find((r) => r.evaluator_id === JUDGE) ?? null;
   const human = useMemo(() => readCases(base.cases), [base.cases]);
   const judge = useMemo(() => readOutputs(outputs ?? outputsText)?.find((o) => o.evaluator_id === JUDGE) ?? null, [outputs]);
-  const box = useChartBox(320, 720, 240);
+  const box = useChartBox(PHONE_FALLBACK, 720, 240);
   const width = box.width;
   if (!report || !human || !judge) return null;
 

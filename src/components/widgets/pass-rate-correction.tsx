@@ -13,7 +13,7 @@ import { useCallback, useMemo, useState, type ChangeEvent } from 'react';
 import { scaleLinear } from 'd3-scale';
 import type { WidgetProps } from '../content/WidgetLoader.tsx';
 import type { ResultOf } from '../../../labs/manifest.ts';
-import ChartFrame, { Hatch, useChartBox } from '../charts/ChartFrame.tsx';
+import ChartFrame, { Hatch, PHONE_FALLBACK, useChartBox } from '../charts/ChartFrame.tsx';
 import { ui } from '../../i18n/index.ts';
 import { evaluatorsMsg } from '../../../labs/evaluators/i18n/index.ts';
 import { lookupText } from '../../../labs/core/contract/i18n/index.ts';
@@ -66,7 +66,7 @@ export default function PassRateCorrection({ lang, initial }: WidgetProps) {
   const texts = useMemo(() => correctionTexts(s.q, s.tpr, s.tnr), [s]);
   const result = (edited ? live?.result ?? initial : initial) as Result | null;
   const p = result?.corrected_pass_rate ?? null;
-  const box = useChartBox(320, 720, 240);
+  const box = useChartBox(PHONE_FALLBACK, 720, 240);
   const width = box.width;
   if (!p) return null;
 

@@ -12,6 +12,7 @@ import { defaultRagView, type RagView } from '../../../labs/rag/view.ts';
 import { ragMsg } from '../../../labs/rag/i18n/index.ts';
 import { ui } from '../../i18n/index.ts';
 import ClaimsView from '../labs/rag/ClaimsView.tsx';
+import { PHONE_FALLBACK } from '../charts/ChartFrame.tsx';
 import { useWidgetLab } from './shared/useWidgetLab.tsx';
 
 const START_VIEW: RagView = { ...defaultRagView, trace_case: 'rag_002' };
@@ -43,7 +44,7 @@ export default function RagClaims({ lang, initial }: WidgetProps) {
           <p className={tr.metrics.first_failing_layer ? 'chain-break bad' : 'chain-break ok'} data-testid="widget-chain" data-layer={tr.metrics.first_failing_layer ?? 'none'}>
             <strong>{tr.metrics.first_failing_layer ? t.chain_breaks : t.chain_holds}</strong> {lm.layer_diagnosis[tr.metrics.layer_diagnosis]}
           </p>
-          <ClaimsView trace={tr} lang={lang} />
+          <ClaimsView trace={tr} lang={lang} fallback={PHONE_FALLBACK} />
         </>
       )}
     </div>

@@ -14,6 +14,7 @@ import { ragMsg } from '../../../labs/rag/i18n/index.ts';
 import { ui } from '../../i18n/index.ts';
 import { fmt } from '../labs/shared/format.tsx';
 import HBarChart from '../charts/HBarChart.tsx';
+import { PHONE_FALLBACK } from '../charts/ChartFrame.tsx';
 import { FusionFigure } from '../labs/rag/figures.tsx';
 import { useWidgetLab } from './shared/useWidgetLab.tsx';
 
@@ -55,12 +56,12 @@ export default function RagFusion({ lang, initial }: WidgetProps) {
         <>
           <p className="rag-question">{r.trace.question}</p>
           <div className="chart-box">
-            <FusionFigure lang={lang} fused={fused} k={k} width={720} testId="widget-fusion-list" scoreLabel="RRF"
+            <FusionFigure lang={lang} fused={fused} k={k} width={720} fallback={PHONE_FALLBACK} testId="widget-fusion-list" scoreLabel="RRF"
               title={tw.fusion_title(r.trace.case_id, fmt(r.retrieval.fusion.k, lang, 2))} description={t.fusion_figure_desc(sources[0]?.label ?? 'A', sources[1]?.label ?? 'B', k)}
               caption={<p className="legend-text">{t.fusion_legend(sources[0]?.label ?? 'A', sources[1]?.label ?? 'B')}</p>} />
           </div>
           <div className="chart-box">
-            <HBarChart testId="widget-fusion-metrics" title={tw.fusion_metrics(r.trace.case_id, k)} description={tw.fusion_metrics_desc(r.trace.case_id, k)} xLabel={`nDCG@${k}`} width={640} max={1}
+            <HBarChart testId="widget-fusion-metrics" title={tw.fusion_metrics(r.trace.case_id, k)} description={tw.fusion_metrics_desc(r.trace.case_id, k)} xLabel={`nDCG@${k}`} width={640} fallback={PHONE_FALLBACK} max={1}
               bars={sources.map((s) => {
                 const row = s.per_case.find((c) => c.case_id === r.trace!.case_id);
                 return { key: s.source, label: label(s), value: row?.ndcg_at_k ?? null, undefinedText: `${ui(lang).lab.undefined_value} (${lm.undefined_reason[row?.undefined_metrics.ndcg_at_k ?? 'not_answerable']})`, color: s.source === 'fused' ? '#1f6b3a' : '#1d4e89' };

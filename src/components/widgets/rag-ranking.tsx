@@ -13,6 +13,7 @@ import { ragMsg } from '../../../labs/rag/i18n/index.ts';
 import { ui } from '../../i18n/index.ts';
 import { fmt } from '../labs/shared/format.tsx';
 import HBarChart from '../charts/HBarChart.tsx';
+import { PHONE_FALLBACK } from '../charts/ChartFrame.tsx';
 import { RankedListFigure } from '../labs/rag/figures.tsx';
 import { useWidgetLab } from './shared/useWidgetLab.tsx';
 
@@ -51,12 +52,12 @@ export default function RagRanking({ lang, initial }: WidgetProps) {
         <>
           <p className="rag-question">{tr.question}</p>
           <div className="chart-box">
-            <RankedListFigure lang={lang} trace={tr} context={false} cited={false} width={720} testId="widget-ranking-list"
+            <RankedListFigure lang={lang} trace={tr} context={false} cited={false} width={720} fallback={PHONE_FALLBACK} testId="widget-ranking-list"
               title={tw.ranking_title(tr.case_id, tr.k)} description={t.trace_figure_desc(tr.retrieved.length, tr.metrics.relevant_chunks, tr.k)} />
           </div>
           {tr.answerable ? (
             <div className="chart-box">
-              <HBarChart testId="widget-ranking-metrics" title={tw.ranking_metrics(tr.case_id, tr.k)} description={tw.ranking_metrics_desc(tr.case_id, tr.k)} xLabel={tw.value_col} width={640} max={1}
+              <HBarChart testId="widget-ranking-metrics" title={tw.ranking_metrics(tr.case_id, tr.k)} description={tw.ranking_metrics_desc(tr.case_id, tr.k)} xLabel={tw.value_col} width={640} fallback={PHONE_FALLBACK} max={1}
                 bars={[
                   { key: 'p', label: `P@${tr.k}`, value: m!.precision_at_k, undefinedText: undef('precision_at_k') },
                   { key: 'r', label: `R@${tr.k}`, value: m!.recall_at_k, undefinedText: undef('recall_at_k') },

@@ -11,11 +11,10 @@ import { useMemo, useState } from 'react';
 import { scaleLinear } from 'd3-scale';
 import type { WidgetProps, WidgetSpec } from '../content/WidgetLoader.tsx';
 import type { ResultOf, ViewOf } from '../../../labs/manifest.ts';
-import ChartFrame from '../charts/ChartFrame.tsx';
+import ChartFrame, { PHONE_FALLBACK, useChartBox } from '../charts/ChartFrame.tsx';
 import { formatFigure } from '../../lib/format-figure.ts';
 import { thresholdWidgetsUi } from '../../i18n/labs/threshold_widgets.ts';
 import { useWidgetRun } from './support/LiveLab.tsx';
-import { useBoxWidth } from './support/useBoxWidth.ts';
 import { THRESHOLD_TEXTS, thresholdSpanishStart } from './support/thresholdPreset.ts';
 import '../../styles/widgets-gate-threshold.css';
 
@@ -39,7 +38,8 @@ export default function ThresholdConfusion({ lang, initial }: WidgetProps) {
   const c = sp.counts;
   const m = sp.metrics;
   const shown = sp.threshold_high;
-  const [boxRef, width] = useBoxWidth(320, 260, 720);
+  const box = useChartBox(PHONE_FALLBACK, 720, 240);
+  const width = box.width;
   const f = (v: number | null, d = 3) => formatFigure(v, lang, d);
   const x = scaleLinear().domain([0, 1]).range([M.left, width - M.right]);
   const rowY = { 1: 34, 0: 72 } as const;
@@ -56,8 +56,8 @@ export default function ThresholdConfusion({ lang, initial }: WidgetProps) {
         </div>
       </div>
       <p className="wg-status" role="status" aria-live="polite">{run.busy ? t.computing : run.failed ? t.failed : ''}</p>
-      <div ref={boxRef} className="wg-box">
-        <ChartFrame title={tc.strip_title(tx)} description={tc.strip_desc(tx, c.tp, c.fp)} testId="tc-strip" width={width} height={H} svgStyle={{ width, maxWidth: '100%' }}
+      <div className="wg-box">
+        <ChartFrame title={tc.strip_title(tx)} description={tc.strip_desc(tx, c.tp, c.fp)} testId="tc-strip" width={width} height={H} box={box}
           table={{
             summary: t.table,
             columns: [tc.col_case, tc.col_score, tc.col_label, tc.col_action],

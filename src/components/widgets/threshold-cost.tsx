@@ -17,11 +17,10 @@ import { useMemo, useState } from 'react';
 import { scaleLinear } from 'd3-scale';
 import type { WidgetProps, WidgetSpec } from '../content/WidgetLoader.tsx';
 import type { ResultOf } from '../../../labs/manifest.ts';
-import ChartFrame from '../charts/ChartFrame.tsx';
+import ChartFrame, { PHONE_FALLBACK, useChartBox } from '../charts/ChartFrame.tsx';
 import { formatFigure } from '../../lib/format-figure.ts';
 import { thresholdWidgetsUi } from '../../i18n/labs/threshold_widgets.ts';
 import { useWidgetRun } from './support/LiveLab.tsx';
-import { useBoxWidth } from './support/useBoxWidth.ts';
 import { presetPolicyValue, presetScores, thresholdSpanishStart, thresholdTextsWithPolicy } from './support/thresholdPreset.ts';
 import '../../styles/widgets-gate-threshold.css';
 
@@ -48,7 +47,8 @@ export default function ThresholdCost({ lang, initial }: WidgetProps) {
   const texts = useMemo(() => (touched ? thresholdTextsWithPolicy({ threshold_grid: GRID, cost_false_positive: cfp, cost_false_negative: cfn }) : null), [touched, cfp, cfn]);
   const run = useWidgetRun('threshold', lang, initial as Result, texts);
   const r = run.result;
-  const [boxRef, width] = useBoxWidth(320, 260, 720);
+  const box = useChartBox(PHONE_FALLBACK, 720, 240);
+  const width = box.width;
   const f = (v: number | null, d = 3) => formatFigure(v, lang, d);
 
   // The engine's scan rows of neighbouring grid values: the single-threshold staircase.
@@ -89,8 +89,8 @@ export default function ThresholdCost({ lang, initial }: WidgetProps) {
         <div><dt>{tc.cost_at_tstar}</dt><dd data-testid="tk-cost-tstar">{atStar ? `${usedFp}·${atStar.fp} + ${usedFn}·${atStar.fn} = ${f(atStar.cost)}` : '–'}</dd></div>
         <div><dt>{tc.min_cost}</dt><dd data-testid="tk-best">{best === null || bestLo === null || bestHi === null ? '–' : `${f(best)} (${tc.min_range(f(bestLo, 2), f(bestHi, 2))})`}</dd></div>
       </dl>
-      <div ref={boxRef} className="wg-box">
-        <ChartFrame title={tc.title} description={tc.desc(f(tstar), f(best), f(bestLo, 2), f(bestHi, 2))} testId="tk-chart" width={width} height={H} svgStyle={{ width, maxWidth: '100%' }}
+      <div className="wg-box">
+        <ChartFrame title={tc.title} description={tc.desc(f(tstar), f(best), f(bestLo, 2), f(bestHi, 2))} testId="tk-chart" width={width} height={H} box={box}
           table={{
             summary: t.table,
             columns: [tc.col_range, tc.col_fp, tc.col_fn, tc.col_cost],

@@ -12,6 +12,7 @@ import { applyEdits, modify } from 'jsonc-parser';
 import type { WidgetProps } from '../content/WidgetLoader.tsx';
 import type { ResultOf } from '../../../labs/manifest.ts';
 import WaterfallChart, { type WaterfallStep } from '../charts/WaterfallChart.tsx';
+import { PHONE_FALLBACK } from '../charts/ChartFrame.tsx';
 import { ui } from '../../i18n/index.ts';
 import { traceMsg } from '../../../labs/trace/i18n/index.ts';
 import { lookupText } from '../../../labs/core/contract/i18n/index.ts';
@@ -90,6 +91,7 @@ export default function TraceWaterfall({ lang, initial }: WidgetProps) {
         <WaterfallChart
           testId="wtw-chart"
           width={720}
+          fallback={PHONE_FALLBACK}
           title={tw.title(shown.run_id)}
           description={tt.waterfall_desc(fmt3(result.min_s_run))}
           xLabel={tt.waterfall_axis}

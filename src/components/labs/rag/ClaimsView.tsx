@@ -20,8 +20,11 @@ function Where({ c, lang }: { c: { retrieved: boolean; in_context: boolean; rele
   );
 }
 
-/** The answer's claims with their support and its citations (from the trace), plus the figure. */
-export default function ClaimsView({ trace, lang, figure = true }: { trace: Trace; lang: Lang; figure?: boolean }) {
+/**
+ * The answer's claims with their support and its citations (from the trace), plus the figure;
+ * `fallback` is the figure's width before it is measured (see ClaimsFigure).
+ */
+export default function ClaimsView({ trace, lang, figure = true, fallback }: { trace: Trace; lang: Lang; figure?: boolean; fallback?: number }) {
   const t = ui(lang).rag;
   const a = trace.answer;
   if (!a) return <p className="notice">{t.no_answer}</p>;
@@ -60,7 +63,7 @@ export default function ClaimsView({ trace, lang, figure = true }: { trace: Trac
       )}
       {figure && (a.claims.length > 0 || a.citations.length > 0) && (
         <div className="chart-box">
-          <ClaimsFigure lang={lang} trace={trace} width={760} testId="claims-figure"
+          <ClaimsFigure lang={lang} trace={trace} width={760} fallback={fallback} testId="claims-figure"
             title={t.claims_figure(trace.case_id)} description={t.claims_figure_desc(a.claims.length, a.claims.filter((c) => !c.supported).length, a.citations.length, a.citations.filter((c) => !c.retrieved).length)}
             caption={<p className="legend-text">{t.claims_legend}</p>} />
         </div>

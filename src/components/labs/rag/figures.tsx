@@ -141,6 +141,8 @@ interface BaseProps {
   lang: Lang;
   /** Widest layout in CSS pixels: the chart lays out for its on-screen width (useChartBox), up to this. */
   width?: number;
+  /** Width laid out for until the figure is measured (the server render); default `width`. A chart that a phone may show unhydrated (a chapter widget) passes PHONE_FALLBACK. */
+  fallback?: number;
   title: string;
   description: string;
   testId?: string;
@@ -151,9 +153,9 @@ interface BaseProps {
  * One case's retrieved list (Trace.retrieved) in rank order, cut at the trace's k, with the judged
  * chunks that were not retrieved below it. `context` and `cited` add those columns.
  */
-export function RankedListFigure({ lang, width = 760, title, description, testId, caption, trace, context = true, cited = true }: BaseProps & { trace: Trace; context?: boolean; cited?: boolean }) {
+export function RankedListFigure({ lang, width = 760, fallback = width, title, description, testId, caption, trace, context = true, cited = true }: BaseProps & { trace: Trace; context?: boolean; cited?: boolean }) {
   const t = ui(lang).rag.fig;
-  const box = useChartBox(width, width, 240);
+  const box = useChartBox(fallback, width, 240);
   const W = box.width;
   const cols = [{ key: 'grade', label: t.grade, w: 44 }, ...(context ? [{ key: 'context', label: t.context, w: 58 }] : []), ...(cited ? [{ key: 'cited', label: t.cited, w: 40 }] : [])];
   const right = cols.reduce((s, c) => s + c.w, 0);
@@ -236,9 +238,9 @@ type SourceList = Trace['sources'][number];
  * The fused list of one case in fused order: each chunk's grade, its rank in list A and in list B
  * (– when absent from it), and its fused score (with a bar where the figure is wide enough), cut at k.
  */
-export function FusionFigure({ lang, width = 760, title, description, testId, caption, fused, k, scoreLabel }: BaseProps & { fused: SourceList; k: number; scoreLabel: string }) {
+export function FusionFigure({ lang, width = 760, fallback = width, title, description, testId, caption, fused, k, scoreLabel }: BaseProps & { fused: SourceList; k: number; scoreLabel: string }) {
   const t = ui(lang).rag.fig;
-  const box = useChartBox(width, width, 240);
+  const box = useChartBox(fallback, width, 240);
   const W = box.width;
   const cols = [{ key: 'grade', w: 38, label: t.grade }, { key: 'a', w: 24, label: 'A' }, { key: 'b', w: 24, label: 'B' }];
   const barW = Math.max(66, Math.min(180, Math.round(W * 0.22)));
@@ -305,9 +307,9 @@ export function FusionFigure({ lang, width = 760, title, description, testId, ca
  * order, then chunks that claims or citations name outside it), a column per claim (a filled cell:
  * that chunk supports it) and one for citations; a last row marks the claims no chunk supports.
  */
-export function ClaimsFigure({ lang, width = 760, title, description, testId, caption, trace }: BaseProps & { trace: Trace }) {
+export function ClaimsFigure({ lang, width = 760, fallback = width, title, description, testId, caption, trace }: BaseProps & { trace: Trace }) {
   const t = ui(lang).rag.fig;
-  const box = useChartBox(width, width, 240);
+  const box = useChartBox(fallback, width, 240);
   const W = box.width;
   const ans = trace.answer;
   const claims = ans?.claims ?? [];
