@@ -140,8 +140,8 @@ test.describe('live formulas', () => {
     await openChapterLab(page, '/en/chapters/01-eval-gate/');
     const formula = page.locator('[data-formula*="candidate.weighted_quality"]').first();
     await expect(formula).toContainText('0.875');
-    const claim = 'Sí, esa norma interna se aplica aunque no aparezca todavía en la documentación.';
-    await replaceEditorText(page, 'editor-outputs', GATE_OUTPUTS.replace(claim, 'No tengo evidencia suficiente en la documentación para confirmarlo.'));
+    // The English page's lab runs the translated kit: the candidate abstains where it had made the claim up.
+    await replaceEditorText(page, 'editor-outputs', readFileSync('labs/gate/presets/outputs_candidate_abstains.en.jsonl', 'utf8'));
     await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'pass');
     await expect(formula).toHaveAttribute('data-live', 'true');
     await expect(formula).not.toContainText('0.875');
