@@ -1,6 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { openLab, expectIssues, expectStale, replaceEditorText, editorText, expectNoWcagViolations, copyShareLink, openInFreshContext } from './helpers.ts';
+import { openLab, expectIssues, expectStale, replaceEditorText, editorText, expectNoWcagViolations, copyShareLink, openInFreshContext, num } from './helpers.ts';
 
 const KIT_CASES = readFileSync('labs/calibration/presets/calibration_cases.csv', 'utf8');
 const KIT_POLICY = readFileSync('labs/calibration/presets/calibration_policy.json', 'utf8');
@@ -11,9 +11,6 @@ const EN = '/en/labs/calibration/';
 function casesFileInput(page: Page) {
   return page.locator('.lab-input').first().locator('input[type="file"]').first();
 }
-
-/** A figure as the lab prints it in the page's language (a decimal comma on Spanish pages). */
-const num = (page: Page, x: string) => (new URL(page.url()).pathname.startsWith('/en/') ? x : x.replace('.', ','));
 
 async function expectKit(page: Page) {
   await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'pass');

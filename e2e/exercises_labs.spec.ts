@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import LZString from 'lz-string';
 import YAML from 'yaml';
 import { exerciseLinkSchema } from '../labs/core/contract/exercise.ts';
-import { replaceEditorText, exerciseHash } from './helpers.ts';
+import { replaceEditorText, exerciseHash, num } from './helpers.ts';
 
 const RUBRIC_FULL = readFileSync('labs/rubric/presets/capstone_rubric.json', 'utf8');
 const GATE_OUTPUTS = readFileSync('labs/gate/presets/outputs.jsonl', 'utf8');
@@ -72,14 +72,14 @@ test.describe('exercises on the rubric, gate and calibration labs', () => {
     await page.goto('/ejercicios/rubric-casefold-break/');
     const panel = await expectStartsUnmet(page, goalCount('es', 'rubric-casefold-break'));
     await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'fail');
-    await expect(page.getByTestId('exam-score')).toHaveText('0.71');
+    await expect(page.getByTestId('exam-score')).toHaveText(num(page, '0.71'));
     // Only the guards hold at the start: pl-01's answer untouched, the gate threshold, the item count.
     await expect(panel.locator('[data-status="met"]')).toHaveCount(3);
     await expect(panel).not.toContainText(MSG.es.done);
     const step = page.getByTestId('step-case_fold');
     await expect(step).not.toBeChecked();
     await step.check();
-    await expect(page.getByTestId('exam-score')).toHaveText('0.94');
+    await expect(page.getByTestId('exam-score')).toHaveText(num(page, '0.94'));
     await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'pass');
     await expectAllMet(page, 'es', goalCount('es', 'rubric-casefold-break'));
     // A diagnosis question answers with its feedback.
@@ -97,7 +97,7 @@ test.describe('exercises on the rubric, gate and calibration labs', () => {
     await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'pass');
     await expect(page.getByTestId('goal-panel')).toHaveAttribute('data-complete', 'false');
     await replaceEditorText(page, 'editor-rubric', RUBRIC_FULL);
-    await expect(page.getByTestId('exam-score')).toHaveText('0.94');
+    await expect(page.getByTestId('exam-score')).toHaveText(num(page, '0.94'));
     await expect(page.getByTestId('step-case_fold')).toBeChecked();
     await expectAllMet(page, 'en', goalCount('en', 'rubric-casefold-break'));
   });
@@ -150,7 +150,7 @@ test.describe('exercises on the rubric, gate and calibration labs', () => {
   test('trailing-period trap (es): normalizing the expected entries brings pl-10 and the exam to 1', async ({ page }) => {
     await page.goto('/ejercicios/rubric-trailing-period/');
     await expectStartsUnmet(page, goalCount('es', 'rubric-trailing-period'));
-    await expect(page.getByTestId('exam-score')).toHaveText('0.94');
+    await expect(page.getByTestId('exam-score')).toHaveText(num(page, '0.94'));
     const box = page.getByTestId('normalize-expected');
     await expect(box).not.toBeChecked();
     await box.check();

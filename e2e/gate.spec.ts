@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { openLab, expectIssues, expectStale, replaceEditorText, editorText, expectNoWcagViolations, copyShareLink, openInFreshContext, stateHash } from './helpers.ts';
+import { openLab, expectIssues, expectStale, replaceEditorText, editorText, expectNoWcagViolations, copyShareLink, openInFreshContext, stateHash, num } from './helpers.ts';
 
 const DIR = 'labs/gate/presets/';
 const PRESET_CASES = readFileSync(`${DIR}eval_cases.jsonl`, 'utf8');
@@ -30,11 +30,11 @@ test.describe('gate lab', () => {
     await expect(verdict.locator('[data-warning="not_enough_evidence"]')).toBeVisible();
     await expect(page.getByTestId('owner')).toHaveText('equipo-ia');
     await expect(page.getByTestId('rollback')).toHaveText('mantener baseline y convertir el fallo en caso de regresión');
-    await expect(page.getByTestId('wq-baseline')).toHaveText('0.625');
-    await expect(page.getByTestId('wq-candidate')).toHaveText('0.875');
-    await expect(page.getByTestId('cpa-baseline')).toHaveText('0.034');
-    await expect(page.getByTestId('cpa-candidate')).toHaveText('0.0325');
-    await expect(page.getByTestId('delta')).toHaveText('0.25');
+    await expect(page.getByTestId('wq-baseline')).toHaveText(num(page, '0.625'));
+    await expect(page.getByTestId('wq-candidate')).toHaveText(num(page, '0.875'));
+    await expect(page.getByTestId('cpa-baseline')).toHaveText(num(page, '0.034'));
+    await expect(page.getByTestId('cpa-candidate')).toHaveText(num(page, '0.0325'));
+    await expect(page.getByTestId('delta')).toHaveText(num(page, '0.25'));
     await expect(page.getByTestId('delta-ci')).toHaveText('[-0.3333, 0.7778]');
     await expect(page.getByTestId('paired-regressions')).toContainText('sin_evidencia_001');
     await expect(page.getByTestId('paired-improvements')).toContainText('horario_001, soporte_001');
@@ -63,9 +63,9 @@ test.describe('gate lab', () => {
     await expect(verdict).toHaveAttribute('data-verdict', 'pass');
     await expect(verdict.locator('[data-warning="not_enough_evidence"]')).toBeVisible();
     await expect(page.getByTestId('wq-candidate')).toHaveText('1');
-    await expect(page.getByTestId('delta')).toHaveText('0.375');
+    await expect(page.getByTestId('delta')).toHaveText(num(page, '0.375'));
     await expect(page.getByTestId('delta-ci')).toHaveText('[0, 0.8571]');
-    await expect(page.getByTestId('mcnemar-exact')).toHaveText('0.5');
+    await expect(page.getByTestId('mcnemar-exact')).toHaveText(num(page, '0.5'));
     await expect(page.locator('[data-case="sin_evidencia_001"]')).toHaveAttribute('data-change', 'same'); // both pass now
     await expect(page.locator('[data-hash="outputs_sha256"] code.hash')).not.toHaveText(before!);
   });
@@ -94,7 +94,7 @@ test.describe('gate lab', () => {
     await replaceEditorText(page, 'editor-cases', broken);
     await expectIssues(page, ['línea 2', 'weight', 'línea 5']);
     await expectStale(page);
-    await expect(page.getByTestId('wq-candidate')).toHaveText('0.875');
+    await expect(page.getByTestId('wq-candidate')).toHaveText(num(page, '0.875'));
     expect(await editorText(page, 'editor-cases')).toContain('"weight":"dos"');
     // A cross-file problem: an answer for a case that does not exist, on its own line.
     await replaceEditorText(page, 'editor-cases', PRESET_CASES);
@@ -118,7 +118,7 @@ test.describe('gate lab', () => {
     expect(url).toMatch(/#state=/);
     const { ctx, fresh } = await openInFreshContext(browser, url);
     await expect(fresh.getByTestId('verdict')).toHaveAttribute('data-verdict', 'pass');
-    await expect(fresh.getByTestId('delta')).toHaveText('0.375');
+    await expect(fresh.getByTestId('delta')).toHaveText(num(fresh, '0.375'));
     // The outputs text arrived byte for byte: its SHA-256 is the one of the edited text.
     // (CodeMirror renders only the lines in view, so the editor's DOM is not the whole text.)
     await expect(fresh.locator('[data-hash="outputs_sha256"] code.hash')).toHaveText(createHash('sha256').update(EN_ABSTAINING_OUTPUTS).digest('hex'));

@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { openLab, expectIssues, expectStale, replaceEditorText, editorText, expectNoWcagViolations, copyShareLink, openInFreshContext, stateHash } from './helpers.ts';
+import { openLab, expectIssues, expectStale, replaceEditorText, editorText, expectNoWcagViolations, copyShareLink, openInFreshContext, stateHash, num } from './helpers.ts';
 
 const PRESET_ITEMS = readFileSync('labs/rubric/presets/capstone_items.jsonl', 'utf8');
 const PRESET_RUBRIC = readFileSync('labs/rubric/presets/capstone_rubric.json', 'utf8');
@@ -9,7 +9,7 @@ test.describe('rubric lab', () => {
   test('the preset reproduces the chapter: exam 0.94 passes the 0.92 gate, pl-10 is the outlier', async ({ page }) => {
     await openLab(page, '/laboratorios/rubric/');
     await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'pass');
-    await expect(page.getByTestId('exam-score')).toHaveText('0.94');
+    await expect(page.getByTestId('exam-score')).toHaveText(num(page, '0.94'));
     await expect(page.locator('[data-reason="hard_gate_met"]')).toBeVisible();
     await expect(page.locator('[data-check="hard_min_score"]')).toHaveAttribute('data-status', 'pass');
     // p50 latency 190 ms within 250, regression score 1, no schema failures.
@@ -30,7 +30,7 @@ test.describe('rubric lab', () => {
     await openLab(page, '/laboratorios/rubric/');
     const hash = await page.getByTestId('rubric-hash').textContent();
     await page.getByTestId('step-case_fold').uncheck();
-    await expect(page.getByTestId('exam-score')).toHaveText('0.71');
+    await expect(page.getByTestId('exam-score')).toHaveText(num(page, '0.71'));
     await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'fail');
     await expect(page.locator('[data-reason="hard_gate_missed"]')).toBeVisible();
     // The switch edited the rubric text, which is the single source of truth.
@@ -39,7 +39,7 @@ test.describe('rubric lab', () => {
     await expect(page.locator('[data-item="pl-01"] [data-axis="correctness"]')).toHaveAttribute('data-reason', 'missing_substring');
     await expect(page.getByTestId('axis-columns').locator('[data-axis="correctness"] [data-col="failures"]')).toHaveText('4');
     await page.getByTestId('step-case_fold').check();
-    await expect(page.getByTestId('exam-score')).toHaveText('0.94');
+    await expect(page.getByTestId('exam-score')).toHaveText(num(page, '0.94'));
     await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'pass');
     await expect(page.getByTestId('rubric-hash')).toHaveText(hash!);
     // Back to the exact preset text.
@@ -66,7 +66,7 @@ test.describe('rubric lab', () => {
     await replaceEditorText(page, 'editor-items', broken);
     await expectIssues(page, ['línea 2', 'latency_ms', 'línea 5']);
     await expectStale(page);
-    await expect(page.getByTestId('exam-score')).toHaveText('0.94');
+    await expect(page.getByTestId('exam-score')).toHaveText(num(page, '0.94'));
     expect(await editorText(page, 'editor-items')).toContain('"rápido"');
   });
 
@@ -106,7 +106,7 @@ test.describe('rubric lab', () => {
     await expect(cmp.getByTestId('flips-table').locator('tbody tr[data-kind="false_negative"]')).toHaveCount(5);
     await expect(page.getByTestId('tab-rubric_b')).toHaveAttribute('data-used', 'true');
     // The main verdict still follows rubric A.
-    await expect(page.getByTestId('exam-score')).toHaveText('0.94');
+    await expect(page.getByTestId('exam-score')).toHaveText(num(page, '0.94'));
   });
 
   test('rubric lock: pinning a baseline, then changing the rubric, warns of drift', async ({ page }) => {
@@ -126,13 +126,13 @@ test.describe('rubric lab', () => {
     await page.getByTestId('step-case_fold').uncheck();
     await page.getByTestId('tab-breakdown').click();
     await page.getByTestId('example-breakdown').click();
-    await expect(page.getByTestId('exam-score')).toHaveText('0.71');
+    await expect(page.getByTestId('exam-score')).toHaveText(num(page, '0.71'));
     await expect(page.getByTestId('breakdown-verdict')).toBeVisible();
     const url = await copyShareLink(page);
     expect(url).toMatch(/#state=/);
     const { ctx, fresh } = await openInFreshContext(browser, url);
     await expect(fresh.getByTestId('verdict')).toHaveAttribute('data-verdict', 'fail');
-    await expect(fresh.getByTestId('exam-score')).toHaveText('0.71');
+    await expect(fresh.getByTestId('exam-score')).toHaveText(num(fresh, '0.71'));
     await expect(fresh.getByTestId('step-case_fold')).not.toBeChecked();
     await expect(fresh.getByTestId('breakdown-check').locator('[data-consistent="false"]')).toHaveCount(1);
     await ctx.close();
@@ -154,9 +154,9 @@ test.describe('rubric lab', () => {
     await openLab(page, '/en/labs/rubric/');
     await page.getByTestId('step-case_fold').focus();
     await page.keyboard.press('Space');
-    await expect(page.getByTestId('exam-score')).toHaveText('0.71');
+    await expect(page.getByTestId('exam-score')).toHaveText(num(page, '0.71'));
     await page.keyboard.press('Space');
-    await expect(page.getByTestId('exam-score')).toHaveText('0.94');
+    await expect(page.getByTestId('exam-score')).toHaveText(num(page, '0.94'));
     // Tabs: arrow keys move between the optional inputs; Enter loads the example.
     await page.getByTestId('tab-rubric_b').focus();
     await page.keyboard.press('ArrowRight');
@@ -199,7 +199,7 @@ test.describe('rubric lab', () => {
 
   test('chapter 06 embeds the lab, with a link to its own page', async ({ page }) => {
     await openLab(page, '/en/chapters/06-rubrics/');
-    await expect(page.getByTestId('exam-score')).toHaveText('0.94');
+    await expect(page.getByTestId('exam-score')).toHaveText(num(page, '0.94'));
     await expect(page.locator('.lab-slot a[href="/en/labs/rubric/"]')).toBeVisible();
     await expectNoWcagViolations(page, '.lab-slot');
   });
