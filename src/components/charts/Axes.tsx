@@ -76,14 +76,15 @@ export function YAxis({ area, scale, ticks, format: given, grid = false, gap = 8
  * per tick, a vertical and a horizontal line and both labels, grouped as class "grid".
  */
 export function SquareGrid({ area, x, y, ticks }: { area: PlotArea; x: (v: number) => number; y: (v: number) => number; ticks: number[] }) {
+  const num = useFmt();
   return (
     <>
       {ticks.map((t) => (
         <g key={t} className="grid">
           <line x1={x(t)} x2={x(t)} y1={area.top} y2={area.bottom} />
           <line x1={area.left} x2={area.right} y1={y(t)} y2={y(t)} />
-          <text x={x(t)} y={area.bottom + 16} textAnchor="middle">{t}</text>
-          <text x={area.left - 8} y={y(t) + 4} textAnchor="end">{t}</text>
+          <text x={x(t)} y={area.bottom + 16} textAnchor="middle">{num(t)}</text>
+          <text x={area.left - 8} y={y(t) + 4} textAnchor="end">{num(t)}</text>
         </g>
       ))}
     </>
