@@ -13,6 +13,17 @@ export type WilsonInterval = Interval<'no_cases'> & {
   confidence: number;
 };
 
+/** The last confidence asked for and its z (the gate asks once per case with the same level). */
+let lastConfidence = NaN;
+let lastCrit = NaN;
+function criticalValue(confidence: number): number {
+  if (confidence !== lastConfidence) {
+    lastCrit = normIsf((1 - confidence) / 2);
+    lastConfidence = confidence;
+  }
+  return lastCrit;
+}
+
 /**
  * Wilson score interval.
  *   z = Φ⁻¹(1 - α/2), p̂ = count/nobs,
@@ -33,8 +44,7 @@ export function wilsonInterval(count: number, nobs: number, confidence = 0.95): 
   }
   if (!(confidence > 0 && confidence < 1)) throw new RangeError(`confidence must be in (0, 1), got ${confidence}`);
   if (nobs === 0) return { low: null, high: null, reason: 'no_cases', proportion: null, confidence };
-  const alpha = 1 - confidence;
-  const crit = normIsf(alpha / 2);
+  const crit = criticalValue(confidence);
   const q = count / nobs;
   const crit2 = crit ** 2;
   const denom = 1 + crit2 / nobs;
