@@ -16,7 +16,7 @@
  *     against p95 latency with the Pareto front.
  * No metric is computed here (labs/README.md); user text is rendered as text, never as HTML.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import type { RagResult, CaseRow, PopulationStat, ScoredSource, MissingSource, Trace, PairedComparison } from '../../../../labs/rag/engine.ts';
 import type { ScoredVariant } from '../../../../labs/rag/variants.ts';
@@ -37,8 +37,10 @@ import { VerdictPanel, ReasonList } from '../shared/Verdict.tsx';
 import HBarChart from '../../charts/HBarChart.tsx';
 import ScatterChart from '../../charts/ScatterChart.tsx';
 import { RankedListFigure, FusionFigure } from './figures.tsx';
-import ClaimsView from './ClaimsView.tsx';
 import { setGoldGrade, setQrelsGrade, swapRetrieved, setContextChunks } from './edits.ts';
+
+/** The trace's claims view sits below the fold: loaded on its own, so the lab page stays within its JS budget. */
+const ClaimsView = lazy(() => import('./ClaimsView.tsx'));
 
 type Num = number | null | undefined;
 const GRADE_CHOICES = [0, 1, 2, 3];
@@ -420,7 +422,9 @@ function TracePanel({ result, lang, view, setView, texts, setText, editable }: T
             )}
           </div>
           <p role="status" className="help">{message ?? ''}</p>
-          <ClaimsView trace={tr} lang={lang} />
+          <Suspense fallback={null}>
+            <ClaimsView trace={tr} lang={lang} />
+          </Suspense>
         </>
       )}
     </LabPanel>

@@ -5,7 +5,6 @@
  * island asks for it, the choice of data set (PresetPicker). The lab-specific views are its children.
  */
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { markLabRun } from '../../../lib/progress/store.ts';
 import { NumberLang } from './format.tsx';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import { formatIssue } from '../../../../labs/core/contract/issues.ts';
@@ -89,12 +88,13 @@ export function LabShell({ meta, lang, inputs: defs, state, run, embed, secondar
     if (run.result && !run.stale && !run.busy) window.dispatchEvent(new CustomEvent('evals-lab:result', { detail: { lab: labId, result: run.result } }));
   }, [labId, run.result, run.stale, run.busy]);
 
-  // Progress (src/lib/progress/store.ts): the lab counts as used once it has produced a result.
+  // Progress (src/lib/progress/store.ts, loaded when first needed, outside the page's JS budget):
+  // the lab counts as used once it has produced a result.
   const ranOnce = useRef(false);
   useEffect(() => {
     if (run.result && !ranOnce.current) {
       ranOnce.current = true;
-      markLabRun(labId);
+      void import('../../../lib/progress/store.ts').then((m) => m.markLabRun(labId));
     }
   }, [labId, run.result]);
   // The live region says the verdict when it changes (not on the first result: the page shows it).
