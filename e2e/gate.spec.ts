@@ -35,7 +35,7 @@ test.describe('gate lab', () => {
     await expect(page.getByTestId('cpa-baseline')).toHaveText(num(page, '0.034'));
     await expect(page.getByTestId('cpa-candidate')).toHaveText(num(page, '0.0325'));
     await expect(page.getByTestId('delta')).toHaveText(num(page, '0.25'));
-    await expect(page.getByTestId('delta-ci')).toHaveText('[-0.3333, 0.7778]');
+    await expect(page.getByTestId('delta-ci')).toHaveText(num(page, '[-0.3333, 0.7778]'));
     await expect(page.getByTestId('paired-regressions')).toContainText('sin_evidencia_001');
     await expect(page.getByTestId('paired-improvements')).toContainText('horario_001, soporte_001');
     await expect(page.getByTestId('paired-both-passed')).toContainText('2');
@@ -64,7 +64,7 @@ test.describe('gate lab', () => {
     await expect(verdict.locator('[data-warning="not_enough_evidence"]')).toBeVisible();
     await expect(page.getByTestId('wq-candidate')).toHaveText('1');
     await expect(page.getByTestId('delta')).toHaveText(num(page, '0.375'));
-    await expect(page.getByTestId('delta-ci')).toHaveText('[0, 0.8571]');
+    await expect(page.getByTestId('delta-ci')).toHaveText(num(page, '[0, 0.8571]'));
     await expect(page.getByTestId('mcnemar-exact')).toHaveText(num(page, '0.5'));
     await expect(page.locator('[data-case="sin_evidencia_001"]')).toHaveAttribute('data-change', 'same'); // both pass now
     await expect(page.locator('[data-hash="outputs_sha256"] code.hash')).not.toHaveText(before!);

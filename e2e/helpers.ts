@@ -193,5 +193,5 @@ export async function savedTexts(page: Page, lab: string, scopePrefix?: string):
 
 /** A figure as a lab prints it in the page's language: a decimal comma on Spanish pages. */
 export function num(page: Page, x: string): string {
-  return new URL(page.url()).pathname.startsWith('/en/') ? x : x.replace('.', ',');
+  return new URL(page.url()).pathname.startsWith('/en/') ? x : x.replace(/\./g, ',');
 }
