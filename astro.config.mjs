@@ -9,6 +9,7 @@ import rehypeKatex from 'rehype-katex';
 import { fileURLToPath } from 'node:url';
 import rehypeSlug from 'rehype-slug';
 import { rehypeHeadingAnchors } from './src/lib/rehype-heading-anchors.mjs';
+import { rehypeBaseLinks } from './src/lib/rehype-base-links.mjs';
 import { CSP_DIRECTIVES } from './src/lib/csp.mjs';
 
 /**
@@ -33,7 +34,7 @@ export default defineConfig({
   },
   markdown: {
     // Headings get ids (rehype-slug) and a link to themselves in the chapter's language.
-    processor: unified({ remarkPlugins: [remarkMath], rehypePlugins: [rehypeKatex, rehypeSlug, rehypeHeadingAnchors] }),
+    processor: unified({ remarkPlugins: [remarkMath], rehypePlugins: [rehypeKatex, rehypeSlug, rehypeHeadingAnchors, rehypeBaseLinks(base)] }),
   },
   // A Content-Security-Policy <meta> on every page: Astro hashes the scripts it emits; no inline or
   // eval'd script runs, nothing loads from another host (src/lib/csp.mjs).

@@ -17,7 +17,7 @@ test.describe('rubric lab', () => {
     await expect(page.locator('[data-check="p50_latency"]')).toHaveAttribute('data-status', 'pass');
     // pl-10: "mrs." is expected with its period, the output's period is stripped: 1 - 0.60 = 0.4.
     const row = page.locator('[data-item="pl-10"]');
-    await expect(row.locator('[data-col="score"]')).toContainText('0.4');
+    await expect(row.locator('[data-col="score"]')).toContainText(num(page, '0.4'));
     await expect(row.locator('[data-axis="correctness"][data-reason="missing_substring"]')).toContainText('falta: "mrs."');
     await expect(page.locator('[data-item="pl-01"] [data-axis="correctness"]')).toContainText('case_fold:casefold');
     await expect(page.getByTestId('patterns').locator('[data-pattern="outlier"]')).toContainText('pl-10');
