@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { openLab, expectIssues, expectStale, replaceEditorText, editorText, copyShareLink, openInFreshContext, stateHash } from './helpers.ts';
+import { openLab, expectIssues, expectStale, replaceEditorText, editorText, copyShareLink, openInFreshContext, stateHash, num } from './helpers.ts';
 
 const PRESET_CASES = readFileSync('labs/threshold/presets/classification_cases.jsonl', 'utf8');
 
@@ -8,13 +8,13 @@ test.describe('threshold lab', () => {
   test('the preset reproduces the kit: low 0.3, high 0.5, cost 8.5, pass', async ({ page }) => {
     await openLab(page, '/laboratorios/threshold/');
     await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'pass');
-    await expect(page.getByTestId('slider-low-value')).toHaveText('0.30');
-    await expect(page.getByTestId('slider-high-value')).toHaveText('0.50');
+    await expect(page.getByTestId('slider-low-value')).toHaveText(num(page, '0.30'));
+    await expect(page.getByTestId('slider-high-value')).toHaveText(num(page, '0.50'));
     await expect(page.getByTestId('cm-tp')).toHaveText('TP 4');
     await expect(page.getByTestId('cm-fp')).toHaveText('FP 2');
     await expect(page.getByTestId('cm-fn')).toHaveText('FN 0');
     await expect(page.getByTestId('cm-tn')).toHaveText('TN 3');
-    await expect(page.locator('[data-metric="cost"] td')).toHaveText('8.5');
+    await expect(page.locator('[data-metric="cost"] td')).toHaveText(num(page, '8.5'));
     await expect(page.getByTestId('scan-table').locator('tbody tr')).toHaveCount(28);
   });
 
@@ -61,7 +61,7 @@ test.describe('threshold lab', () => {
     await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'fail');
     await page.getByTestId('slider-low').focus();
     await page.keyboard.press('ArrowLeft');
-    await expect(page.getByTestId('slider-low-value')).not.toHaveText('0.30');
+    await expect(page.getByTestId('slider-low-value')).not.toHaveText(num(page, '0.30'));
     const low = await page.getByTestId('slider-low-value').textContent();
     const url = await copyShareLink(page);
     expect(url).toMatch(/#state=/);
@@ -82,15 +82,15 @@ test.describe('threshold lab', () => {
     await openLab(page, '/en/labs/threshold/');
     await page.getByTestId('slider-high').focus();
     await page.keyboard.press('ArrowRight');
-    await expect(page.getByTestId('slider-high-value')).toHaveText('0.51');
+    await expect(page.getByTestId('slider-high-value')).toHaveText(num(page, '0.51'));
     const pick = page.getByRole('button', { name: 'Choose low 0.2, high 0.3' });
     await pick.focus();
     await page.keyboard.press('Enter');
-    await expect(page.getByTestId('slider-low-value')).toHaveText('0.20');
-    await expect(page.getByTestId('slider-high-value')).toHaveText('0.30');
+    await expect(page.getByTestId('slider-low-value')).toHaveText(num(page, '0.20'));
+    await expect(page.getByTestId('slider-high-value')).toHaveText(num(page, '0.30'));
     await page.getByRole('button', { name: 'Back to the recommended pair' }).focus();
     await page.keyboard.press('Enter');
-    await expect(page.getByTestId('slider-high-value')).toHaveText('0.50');
+    await expect(page.getByTestId('slider-high-value')).toHaveText(num(page, '0.50'));
     const download = page.waitForEvent('download');
     await page.getByTestId('download-decision').focus();
     await page.keyboard.press('Enter');
@@ -105,7 +105,7 @@ test.describe('threshold lab', () => {
     page.once('dialog', (d) => d.accept());
     await page.getByTestId('reset').focus();
     await page.keyboard.press('Enter');
-    await expect(page.getByTestId('slider-low-value')).toHaveText('0.30');
+    await expect(page.getByTestId('slider-low-value')).toHaveText(num(page, '0.30'));
     // The editors take focus from the keyboard and Tab leaves them (no trap).
     await page.getByTestId('editor-cases').focus();
     await page.keyboard.press('Tab');
