@@ -24,6 +24,7 @@ test.describe('exercises', () => {
     const panel = page.getByTestId('goal-panel');
     await expect(panel).toHaveAttribute('data-complete', 'false');
     await expect(panel.locator('[data-status="met"]')).toHaveCount(4);
+    await expect(page.getByTestId('completed-on')).toHaveText('Not completed yet in this browser.');
     // A capacity that works but is not the smallest does not complete it.
     await replaceEditorText(page, 'editor-policy', POLICY(0.09));
     await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'pass');
@@ -37,7 +38,7 @@ test.describe('exercises', () => {
     await expect(panel).toHaveAttribute('data-complete', 'false');
     await page.reload();
     await expect(page.getByTestId('verdict')).toBeVisible();
-    await expect(panel).toContainText('Completed on');
+    await expect(page.getByTestId('completed-on')).toContainText('Completed on');
     expect(await editorText(page, 'editor-policy')).toContain('0.5');
     // The free lab keeps its own state: the exercise did not touch it.
     await page.goto('/en/labs/threshold/');

@@ -159,6 +159,7 @@ export const en: UiStrings = {
     current: (v: string) => `current value: ${v}`,
     all_met: 'All goals met! Exercise completed.',
     completed_on: (d: string) => `Completed on ${d}.`,
+    not_completed: 'Not completed yet in this browser.',
     questions: 'Diagnosis',
     check_answer: 'Check',
     correct: 'Correct.',

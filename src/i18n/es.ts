@@ -157,6 +157,7 @@ export const es = {
     current: (v: string) => `valor actual: ${v}`,
     all_met: '¡Objetivos cumplidos! Ejercicio completado.',
     completed_on: (d: string) => `Completado el ${d}.`,
+    not_completed: 'Aún no lo has completado en este navegador.',
     questions: 'Diagnóstico',
     check_answer: 'Comprobar',
     correct: 'Correcto.',

@@ -157,7 +157,10 @@ function Exercise({ lang, id, spec, instructions, fromLink }: { lang: Lang; id: 
         <p role="status" aria-live="polite" className={evaluation?.allMet && !result?.stale ? 'badge ok' : 'sr-only'}>
           {evaluation?.allMet && !result?.stale ? t.all_met : ''}
         </p>
-        {completedAt && <p className="help">{t.completed_on(new Date(completedAt).toLocaleString(lang))}</p>}
+        {/* Always present, so that completing the exercise changes this line's text and not the page's
+            layout: inserting it in the same frame as the lab's new result crashed Chromium 156's
+            renderer (SIGSEGV in Blink; e2e/pending.spec.ts reproduced it 4 times in 8). */}
+        <p className="help" data-testid="completed-on">{completedAt ? t.completed_on(new Date(completedAt).toLocaleString(lang)) : t.not_completed}</p>
         <button type="button" className="secondary" onClick={() => downloadText('evals-lab-progress.json', progressExport(readProgress()), 'application/json')} data-testid="export-progress">
           {t.export_progress}
         </button>
