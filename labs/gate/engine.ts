@@ -31,7 +31,7 @@
  */
 import type { RunHooks } from '../core/contract/lab.ts';
 import type { Decision, MaybeNumber } from '../core/contract/types.ts';
-import { mcnemarTest, pairedBootstrapWeightedRate } from '../core/stats/paired.ts';
+import { mcnemarTest, pairedBootstrapWeightedRate, pairedBootstrapWeightedRates, type WeightedRateSet } from '../core/stats/paired.ts';
 import { wilsonInterval } from '../core/stats/wilson.ts';
 import { isFlaky, passAtK, passKCurves, passPowK } from '../core/stats/passk.ts';
 import { foldForMatch } from '../core/stats/text/normalize.ts';
@@ -45,12 +45,20 @@ export type * from './types.ts';
 /** Error codes a case can get (the kit's taxonomy). */
 interface Grader {
   normalize: (s: string) => string;
+  /** normalize, remembered per term (expected terms repeat across cases and runs). */
+  normalizeTerm: (s: string) => string;
   markers: string[];
 }
 
 function makeGrader(policy: GatePolicy): Grader {
   const normalize = (s: string) => foldForMatch(s, policy.text_normalization, policy.unicode_normalization);
-  return { normalize, markers: policy.abstention_markers.map(normalize) };
+  const terms = new Map<string, string>();
+  const normalizeTerm = (s: string) => {
+    let t = terms.get(s);
+    if (t === undefined) terms.set(s, (t = normalize(s)));
+    return t;
+  };
+  return { normalize, normalizeTerm, markers: policy.abstention_markers.map(normalize) };
 }
 
 /**
@@ -83,7 +91,7 @@ export function gradeRun(c: CaseRow, answer: OutputRow, grader: Grader, taxonomy
     critical = !passed;
     reason = passed ? 'abstained' : 'answered_instead_of_abstaining';
   } else {
-    missing = c.expected_contains.filter((term) => !out.includes(grader.normalize(term)));
+    missing = c.expected_contains.filter((term) => !out.includes(grader.normalizeTerm(term)));
     passed = missing.length === 0;
     reason = passed ? 'contains_expected' : 'missing_terms';
   }
@@ -217,12 +225,12 @@ function meanOrNull(values: readonly MaybeNumber[]): MaybeNumber {
 }
 
 /**
- * Scores one version on every case (its answers looked up by case_id, every run of each).
+ * Scores one version on every case: `answers[i]` holds every run of case i (cases' order).
  * @throws Error when a case has no answer (parseGateInput reports that as an input issue before run).
  */
-export function scoreVersion(name: string, cases: CaseRow[], answers: Map<string, OutputRow[]>, grader: Grader, taxonomy: Taxonomy | null, policy: GatePolicy): VersionScore {
-  const results = cases.map((c) => {
-    const a = answers.get(c.case_id);
+export function scoreVersion(name: string, cases: CaseRow[], answers: readonly (OutputRow[] | undefined)[], grader: Grader, taxonomy: Taxonomy | null, policy: GatePolicy): VersionScore {
+  const results = cases.map((c, i) => {
+    const a = answers[i];
     if (!a || a.length === 0) throw new Error(`no answer from ${name} for case ${c.case_id}`);
     return gradeCase(c, a, grader, taxonomy, policy);
   });
@@ -284,7 +292,8 @@ export function scoreVersion(name: string, cases: CaseRow[], answers: Map<string
  * ('non_binary_case_scores').
  */
 export function comparePaired(baseline: VersionScore, candidate: VersionScore): PairedComparison {
-  const baseById = new Map(baseline.results.map((r) => [r.case_id, r]));
+  // Both versions are scored on the same cases in the same order (scoreVersion): pair by position.
+  if (baseline.results.length !== candidate.results.length) throw new Error('paired versions must score the same cases');
   const improvements: string[] = [];
   const regressions: string[] = [];
   const undefinedCases: string[] = [];
@@ -292,8 +301,10 @@ export function comparePaired(baseline: VersionScore, candidate: VersionScore): 
   let bothFailed = 0;
   let binary = true;
   const bySlice = new Map<string, SlicePairs>();
-  for (const item of candidate.results) {
-    const base = baseById.get(item.case_id)!;
+  for (let i = 0; i < candidate.results.length; i++) {
+    const item = candidate.results[i];
+    const base = baseline.results[i];
+    if (base.case_id !== item.case_id) throw new Error(`paired versions differ at case ${i} (${base.case_id}, ${item.case_id})`);
     let sp = bySlice.get(item.slice);
     if (!sp) bySlice.set(item.slice, (sp = { slice: item.slice, cases: 0, improvements: [], regressions: [] }));
     sp.cases++;
@@ -332,6 +343,19 @@ export function comparePaired(baseline: VersionScore, candidate: VersionScore): 
   };
 }
 
+/** The weighted-quality set of the paired bootstrap, or null when some case score is undefined. */
+function qualitySet(baseline: VersionScore, candidate: VersionScore): WeightedRateSet | null {
+  const a = baseline.results.map((r) => r.score);
+  const b = candidate.results.map((r) => r.score);
+  if (a.some((v) => v === null) || b.some((v) => v === null)) return null;
+  return { weights: candidate.results.map((r) => r.weight), a: a as number[], b: b as number[] };
+}
+
+/** The unweighted mean run pass rate of the two versions, as a bootstrap set. */
+function passRateSet(baseline: VersionScore, candidate: VersionScore): WeightedRateSet {
+  return { weights: candidate.results.map(() => 1), a: baseline.results.map((r) => r.run_pass_rate), b: candidate.results.map((r) => r.run_pass_rate) };
+}
+
 /**
  * Paired bootstrap of the weighted quality of the two versions (core/stats/paired.ts,
  * pairedBootstrapWeightedRate with each case's weight and its score, 0/1 with one run): the kit's
@@ -346,23 +370,21 @@ export function bootstrapWeightedQuality(
   confidence: number,
   options: { method?: 'auto' | 'direct'; progress?: RunHooks['progress'] } = {},
 ) {
-  const a = baseline.results.map((r) => r.score);
-  const b = candidate.results.map((r) => r.score);
-  if (a.some((v) => v === null) || b.some((v) => v === null)) return null;
-  return pairedBootstrapWeightedRate(candidate.results.map((r) => r.weight), a as number[], b as number[], { seed, rounds, confidence, ...options });
+  const set = qualitySet(baseline, candidate);
+  return set && pairedBootstrapWeightedRate(set.weights, set.a, set.b, { seed, rounds, confidence, ...options });
 }
 
 /**
- * The same paired bootstrap (same seed, so the same resampled cases) of the unweighted mean run pass
- * rate: the interval of pass_rate when cases have several runs.
+ * The gate's paired bootstrap: the weighted quality (bootstrapWeightedQuality; null when some case
+ * score is undefined) and the unweighted mean run pass rate (the interval of pass_rate when cases
+ * have several runs) of the same resampled cases, drawn once for both
+ * (pairedBootstrapWeightedRates): each equals its own bootstrap with the same seed.
  */
-export function bootstrapPassRate(baseline: VersionScore, candidate: VersionScore, seed: number, rounds: number, confidence: number) {
-  return pairedBootstrapWeightedRate(
-    candidate.results.map(() => 1),
-    baseline.results.map((r) => r.run_pass_rate),
-    candidate.results.map((r) => r.run_pass_rate),
-    { seed, rounds, confidence },
-  );
+export function bootstrapGate(baseline: VersionScore, candidate: VersionScore, seed: number, rounds: number, confidence: number, progress?: RunHooks['progress']) {
+  const quality = qualitySet(baseline, candidate);
+  const sets = quality ? [quality, passRateSet(baseline, candidate)] : [passRateSet(baseline, candidate)];
+  const out = pairedBootstrapWeightedRates(sets, { seed, rounds, confidence, progress });
+  return { quality: quality ? out[0] : null, passRate: out[out.length - 1] };
 }
 
 function pair(lo: MaybeNumber, hi: MaybeNumber): [number, number] | null {
@@ -382,27 +404,30 @@ function pair(lo: MaybeNumber, hi: MaybeNumber): [number, number] | null {
 export function runGate(input: GateInput, _view?: undefined, hooks?: RunHooks): GateResult {
   const { policy } = input;
   const grader = makeGrader(policy);
-  const byVersion = new Map<string, Map<string, OutputRow[]>>([
-    [policy.baseline_version, new Map()],
-    [policy.candidate_version, new Map()],
+  // Every run of each case, by case position, per version (case ids are data: a Map).
+  const caseIndex = new Map<string, number>();
+  input.cases.forEach((c, i) => caseIndex.set(c.case_id, i));
+  const byVersion = new Map<string, (OutputRow[] | undefined)[]>([
+    [policy.baseline_version, new Array(input.cases.length)],
+    [policy.candidate_version, new Array(input.cases.length)],
   ]);
   for (const row of input.outputs) {
-    const m = byVersion.get(row.version);
-    if (!m) continue;
-    const list = m.get(row.case_id);
+    const answers = byVersion.get(row.version);
+    const i = caseIndex.get(row.case_id);
+    if (!answers || i === undefined) continue;
+    const list = answers[i];
     if (list) list.push(row);
-    else m.set(row.case_id, [row]);
+    else answers[i] = [row];
   }
   const conf = policy.confidence_level;
   const baseline = scoreVersion(policy.baseline_version, input.cases, byVersion.get(policy.baseline_version)!, grader, input.taxonomy, policy);
   const candidate = scoreVersion(policy.candidate_version, input.cases, byVersion.get(policy.candidate_version)!, grader, input.taxonomy, policy);
   const paired = comparePaired(baseline, candidate);
-  const boot = bootstrapWeightedQuality(baseline, candidate, policy.bootstrap_seed, policy.bootstrap_rounds, conf, { progress: hooks?.progress });
+  const { quality: boot, passRate: passBoot } = bootstrapGate(baseline, candidate, policy.bootstrap_seed, policy.bootstrap_rounds, conf, hooks?.progress);
   if (boot) {
     baseline.weighted_quality_bootstrap_ci = pair(boot.baseline.low, boot.baseline.high);
     candidate.weighted_quality_bootstrap_ci = pair(boot.candidate.low, boot.candidate.high);
   }
-  const passBoot = bootstrapPassRate(baseline, candidate, policy.bootstrap_seed, policy.bootstrap_rounds, conf);
   baseline.pass_rate_bootstrap_ci = pair(passBoot.baseline.low, passBoot.baseline.high);
   candidate.pass_rate_bootstrap_ci = pair(passBoot.candidate.low, passBoot.candidate.high);
   const ci = boot ? pair(boot.delta.low, boot.delta.high) : null;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bootstrapGroupCounts, bootstrapResamples } from '../../labs/core/stats/bootstrap.ts';
 import { PyRandom } from '../../labs/core/stats/rng.ts';
 import { bootstrapWeightedQuality, runGate } from '../../labs/gate/engine.ts';
-import { exactSumScale } from '../../labs/core/stats/paired.ts';
+import { exactSumScale, pairedBootstrapWeightedRate, pairedBootstrapWeightedRates } from '../../labs/core/stats/paired.ts';
 import type { VersionScore } from '../../labs/gate/engine.ts';
 import { parseGateInput } from '../../labs/gate/schema.ts';
 import { lab as gateLab } from '../../labs/gate/lab.ts';
@@ -164,5 +164,50 @@ describe('bootstrap progress', () => {
     expect(stages.length).toBeGreaterThan(1);
     expect(new Set(stages)).toEqual(new Set(['bootstrap']));
     expect(viaLab.bootstrap.deltas).toEqual(withHooks.bootstrap.deltas);
+  });
+});
+
+describe('pairedBootstrapWeightedRates: several rates on one set of draws', () => {
+  it('gives, for each rate, what its own bootstrap with the same seed gives (exact, inexact and mixed sets)', () => {
+    const rng = new PyRandom(99);
+    const n = 500;
+    const w = Array.from({ length: n }, () => 1 + rng.randrange(3));
+    const pa = Array.from({ length: n }, () => (rng.randrange(10) < 6 ? 1 : 0));
+    const pb = Array.from({ length: n }, () => (rng.randrange(10) < 7 ? 1 : 0));
+    // run pass rates in thirds: not dyadic, so that rate takes the case-by-case loop
+    const ra = Array.from({ length: n }, () => rng.randrange(4) / 3);
+    const rb = Array.from({ length: n }, () => rng.randrange(4) / 3);
+    const options = { seed: 13, rounds: 120, confidence: 0.9 };
+    const quality = { weights: w, a: pa, b: pb };
+    const unweighted = { weights: w.map(() => 1), a: pa, b: pb };
+    const thirds = { weights: w.map(() => 1), a: ra, b: rb };
+    const joint = pairedBootstrapWeightedRates([quality, thirds, unweighted], options);
+    expect(joint.map((r) => r.method)).toEqual(['grouped', 'direct', 'grouped']);
+    [quality, thirds, unweighted].forEach((set, k) => {
+      // the reference is the case-by-case loop on its own: the kit's order of additions
+      const alone = pairedBootstrapWeightedRate(set.weights, set.a, set.b, { ...options, method: 'direct' });
+      expect(joint[k].deltas).toEqual(alone.deltas);
+      expect(joint[k].baseline).toEqual(alone.baseline);
+      expect(joint[k].candidate).toEqual(alone.candidate);
+    });
+  });
+
+  it('round 0 of a two-case sample is the hand sum over the drawn indices', () => {
+    // draws of round 0 from the same generator the bootstrap uses (CPython's randrange(2), twice)
+    const rng = new PyRandom(5);
+    const idx = [rng.randrange(2), rng.randrange(2)];
+    const w = [1, 3];
+    const a = [1, 0];
+    const b = [0, 1];
+    const [r] = pairedBootstrapWeightedRates([{ weights: w, a, b }], { seed: 5, rounds: 1, confidence: 0.95 });
+    const total = w[idx[0]] + w[idx[1]];
+    const rateA = (w[idx[0]] * a[idx[0]] + w[idx[1]] * a[idx[1]]) / total;
+    const rateB = (w[idx[0]] * b[idx[0]] + w[idx[1]] * b[idx[1]]) / total;
+    expect(r.deltas[0]).toBeCloseTo(rateB - rateA, 15);
+  });
+
+  it('rejects no sets and sets of different lengths', () => {
+    expect(() => pairedBootstrapWeightedRates([], { seed: 1, rounds: 1, confidence: 0.95 })).toThrow(RangeError);
+    expect(() => pairedBootstrapWeightedRates([{ weights: [1], a: [1], b: [0] }, { weights: [1, 1], a: [1, 0], b: [0, 1] }], { seed: 1, rounds: 1, confidence: 0.95 })).toThrow(RangeError);
   });
 });

@@ -143,100 +143,156 @@ export function pairedBootstrapWeightedRate(
   weights: readonly number[],
   a: readonly number[],
   b: readonly number[],
-  options: { seed: number; rounds: number; confidence: number; method?: 'auto' | 'direct'; progress?: (stage: string, fraction: number) => void },
-) {
-  const n = weights.length;
-  if (a.length !== n || b.length !== n) throw new RangeError(`paired bootstrap needs equal lengths (${n}, ${a.length}, ${b.length})`);
-  for (let i = 0; i < n; i++) {
-    if (!(Number.isFinite(weights[i]) && weights[i] >= 0) || !Number.isFinite(a[i]) || !Number.isFinite(b[i])) {
-      throw new RangeError(`paired bootstrap: case ${i} has a non-finite value or a negative weight`);
+  options: BootstrapRateOptions,
+): WeightedRateBootstrap {
+  return pairedBootstrapWeightedRates([{ weights, a, b }], options)[0];
+}
+
+/** One weighted rate to bootstrap: per-case weights and the outcomes under A and B (see above). */
+export interface WeightedRateSet {
+  weights: readonly number[];
+  a: readonly number[];
+  b: readonly number[];
+}
+
+export interface BootstrapRateOptions {
+  seed: number;
+  rounds: number;
+  confidence: number;
+  method?: 'auto' | 'direct';
+  progress?: (stage: string, fraction: number) => void;
+}
+
+export interface WeightedRateBootstrap {
+  /** rate_B − rate_A of every round, in round order (null where the round's weights sum to 0). */
+  deltas: (number | null)[];
+  delta: ReturnType<typeof percentileInterval>;
+  baseline: ReturnType<typeof percentileInterval>;
+  candidate: ReturnType<typeof percentileInterval>;
+  method: 'grouped' | 'direct';
+}
+
+/**
+ * pairedBootstrapWeightedRate of several weighted rates over the same n cases, with one set of
+ * draws: round r resamples the same n indices for every set (the same seed gives the same draws,
+ * so each result is exactly what pairedBootstrapWeightedRate returns for that set alone), but the
+ * random numbers are drawn once per pass instead of once per rate. The sets whose sums are exact
+ * share one grouped pass (groups of the joint key across those sets; the direct loop when there are
+ * more than MAX_BOOTSTRAP_GROUPS), the others one case-by-case pass.
+ * Used by the gate for the weighted quality and the mean run pass rate of the same resamples.
+ * @param sets at least one, each as in pairedBootstrapWeightedRate, all of the same length n >= 1.
+ * @returns one result per set, in the order given.
+ * @throws RangeError as pairedBootstrapWeightedRate, or for no sets or sets of different lengths.
+ */
+export function pairedBootstrapWeightedRates(sets: readonly WeightedRateSet[], options: BootstrapRateOptions): WeightedRateBootstrap[] {
+  if (sets.length === 0) throw new RangeError('paired bootstrap needs at least one rate');
+  const n = sets[0].weights.length;
+  for (const { weights, a, b } of sets) {
+    if (weights.length !== n || a.length !== n || b.length !== n) throw new RangeError(`paired bootstrap needs equal lengths (${n}, ${weights.length}, ${a.length}, ${b.length})`);
+    for (let i = 0; i < n; i++) {
+      if (!(Number.isFinite(weights[i]) && weights[i] >= 0) || !Number.isFinite(a[i]) || !Number.isFinite(b[i])) {
+        throw new RangeError(`paired bootstrap: case ${i} has a non-finite value or a negative weight`);
+      }
     }
   }
   const { seed, rounds, confidence, progress } = options;
-  const deltas: (number | null)[] = new Array(rounds);
-  const rateA: (number | null)[] = new Array(rounds);
-  const rateB: (number | null)[] = new Array(rounds);
   const step = Math.max(20, Math.ceil(rounds / 200));
-  const record = (r: number, total: number, sa: number, sb: number) => {
-    if (progress && r % step === 0) progress('bootstrap', r / rounds);
+  const state = sets.map(({ weights, a, b }) => {
+    const wa = weights.map((w, i) => w * a[i]);
+    const wb = weights.map((w, i) => w * b[i]);
+    const exact = options.method !== 'direct' && exactSumScale(weights) !== null && exactSumScale(wa) !== null && exactSumScale(wb) !== null;
+    return { w: weights, wa, wb, exact, method: 'direct' as 'grouped' | 'direct', deltas: new Array<number | null>(rounds), rateA: new Array<number | null>(rounds), rateB: new Array<number | null>(rounds) };
+  });
+  type State = (typeof state)[number];
+  const record = (st: State, r: number, total: number, sa: number, sb: number) => {
     if (total === 0) {
-      deltas[r] = rateA[r] = rateB[r] = null;
+      st.deltas[r] = st.rateA[r] = st.rateB[r] = null;
       return;
     }
     const vb = sb / total;
     const va = sa / total;
-    rateB[r] = vb;
-    rateA[r] = va;
-    deltas[r] = vb - va;
+    st.rateB[r] = vb;
+    st.rateA[r] = va;
+    st.deltas[r] = vb - va;
   };
-  const wa = weights.map((w, i) => w * a[i]);
-  const wb = weights.map((w, i) => w * b[i]);
+  const exactSets = state.filter((st) => st.exact);
+  const passes = (exactSets.length > 0 ? 1 : 0) + (exactSets.length < state.length ? 1 : 0);
+  let passIndex = 0;
+  const tick = (r: number) => {
+    if (progress && r % step === 0) progress('bootstrap', (passIndex + r / rounds) / passes);
+  };
 
-  let method: 'grouped' | 'direct' = 'direct';
-  let groupOf: Uint16Array | null = null;
-  const gw: number[] = [];
-  const ga: number[] = [];
-  const gb: number[] = [];
-  if (options.method !== 'direct' && exactSumScale(weights) !== null && exactSumScale(wa) !== null && exactSumScale(wb) !== null) {
-    groupOf = new Uint16Array(n);
+  // Grouped pass: the joint key of every exact set; cases of a group add the same values to every sum.
+  let direct = state.filter((st) => !st.exact);
+  if (exactSets.length > 0) {
+    let groupOf: Uint16Array | null = new Uint16Array(n);
     const ids = new Map<string, number>();
+    const gv: number[][] = exactSets.map(() => []); // per set: w, wa, wb of each group, interleaved
     for (let i = 0; i < n && groupOf !== null; i++) {
-      const key = `${weights[i]}|${wa[i]}|${wb[i]}`;
+      let key = '';
+      for (const st of exactSets) key += `${st.w[i]}|${st.wa[i]}|${st.wb[i]}|`;
       let g = ids.get(key);
       if (g === undefined) {
-        g = gw.length;
+        g = ids.size;
         if (g >= MAX_BOOTSTRAP_GROUPS) groupOf = null;
         ids.set(key, g);
-        gw.push(weights[i]);
-        ga.push(wa[i]);
-        gb.push(wb[i]);
+        exactSets.forEach((st, k) => gv[k].push(st.w[i], st.wa[i], st.wb[i]));
       }
       if (groupOf !== null) groupOf[i] = g;
     }
-    if (groupOf !== null) method = 'grouped';
+    if (groupOf === null) direct = state;
+    else {
+      const groups = ids.size;
+      // one byte per case when it fits: the draw loop reads groupOf at random positions
+      const idsArr = groups <= 256 ? Uint8Array.from(groupOf) : groupOf;
+      bootstrapGroupCounts(idsArr, groups, rounds, seed, (counts, r) => {
+        tick(r);
+        for (let k = 0; k < exactSets.length; k++) {
+          const v = gv[k];
+          let total = 0;
+          let sa = 0;
+          let sb = 0;
+          for (let g = 0; g < groups; g++) {
+            const c = counts[g];
+            total += c * v[3 * g];
+            sa += c * v[3 * g + 1];
+            sb += c * v[3 * g + 2];
+          }
+          record(exactSets[k], r, total, sa, sb);
+        }
+      });
+      for (const st of exactSets) st.method = 'grouped';
+      passIndex++;
+    }
   }
 
-  if (method === 'grouped') {
-    const groups = gw.length;
-    // one byte per case when it fits: the draw loop reads groupOf at random positions
-    const ids = groups <= 256 ? Uint8Array.from(groupOf!) : groupOf!;
-    bootstrapGroupCounts(ids, groups, rounds, seed, (counts, r) => {
-      let total = 0;
-      let sa = 0;
-      let sb = 0;
-      for (let g = 0; g < groups; g++) {
-        const k = counts[g];
-        total += k * gw[g];
-        sa += k * ga[g];
-        sb += k * gb[g];
-      }
-      record(r, total, sa, sb);
-    });
-  } else {
-    const w = Float64Array.from(weights);
-    const fa = Float64Array.from(wa);
-    const fb = Float64Array.from(wb);
+  // Case-by-case pass, adding in draw order as the kit does.
+  if (direct.length > 0) {
+    const cols = direct.map((st) => ({ st, w: Float64Array.from(st.w), fa: Float64Array.from(st.wa), fb: Float64Array.from(st.wb) }));
     bootstrapResamples(n, rounds, seed, (idx, r) => {
-      let total = 0;
-      let sa = 0;
-      let sb = 0;
-      for (let i = 0; i < n; i++) {
-        const j = idx[i];
-        total += w[j];
-        sb += fb[j];
-        sa += fa[j];
+      tick(r);
+      for (const { st, w, fa, fb } of cols) {
+        let total = 0;
+        let sa = 0;
+        let sb = 0;
+        for (let i = 0; i < n; i++) {
+          const j = idx[i];
+          total += w[j];
+          sb += fb[j];
+          sa += fa[j];
+        }
+        record(st, r, total, sa, sb);
       }
-      record(r, total, sa, sb);
     });
   }
   progress?.('bootstrap', 1);
-  return {
-    deltas,
-    delta: percentileInterval(deltas, confidence),
-    baseline: percentileInterval(rateA, confidence),
-    candidate: percentileInterval(rateB, confidence),
-    method,
-  };
+  return state.map((st) => ({
+    deltas: st.deltas,
+    delta: percentileInterval(st.deltas, confidence),
+    baseline: percentileInterval(st.rateA, confidence),
+    candidate: percentileInterval(st.rateB, confidence),
+    method: st.method,
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------
