@@ -154,9 +154,15 @@ test.describe('evaluator audit lab', () => {
     const url = await copyShareLink(page);
     expect(url).toMatch(/#state=/);
     const { ctx, fresh } = await openInFreshContext(browser, url);
-    await expect(fresh.getByTestId('pending')).toHaveCount(0); // nothing saved there: the link's state applies
+    // nothing is saved there: the link's state is on screen, offered to keep, and nothing is stored yet
+    const pending = fresh.getByTestId('pending');
+    await expect(pending).toHaveAttribute('data-source', 'link');
+    await expect(pending).toContainText('Nothing is saved until you choose.');
     await expect(fresh.getByTestId('recommended')).toHaveAttribute('data-value', '');
     await expect(fresh.getByTestId('focus')).toHaveText(V1);
+    await expect(fresh.getByTestId('flip-human-evaluator_001-pass')).toHaveAttribute('data-value', '0');
+    await fresh.getByTestId('pending-keep').click();
+    await expect(pending).toHaveCount(0);
     await expect(fresh.getByTestId('flip-human-evaluator_001-pass')).toHaveAttribute('data-value', '0');
     await ctx.close();
   });
