@@ -47,8 +47,13 @@ interface Grader {
   normalize: (s: string) => string;
   /** normalize, remembered per term (expected terms repeat across cases and runs). */
   normalizeTerm: (s: string) => string;
+  /** A case's Wilson interval of its run pass rate, one shared (frozen) pair per (passes, runs). */
+  wilson: (passes: number, runs: number, confidence: number) => readonly [number, number];
   markers: string[];
 }
+
+/** The missing terms of a run that misses none: one frozen array for every such run. */
+const NO_MISSING_TERMS: string[] = Object.freeze([]) as unknown as string[];
 
 function makeGrader(policy: GatePolicy): Grader {
   const normalize = (s: string) => foldForMatch(s, policy.text_normalization, policy.unicode_normalization);
@@ -58,7 +63,19 @@ function makeGrader(policy: GatePolicy): Grader {
     if (t === undefined) terms.set(s, (t = normalize(s)));
     return t;
   };
-  return { normalize, normalizeTerm, markers: policy.abstention_markers.map(normalize) };
+  // Per-case results stay in memory (10^5 cases x 2 versions): equal values share one object.
+  const intervals = new Map<number, readonly [number, number]>();
+  const wilson = (passes: number, runs: number, confidence: number) => {
+    const key = confidence === policy.confidence_level && runs < 65536 ? passes * 65536 + runs : -1;
+    let pair = key < 0 ? undefined : intervals.get(key);
+    if (!pair) {
+      const w = wilsonInterval(passes, runs, confidence);
+      pair = Object.freeze([w.low ?? 0, w.high ?? 1] as const);
+      if (key >= 0) intervals.set(key, pair);
+    }
+    return pair;
+  };
+  return { normalize, normalizeTerm, wilson, markers: policy.abstention_markers.map(normalize) };
 }
 
 /**
@@ -85,13 +102,14 @@ export function gradeRun(c: CaseRow, answer: OutputRow, grader: Grader, taxonomy
   let passed: boolean;
   let critical = false;
   let reason: CaseReason;
-  let missing: string[] = [];
+  let missing: string[] = NO_MISSING_TERMS;
   if (c.must_abstain) {
     passed = grader.markers.some((m) => out.includes(m));
     critical = !passed;
     reason = passed ? 'abstained' : 'answered_instead_of_abstaining';
   } else {
-    missing = c.expected_contains.filter((term) => !out.includes(grader.normalizeTerm(term)));
+    const absent = c.expected_contains.filter((term) => !out.includes(grader.normalizeTerm(term)));
+    missing = absent.length === 0 ? NO_MISSING_TERMS : absent;
     passed = missing.length === 0;
     reason = passed ? 'contains_expected' : 'missing_terms';
   }
@@ -140,7 +158,6 @@ export function gradeCase(c: CaseRow, answers: readonly OutputRow[], grader: Gra
   const atK = passAtK(n, passes, policy.pass_k);
   const powK = passPowK(n, passes, policy.pass_k);
   const score = policy.case_score === 'mean' ? { value: passes / n, reason: null } : powK;
-  const w = wilsonInterval(passes, n, policy.confidence_level);
   return {
     case_id: c.case_id,
     slice: c.slice,
@@ -159,7 +176,7 @@ export function gradeCase(c: CaseRow, answers: readonly OutputRow[], grader: Gra
     runs_total: n,
     runs_passed: passes,
     run_pass_rate: passes / n,
-    run_pass_rate_wilson: [w.low ?? 0, w.high ?? 1],
+    run_pass_rate_wilson: grader.wilson(passes, n, policy.confidence_level) as [number, number],
     score: score.value,
     score_reason: score.reason,
     pass_at_k: atK.value,
