@@ -31,7 +31,7 @@
  * for the target power (casesForPower on the grid, refined near the answer), and the current
  * dataset's n with its power (exact up to the cap, Connor's normal approximation beyond).
  */
-import { casesForPower, mcnemarPowers, pairedCiWidth, type PairedDesign, type PowerPoint } from '../core/stats/power.ts';
+import { casesForPower, mcnemarPowerTable, pairedCiWidth, type PairedDesign, type PowerPoint } from '../core/stats/power.ts';
 import { normCdf, normIsf } from '../core/stats/special.ts';
 import type { GateResult } from './types.ts';
 
@@ -222,7 +222,8 @@ export function planGate(result: Pick<GateResult, 'baseline' | 'candidate' | 'hy
     return { ...base, p_b: null, p_c: null, undefined_reason: problem ?? 'no_discordant_share', curve: [], cases_for_power: null, cases_for_power_reason: problem ?? 'no_discordant_share', cases_for_power_resolution: null, current: { n, power: null, ci_width: null, method: 'exact' } };
   }
   const g: PairedDesign = { discordant: Math.min(1, Math.max(discordant, delta)), delta, alpha };
-  const exact = (ns: number[]) => mcnemarPowers(ns, g);
+  const table = mcnemarPowerTable(g);
+  const exact = (ns: number[]) => table.powers(ns);
 
   // How far the curve goes: until the power passes halfway from the target to 1. The normal
   // approximation's n for that power, plus a margin, is the first guess; the exact curve is

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import golden from '../golden/power_statsmodels.json';
 import { createRunner } from '../../labs/runner.ts';
-import { mcnemarCriticalCount, mcnemarCriticalCounts, mcnemarPower, mcnemarPowers } from '../../labs/core/stats/power.ts';
+import { mcnemarCriticalCount, mcnemarCriticalCounts, mcnemarPower, mcnemarPowers, mcnemarPowerTable } from '../../labs/core/stats/power.ts';
 import { designProblem, fallbackDiscordant, mcnemarPowerNormal, observedDesign, planGate, PLANNER_MAX_CASES } from '../../labs/gate/planner.ts';
 import { gateMsg } from '../../labs/gate/i18n/index.ts';
 import type { GateScorecard } from '../../labs/gate/lab.ts';
@@ -227,3 +227,40 @@ describe("Connor's normal-approximation n (the planner's first guess of the curv
     expect(casesForPowerNormal(0.8, { discordant: 0.6, delta: 0.05, alpha: 0.05 })).toBeCloseTo(1881.37, 0);
   });
 });
+
+describe('McNemar power tables built in steps', () => {
+  it('critical counts continued from a shorter table equal the table built at once', () => {
+    for (const alpha of [0.05, 0.01]) {
+      expect(Array.from(mcnemarCriticalCounts(900, alpha, mcnemarCriticalCounts(250, alpha)))).toEqual(Array.from(mcnemarCriticalCounts(900, alpha)));
+    }
+  });
+
+  it('a table asked for growing and shrinking n gives mcnemarPower at each n (also after another design used the same alpha)', () => {
+    const g = { discordant: 0.3, delta: 0.1, alpha: 0.05 };
+    mcnemarPowerTable({ discordant: 0.2, delta: 0.05, alpha: 0.05 }).powers([3000]); // leaves a long table for alpha 0.05
+    const table = mcnemarPowerTable(g);
+    for (const ns of [[40, 200], [500, 90], [7, 320]]) {
+      // the reference: the textbook sum over m and b, written out here (no table, no early stop)
+      const direct = ns.map((n) => {
+        let power = 0;
+        for (let m = 0; m <= n; m++) {
+          const pm = Math.exp(lnChooseRef(n, m) + m * Math.log(g.discordant) + (n - m) * Math.log1p(-g.discordant));
+          const t = mcnemarCriticalCount(m, g.alpha);
+          if (t < 0 || pm === 0) continue;
+          const q = (g.discordant + g.delta) / 2 / g.discordant;
+          let rej = 0;
+          for (let b = 0; b <= m; b++) if (b <= t || b >= m - t) rej += Math.exp(lnChooseRef(m, b) + b * Math.log(q) + (m - b) * Math.log1p(-q));
+          power += pm * rej;
+        }
+        return power;
+      });
+      table.powers(ns).forEach((p, i) => expect(p).toBeCloseTo(direct[i], 9));
+    }
+  });
+});
+
+function lnChooseRef(n: number, k: number): number {
+  let s = 0;
+  for (let i = 1; i <= k; i++) s += Math.log(n - k + i) - Math.log(i);
+  return s;
+}

@@ -66,15 +66,20 @@ export function mcnemarCriticalCount(m: number, alpha: number): number {
  * decreases with m and grows by at most 1 per step (Binomial(m + 1, 1/2) is stochastically larger
  * than Binomial(m, 1/2), and at most one larger), so each m costs one binomial tail (binomCdfHalf),
  * O(maxM^1.5) in all instead of O(maxM²).
+ * @param known optional: an earlier result of this function for the same alpha and a smaller maxM;
+ *   its entries are copied and the scan starts after them (the same table, built in steps).
  * @throws RangeError for maxM not an integer >= 0 or alpha outside (0, 1).
  */
-export function mcnemarCriticalCounts(maxM: number, alpha: number): Int32Array {
+export function mcnemarCriticalCounts(maxM: number, alpha: number, known?: Int32Array): Int32Array {
   if (!Number.isInteger(maxM) || maxM < 0) throw new RangeError(`maxM must be an integer >= 0, got ${maxM}`);
   if (!(alpha > 0 && alpha < 1)) throw new RangeError(`alpha must be in (0, 1), got ${alpha}`);
   const out = new Int32Array(maxM + 1);
   out[0] = -1;
-  let t = -1;
-  for (let m = 1; m <= maxM; m++) {
+  // `known`: this function's table for the same alpha and a smaller maxM; the scan goes on from its end
+  const from = known && known.length > 1 && known.length <= maxM ? known.length : 1;
+  if (from > 1) out.set(known!);
+  let t = from > 1 ? known![from - 1] : -1;
+  for (let m = from; m <= maxM; m++) {
     while (t + 1 < m - t - 1 && Math.min(1, 2 * binomCdfHalf(t + 1, m)) <= alpha + 1e-15) t++;
     out[m] = t;
   }
@@ -119,12 +124,11 @@ function tails(m: number, t: number, q: number): number {
 }
 
 /**
- * The exact power sum at n given the critical counts (crit.length > n): Σ_m P(M = m)·P(reject | m)
- * with M ~ Binomial(n, d), summed outwards from the mode of M until the terms are negligible.
+ * The exact power sum at n: Σ_m P(M = m)·P(reject | m) with M ~ Binomial(n, d), summed outwards
+ * from the mode of M until the terms are negligible. `reject(m)` is P(reject | m discordant pairs).
  */
-function powerWith(n: number, d: number, q: number, crit: Int32Array): number {
+function powerWith(n: number, d: number, reject: (m: number) => number): number {
   if (n === 0) return 0;
-  const reject = (m: number) => (crit[m] < 0 ? 0 : tails(m, crit[m], q));
   if (d === 1) return Math.min(1, reject(n));
   const ld = Math.log(d);
   const lr = Math.log1p(-d);
@@ -170,15 +174,55 @@ export function mcnemarPower(n: number, g: PairedDesign): number {
  * @throws RangeError for a bad design or an n that is not an integer >= 0.
  */
 export function mcnemarPowers(ns: readonly number[], g: PairedDesign): number[] {
+  return mcnemarPowerTable(g).powers(ns);
+}
+
+/**
+ * The critical counts depend on alpha only: the longest table built for each recent alpha is kept
+ * (a planner recomputed for the same policy starts from it). At most 8 alphas are kept.
+ */
+const CRITICAL_COUNTS = new Map<number, Int32Array>();
+function rememberCriticalCounts(alpha: number, table: Int32Array) {
+  CRITICAL_COUNTS.delete(alpha);
+  CRITICAL_COUNTS.set(alpha, table);
+  if (CRITICAL_COUNTS.size > 8) CRITICAL_COUNTS.delete(CRITICAL_COUNTS.keys().next().value!);
+}
+
+/**
+ * mcnemarPowers for one design, called many times (a planner's curve, then its refinement): the
+ * critical counts and each P(reject | m discordant pairs) are computed once per m and kept, since
+ * the power sums of nearby n cover mostly the same m. Every value equals mcnemarPower's.
+ * @throws RangeError for a bad design (at once) or, from powers, an n that is not an integer >= 0.
+ */
+export function mcnemarPowerTable(g: PairedDesign): { powers(ns: readonly number[]): number[] } {
   const { pb } = checkDesign(g);
-  let maxN = 0;
-  for (const n of ns) {
-    if (!Number.isInteger(n) || n < 0) throw new RangeError(`n must be an integer >= 0, got ${n}`);
-    if (n > maxN) maxN = n;
-  }
-  const crit = mcnemarCriticalCounts(maxN, g.alpha);
   const q = pb / g.discordant; // P(improvement | discordant)
-  return ns.map((n) => powerWith(n, g.discordant, q, crit));
+  let crit: Int32Array = CRITICAL_COUNTS.get(g.alpha) ?? new Int32Array(0);
+  let rejectAt: Float64Array = new Float64Array(0); // NaN: not computed yet
+  const reject = (m: number) => {
+    let r = rejectAt[m];
+    if (r !== r) rejectAt[m] = r = crit[m] < 0 ? 0 : tails(m, crit[m], q);
+    return r;
+  };
+  return {
+    powers(ns) {
+      let maxN = 0;
+      for (const n of ns) {
+        if (!Number.isInteger(n) || n < 0) throw new RangeError(`n must be an integer >= 0, got ${n}`);
+        if (n > maxN) maxN = n;
+      }
+      if (maxN >= crit.length) {
+        crit = mcnemarCriticalCounts(maxN, g.alpha, crit);
+        rememberCriticalCounts(g.alpha, crit);
+      }
+      if (maxN >= rejectAt.length) {
+        const grown = new Float64Array(maxN + 1).fill(Number.NaN);
+        grown.set(rejectAt);
+        rejectAt = grown;
+      }
+      return ns.map((n) => powerWith(n, g.discordant, reject));
+    },
+  };
 }
 
 /** The normal-approximation width of the paired CI of δ at level 1 - α with n cases (module comment); Infinity at n = 0. */
