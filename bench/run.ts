@@ -21,6 +21,7 @@ import { gateSuite } from './gate.bench.ts';
 import { calibrationSuite } from './calibration.bench.ts';
 import { ragSuite } from './rag.bench.ts';
 import { evaluatorsSuite } from './evaluators.bench.ts';
+import { presetsSuite } from './presets.bench.ts';
 import { runScale } from './scale.ts';
 
 export interface BenchCase<S = unknown, R = unknown> {
@@ -30,6 +31,7 @@ export interface BenchCase<S = unknown, R = unknown> {
   n: number;
   setup(): S;
   beforeEach?(state: S): R;
+  /** The timed part; a Promise is awaited inside the timing (an engine that hashes with WebCrypto). */
   run(arg: R): unknown;
   /** Timed repetitions (default 5). */
   runs?: number;
@@ -46,7 +48,7 @@ export interface BenchSuite {
   cases(): BenchCase<any, any>[];
 }
 
-export const suites: BenchSuite[] = [thresholdSuite, gateSuite, ragSuite, evaluatorsSuite, calibrationSuite];
+export const suites: BenchSuite[] = [presetsSuite, thresholdSuite, gateSuite, ragSuite, evaluatorsSuite, calibrationSuite];
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -83,7 +85,7 @@ function runPython(specs: { key: string; kind: string; runs: number; arrays: Rec
   }
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const filters = process.argv.slice(2).filter((a) => !a.startsWith('-'));
   const chosen = suites.filter((s) => filters.length === 0 || filters.some((f) => s.name.includes(f)));
   const scale = filters.length === 0 || filters.includes('scale');
@@ -100,12 +102,12 @@ function main(): void {
       const state = c.setup();
       const runs = c.runs ?? 5;
       const arg0 = c.beforeEach ? c.beforeEach(state) : state;
-      c.run(arg0); // warm-up
+      await c.run(arg0); // warm-up
       const times: number[] = [];
       for (let i = 0; i < runs; i++) {
         const arg = c.beforeEach ? c.beforeEach(state) : state;
         const t0 = performance.now();
-        c.run(arg);
+        await c.run(arg);
         times.push(performance.now() - t0);
       }
       const key = c.python ? `${suite.name}-${ci}-${c.n}` : undefined;
@@ -171,4 +173,7 @@ function printScale(): number {
   return over;
 }
 
-main();
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});
