@@ -415,7 +415,7 @@ function pair(lo: MaybeNumber, hi: MaybeNumber): [number, number] | null {
  * manifest.computed_hashes is null here: hashing is asynchronous (WebCrypto), see
  * computeManifestHashes / withManifestHashes in index.ts.
  * `hooks.progress`, when given, receives ('bootstrap', fraction) during the bootstrap (see
- * bootstrapWeightedQuality); `_view` is unused (the lab has no view options).
+ * bootstrapGate: one pass over the draws for both rates); `_view` is unused (the lab has no view options).
  * @throws Error when a case lacks an answer (parseGateInput prevents it).
  */
 export function runGate(input: GateInput, _view?: undefined, hooks?: RunHooks): GateResult {
