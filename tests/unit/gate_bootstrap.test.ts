@@ -206,6 +206,19 @@ describe('pairedBootstrapWeightedRates: several rates on one set of draws', () =
     expect(r.deltas[0]).toBeCloseTo(rateB - rateA, 15);
   });
 
+  it('reports progress across both passes: never backwards, ending at 1', () => {
+    const n = 50;
+    const w = Array.from({ length: n }, (_, i) => 1 + (i % 2));
+    const pass = Array.from({ length: n }, (_, i) => (i % 3 === 0 ? 1 : 0));
+    const thirds = Array.from({ length: n }, (_, i) => (i % 4) / 3);
+    const seen: number[] = [];
+    pairedBootstrapWeightedRates([{ weights: w, a: pass, b: pass }, { weights: w.map(() => 1), a: thirds, b: thirds }], { seed: 3, rounds: 400, confidence: 0.95, progress: (_s, f) => seen.push(f) });
+    for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThanOrEqual(seen[i - 1]);
+    // the grouped pass covers [0, 0.5), the case-by-case pass [0.5, 1)
+    expect(seen.some((f) => f > 0.5 && f < 1)).toBe(true);
+    expect(seen[seen.length - 1]).toBe(1);
+  });
+
   it('rejects no sets and sets of different lengths', () => {
     expect(() => pairedBootstrapWeightedRates([], { seed: 1, rounds: 1, confidence: 0.95 })).toThrow(RangeError);
     expect(() => pairedBootstrapWeightedRates([{ weights: [1], a: [1], b: [0] }, { weights: [1, 1], a: [1, 0], b: [0, 1] }], { seed: 1, rounds: 1, confidence: 0.95 })).toThrow(RangeError);

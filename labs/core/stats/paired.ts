@@ -216,7 +216,8 @@ export function pairedBootstrapWeightedRates(sets: readonly WeightedRateSet[], o
     st.deltas[r] = vb - va;
   };
   const exactSets = state.filter((st) => st.exact);
-  const passes = (exactSets.length > 0 ? 1 : 0) + (exactSets.length < state.length ? 1 : 0);
+  // how many passes over the draws (for the progress fraction): one grouped, one case by case
+  let passes = (exactSets.length > 0 ? 1 : 0) + (exactSets.length < state.length ? 1 : 0);
   let passIndex = 0;
   const tick = (r: number) => {
     if (progress && r % step === 0) progress('bootstrap', (passIndex + r / rounds) / passes);
@@ -240,7 +241,11 @@ export function pairedBootstrapWeightedRates(sets: readonly WeightedRateSet[], o
       }
       if (groupOf !== null) groupOf[i] = g;
     }
-    if (groupOf === null) direct = state;
+    if (groupOf === null) {
+      // too many joint groups: every set goes case by case, in the one pass left
+      direct = state;
+      passes = 1;
+    }
     else {
       const groups = ids.size;
       // one byte per case when it fits: the draw loop reads groupOf at random positions
