@@ -24,6 +24,8 @@ const base = process.env.BASE_PATH || '/';
 export default defineConfig({
   // ASTRO_OUT_DIR lets several builds run side by side (e.g. parallel e2e runs on one machine).
   outDir: process.env.ASTRO_OUT_DIR || './dist',
+  // ASTRO_CACHE_DIR: a build running beside another one (e2e/build.mjs) keeps its own cache.
+  cacheDir: process.env.ASTRO_CACHE_DIR || './node_modules/.astro',
   site: process.env.SITE_URL || 'http://localhost:4321',
   base,
   trailingSlash: 'ignore',

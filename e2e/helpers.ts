@@ -1,9 +1,7 @@
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import LZString from 'lz-string';
-import { LAB_IDS, LAB_METAS } from '../labs/manifest.ts';
 
 /** The axe rule tags the site is held to: WCAG 2.2 level AA (and the A/AA rules of 2.0 and 2.1). */
 export const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -101,56 +99,13 @@ export function exerciseHash(exercise: unknown): string {
   return `#exercise=${payload}.${createHash('sha256').update(payload).digest('hex').slice(0, 16)}`;
 }
 
-// ---- the page list and filled pages (e2e/phone.spec.ts), pending states (e2e/pending.spec.ts) ----
-
-/** Whether a lab has its island yet (src/components/labs/<id>/<Name>Lab.tsx). */
-export function hasIsland(lab: string): boolean {
-  const dir = `src/components/labs/${lab}`;
-  return existsSync(dir) && readdirSync(dir).some((f) => /Lab\.tsx$/.test(f));
-}
-
-/** The lab an authored exercise opens (its frontmatter's `lab:`). */
-export function exerciseLab(lang: 'es' | 'en', slug: string): string {
-  return /^lab:\s*(\S+)/m.exec(readFileSync(`content/exercises/${lang}/${slug}.mdx`, 'utf8'))?.[1] ?? '';
-}
-
-/** The static routes of src/pages (files without a [param]), as URLs: index pages, lab lists, the exercise link page. */
-function staticRoutes(dir = 'src/pages', base = '/'): string[] {
-  const out: string[] = [];
-  for (const f of readdirSync(dir, { withFileTypes: true })) {
-    if (f.isDirectory()) out.push(...staticRoutes(`${dir}/${f.name}`, `${base}${f.name}/`));
-    else if (/\.astro$/.test(f.name) && !f.name.includes('[') && !/^404/.test(f.name)) out.push(f.name === 'index.astro' ? base : `${base}${f.name.replace(/\.astro$/, '')}/`);
-  }
-  return out;
-}
-
-/**
- * Every page of the site in both languages: the static routes of src/pages, and for the dynamic
- * ones the content collections (chapters, exercises) and the lab manifest, so a new chapter, lab,
- * exercise or page is covered without editing the tests. `labs` are the labs the page shows.
- */
-export function sitePages(): { url: string; lang: 'es' | 'en'; labs: string[] }[] {
-  const out: { url: string; lang: 'es' | 'en'; labs: string[] }[] = [];
-  for (const url of staticRoutes()) out.push({ url, lang: url.startsWith('/en/') ? 'en' : 'es', labs: [] });
-  for (const lang of ['es', 'en'] as const) {
-    const p = lang === 'es' ? { ch: '/capitulos/', lab: '/laboratorios/', ex: '/ejercicios/' } : { ch: '/en/chapters/', lab: '/en/labs/', ex: '/en/exercises/' };
-    for (const f of readdirSync(`content/chapters/${lang}`).filter((f) => f.endsWith('.mdx')).sort()) {
-      const slug = f.replace(/\.mdx$/, '');
-      out.push({ url: `${p.ch}${slug}/`, lang, labs: LAB_METAS.filter((m) => m.chapter === slug).map((m) => m.id) });
-    }
-    for (const id of LAB_IDS) out.push({ url: `${p.lab}${id}/`, lang, labs: [id] });
-    for (const f of readdirSync(`content/exercises/${lang}`).filter((f) => f.endsWith('.mdx')).sort()) {
-      const slug = f.replace(/\.mdx$/, '');
-      out.push({ url: `${p.ex}${slug}/`, lang, labs: [exerciseLab(lang, slug)] });
-    }
-  }
-  return [...new Map(out.map((o) => [o.url, o])).values()];
-}
+// ---- filled pages (e2e/pages.spec.ts) ----
 
 /**
  * Opens a page and, when it shows labs, brings each into view and waits for its first result; then
  * fills every panel a learner can fill: each optional input that offers the chapter's example loads
- * it, and a "pin as baseline" control is used when there is one. Every <details> is opened.
+ * it, and a "pin as baseline" control is used when there is one. Every <details> is opened, and every
+ * other island (a chapter's widgets) is scrolled to until it has hydrated.
  */
 export async function openFilled(page: Page, url: string, labs: string[]) {
   await page.goto(url);
@@ -173,6 +128,11 @@ export async function openFilled(page: Page, url: string, labs: string[]) {
     for (let i = 0; i < (await outputs.count()); i++) await expect(outputs.nth(i)).toHaveAttribute('data-stale', 'false');
   }
   await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+  // every other island (the chapter's widgets, hydrated when they scroll into view) hydrates too
+  const waiting = page.locator('astro-island[ssr]');
+  for (let i = 0; i < 50 && (await waiting.count()); i++) await waiting.first().evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await expect(waiting).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
   // let charts measure their boxes (ResizeObserver) and re-render
   await page.waitForTimeout(400);
 }

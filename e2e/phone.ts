@@ -10,6 +10,7 @@ export const PHONE = { width: 360, height: 800 };
  * on-screen size is its computed font size times the scale of its transform to the screen
  * (getScreenCTM: the SVG's viewBox scaling and any rotation; sqrt(a² + b²) is the length a unit of
  * x takes on screen whatever the rotation, where a rotated label's bounding box would overstate it).
+ * `clipped` lists the SVG texts that run past their SVG's left or right edge (cut off on screen).
  * `within` limits the checks to part of the page (e.g. one widget): then the width is that part's
  * right edge instead of the document's.
  */
@@ -25,6 +26,7 @@ export async function layoutProblems(page: Page, within?: string, minPx = 11) {
     };
     const sticking: string[] = [];
     const small: string[] = [];
+    const clipped: string[] = [];
     for (const root of roots) {
       for (const el of root.querySelectorAll('*')) {
         const b = el.getBoundingClientRect();
@@ -40,9 +42,12 @@ export async function layoutProblems(page: Page, within?: string, minPx = 11) {
         if (!m) continue;
         const px = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
         if (px < minPx - 0.05) small.push(`${t.closest('[data-testid]')?.getAttribute('data-testid') ?? 'svg'}: "${t.textContent.trim().slice(0, 30)}" at ${px.toFixed(1)} px`);
+        const svg = t.closest('svg')!.getBoundingClientRect();
+        const r = t.getBoundingClientRect();
+        if (r.right > svg.right + 1 || r.left < svg.left - 1) clipped.push(`${t.closest('[data-testid]')?.getAttribute('data-testid') ?? 'svg'}: "${t.textContent.trim().slice(0, 30)}"`);
       }
     }
-    return { width, viewport: vw, sticking: sticking.slice(0, 10), small: small.slice(0, 10), smallCount: small.length };
+    return { width, viewport: vw, sticking: sticking.slice(0, 10), small: small.slice(0, 10), smallCount: small.length, clipped: clipped.slice(0, 10) };
   }, { within, minPx });
 }
 
@@ -55,4 +60,5 @@ export async function expectFitsPhone(page: Page, within?: string) {
   expect(r.sticking, 'elements sticking out of the viewport').toEqual([]);
   expect(r.width, within ? `right edge of ${within}` : 'document scrollWidth').toBeLessThanOrEqual(page.viewportSize()!.width);
   expect(r.small, `SVG text under 11 px (${r.smallCount} in all)`).toEqual([]);
+  expect(r.clipped, 'SVG text cut off at its SVG edge').toEqual([]);
 }

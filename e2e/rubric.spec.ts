@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { openLab, expectIssues, expectStale, replaceEditorText, editorText, expectNoWcagViolations, copyShareLink, openInFreshContext, stateHash, num } from './helpers.ts';
+import { openLab, expectIssues, expectStale, replaceEditorText, editorText, copyShareLink, openInFreshContext, stateHash, num } from './helpers.ts';
 
 const PRESET_ITEMS = readFileSync('labs/rubric/presets/capstone_items.jsonl', 'utf8');
 const PRESET_RUBRIC = readFileSync('labs/rubric/presets/capstone_rubric.json', 'utf8');
@@ -201,22 +201,6 @@ test.describe('rubric lab', () => {
     await openLab(page, '/en/chapters/06-rubrics/');
     await expect(page.getByTestId('exam-score')).toHaveText(num(page, '0.94'));
     await expect(page.locator('.lab-slot a[href="/en/labs/rubric/"]')).toBeVisible();
-    await expectNoWcagViolations(page, '.lab-slot');
   });
 
-  for (const url of ['/laboratorios/rubric/', '/en/labs/rubric/']) {
-    test(`no WCAG 2.2 AA violations with every panel filled: ${url}`, async ({ page }) => {
-      await openLab(page, url);
-      for (const name of ['rubric_b', 'breakdown', 'ratings']) {
-        await page.getByTestId(`tab-${name}`).click();
-        await page.getByTestId(`example-${name}`).click();
-      }
-      await page.getByTestId('pin-baseline').click();
-      await expect(page.getByTestId('agreement-verdict')).toBeVisible();
-      await expect(page.getByTestId('comparison-delta')).toBeVisible();
-      await expect(page.getByTestId('drift')).toBeVisible();
-      await expectNoWcagViolations(page);
-      if (process.env.RUBRIC_SHOTS) await page.screenshot({ path: `/tmp/rubric-${url.includes('/en/') ? 'en' : 'es'}.png`, fullPage: true });
-    });
-  }
 });

@@ -1,60 +1,15 @@
 /**
- * The site under a sub-path of a static host: a second build with BASE_PATH=/evals-lab/ (into its
- * own folder), served by `astro preview`, and clicked through: home → chapter → next chapter →
- * glossary → search (Pagefind under the base) → a lab (its island and worker load from under the
- * base). Every internal link, script, style, font and request of the visited pages stays under the
- * base. The build runs once, in beforeAll.
+ * The site under a sub-path of a static host: the build with BASE_PATH=/evals-lab/ that
+ * e2e/build.mjs makes beside the root one, served by `astro preview` (playwright.config.ts), and
+ * clicked through: home → chapter → next chapter → glossary → search (Pagefind under the base) → a
+ * lab (its island and worker load from under the base). Every internal link, script, style, font and
+ * request of the visited pages stays under the base.
  */
 import { test, expect, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 
 const BASE = '/evals-lab/';
 const PORT = Number(process.env.E2E_SUB_PORT || Number(process.env.E2E_PORT || 4399) - 2);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-let server: ChildProcess | null = null;
-let out = '';
-
-function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const p = spawn(cmd, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
-    let err = '';
-    p.stderr?.on('data', (d) => (err += d));
-    p.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}: ${err.slice(-2000)}`))));
-  });
-}
-
-test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async () => {
-  test.setTimeout(420_000);
-  out = mkdtempSync(join(tmpdir(), 'evals-lab-subpath-'));
-  const env = { ...process.env, BASE_PATH: BASE, ASTRO_OUT_DIR: out, ASTRO_TELEMETRY_DISABLED: '1' };
-  await run('npm', ['run', 'build'], env);
-  server = spawn('npx', ['astro', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--ignore-lock'], { env, stdio: 'ignore', detached: true });
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${ORIGIN}${BASE}`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the sub-path preview did not start');
-});
-
-test.afterAll(() => {
-  if (server?.pid) {
-    try {
-      process.kill(-server.pid);
-    } catch {
-      /* already gone */
-    }
-  }
-  if (out) rmSync(out, { recursive: true, force: true });
-});
 
 /** Internal URLs the page refers to (links, scripts, styles, images) that escape the base. */
 async function outsideBase(page: Page): Promise<string[]> {
