@@ -11,6 +11,7 @@ import rehypeSlug from 'rehype-slug';
 import { rehypeHeadingAnchors } from './src/lib/rehype-heading-anchors.mjs';
 import { rehypeBaseLinks } from './src/lib/rehype-base-links.mjs';
 import { CSP_DIRECTIVES } from './src/lib/csp.mjs';
+import { isNotFoundUrl, notFoundPages } from './src/lib/not-found-pages.mjs';
 
 /**
  * BASE_PATH puts the whole site under a sub-path of a static host (e.g. BASE_PATH=/evals-lab/);
@@ -49,7 +50,7 @@ export default defineConfig({
       styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
     },
   },
-  integrations: [mdx(), react(), sitemap()],
+  integrations: [mdx(), react(), sitemap({ filter: (url) => !isNotFoundUrl(url) }), notFoundPages()],
   vite: {
     worker: { format: 'es' },
     resolve: {

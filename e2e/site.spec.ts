@@ -89,3 +89,13 @@ test('every built page carries a CSP with no inline or eval script and no other 
   }
   expect(problems).toEqual([]);
 });
+
+test('the not-found pages sit where static hosts look for them (404.html, en/404.html), in their languages, outside the sitemap', () => {
+  const dist = process.env.ASTRO_OUT_DIR || 'dist';
+  expect(readFileSync(join(dist, '404.html'), 'utf8')).toMatch(/<html[^>]* lang="es"/);
+  expect(readFileSync(join(dist, 'en', '404.html'), 'utf8')).toMatch(/<html[^>]* lang="en"/);
+  expect(readdirSync(join(dist, 'en')).filter((f) => f.startsWith('404'))).toEqual(['404.html']);
+  const sitemap = readFileSync(join(dist, 'sitemap-0.xml'), 'utf8');
+  expect(sitemap).toContain('/en/chapters/');
+  expect(sitemap).not.toMatch(/404/);
+});
