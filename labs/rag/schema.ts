@@ -28,9 +28,9 @@
  * repeated variant_id) name the line and field of the offending value.
  */
 import { z } from 'zod';
-import { findNodeAtLocation, parseTree } from 'jsonc-parser';
-import type { InputIssue, Lang, ParseOutcome } from '../core/contract/types.ts';
-import { lineOfOffset, parseJsonText } from '../core/contract/parse.ts';
+import type { Lang, ParseOutcome } from '../core/contract/types.ts';
+import { IssueCollector, MAX_ISSUES, mergeFailures, parseJsonText } from '../core/contract/parse.ts';
+import { jsonLineFinder } from '../core/contract/json_keys.ts';
 import { ragMsg } from './i18n/index.ts';
 import { MAX_GRADE, MIN_GRADE, parseQrels, parseRun } from './trec.ts';
 import type { Qrels, TrecRun } from './trec.ts';
@@ -206,15 +206,6 @@ export interface RagInput {
   run_b: TrecRun | null;
 }
 
-/** 1-based line where the JSON value at `path` starts (undefined when it is not there). */
-export function lineAt(text: string, path: (string | number)[]): number | undefined {
-  const root = parseTree(text);
-  if (!root) return undefined;
-  const node = findNodeAtLocation(root, path);
-  if (!node) return undefined;
-  return lineOfOffset(text, (node.parent?.type === 'property' ? node.parent : node).offset);
-}
-
 function normalizeCase(c: RawCase): RagCase {
   return {
     case_id: c.case_id,
@@ -237,23 +228,26 @@ function normalizeCase(c: RawCase): RagCase {
 
 /**
  * Checks across cases: case_id unique (the repeat is reported on its own line) and every
- * context_chunks id present in that case's retrieved list (its tokens come from there).
+ * context_chunks id present in that case's retrieved list (its tokens come from there). Linear in
+ * the cases and in the problems: each problem is counted, and only the first `maxIssues` are
+ * located (one parse of the text for all of them); total_issues counts them all.
  */
-export function crossCheckCases(cases: RagCase[], text: string, lang: Lang, maxIssues = 50): InputIssue[] {
+export function crossCheckCases(cases: RagCase[], text: string, lang: Lang, maxIssues = MAX_ISSUES): IssueCollector {
   const t = ragMsg(lang).validation;
-  const issues: InputIssue[] = [];
+  const found = new IssueCollector(maxIssues);
+  const lineAt = jsonLineFinder(text);
   const seen = new Set<string>();
   cases.forEach((c, i) => {
-    if (seen.has(c.case_id)) issues.push({ input: 'cases', line: lineAt(text, [i, 'case_id']), field: `${i}.case_id`, message: t.duplicate_case(c.case_id) });
+    if (seen.has(c.case_id)) found.add(() => ({ input: 'cases', line: lineAt([i, 'case_id']), field: `${i}.case_id`, message: t.duplicate_case(c.case_id) }));
     seen.add(c.case_id);
     if (c.context_chunks) {
       const ids = new Set(c.retrieved.map((r) => r.chunk_id));
       c.context_chunks.forEach((id, j) => {
-        if (!ids.has(id)) issues.push({ input: 'cases', line: lineAt(text, [i, 'context_chunks', j]), field: `${i}.context_chunks.${j}`, message: t.context_not_retrieved(id) });
+        if (!ids.has(id)) found.add(() => ({ input: 'cases', line: lineAt([i, 'context_chunks', j]), field: `${i}.context_chunks.${j}`, message: t.context_not_retrieved(id) }));
       });
     }
   });
-  return issues.slice(0, maxIssues);
+  return found;
 }
 
 /** Reads the cases text (a JSON array of cases) and runs the cross-case checks. */
@@ -261,8 +255,7 @@ export function parseCases(text: string, lang: Lang): ParseOutcome<RagCase[]> {
   const r = parseJsonText(text, casesSchema(lang), 'cases', lang);
   if (!r.ok) return r;
   const cases = r.value.map(normalizeCase);
-  const issues = crossCheckCases(cases, text, lang);
-  return issues.length ? { ok: false, issues } : { ok: true, value: cases };
+  return crossCheckCases(cases, text, lang).failure() ?? { ok: true, value: cases };
 }
 
 /** Reads the variants text: the kit's array of rows, or {gate?, baseline?, variants}. variant_id must be unique. */
@@ -274,17 +267,19 @@ export function parseVariants(text: string, lang: Lang): ParseOutcome<VariantsFi
   const file: VariantsFile = Array.isArray(r.value)
     ? { variants: r.value, gate: null, baseline: null }
     : { variants: r.value.variants, gate: r.value.gate ?? null, baseline: r.value.baseline ?? null };
-  const issues: InputIssue[] = [];
+  const found = new IssueCollector();
+  const lineAt = jsonLineFinder(text);
   const seen = new Set<string>();
   file.variants.forEach((v, i) => {
     const path = isArray ? [i, 'variant_id'] : ['variants', i, 'variant_id'];
-    if (seen.has(v.variant_id)) issues.push({ input: 'variants', line: lineAt(text, path), field: path.join('.'), message: t.duplicate_variant(v.variant_id) });
+    if (seen.has(v.variant_id)) found.add(() => ({ input: 'variants', line: lineAt(path), field: path.join('.'), message: t.duplicate_variant(v.variant_id) }));
     seen.add(v.variant_id);
   });
   if (file.baseline !== null && !seen.has(file.baseline)) {
-    issues.push({ input: 'variants', line: lineAt(text, ['baseline']), field: 'baseline', message: t.unknown_baseline(file.baseline) });
+    const baseline = file.baseline;
+    found.add(() => ({ input: 'variants', line: lineAt(['baseline']), field: 'baseline', message: t.unknown_baseline(baseline) }));
   }
-  return issues.length ? { ok: false, issues } : { ok: true, value: file };
+  return found.failure() ?? { ok: true, value: file };
 }
 
 const blank = (s: string | undefined): boolean => s === undefined || s.trim() === '';
@@ -301,11 +296,6 @@ export function parseRagInput(texts: Record<string, string>, lang: Lang): ParseO
   const qrels: ParseOutcome<Qrels | null> = blank(texts.qrels) ? { ok: true, value: null } : parseQrels(texts.qrels!, 'qrels', lang);
   const run: ParseOutcome<TrecRun | null> = blank(texts.run) ? { ok: true, value: null } : parseRun(texts.run!, 'run', lang);
   const runB: ParseOutcome<TrecRun | null> = blank(texts.run_b) ? { ok: true, value: null } : parseRun(texts.run_b!, 'run_b', lang);
-  const all = [cases, policy, variants, qrels, run, runB];
-  if (!cases.ok || !policy.ok || !variants.ok || !qrels.ok || !run.ok || !runB.ok) {
-    const issues = all.flatMap((o) => (o.ok ? [] : o.issues));
-    const total = all.reduce((s, o) => s + (o.ok ? 0 : (o.total_issues ?? o.issues.length)), 0);
-    return total > issues.length ? { ok: false, issues, total_issues: total } : { ok: false, issues };
-  }
+  if (!cases.ok || !policy.ok || !variants.ok || !qrels.ok || !run.ok || !runB.ok) return mergeFailures([cases, policy, variants, qrels, run, runB])!;
   return { ok: true, value: { cases: cases.value, policy: policy.value, variants: variants.value, qrels: qrels.value, run: run.value, run_b: runB.value } };
 }

@@ -13,7 +13,7 @@
 import { z } from 'zod';
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import type { Node as JsonNode } from 'jsonc-parser';
-import { lineOfOffset } from './parse.ts';
+import { lineLocator } from './parse.ts';
 
 /**
  * Paths (key lists) of every own "__proto__" key in a parsed JSON value. One walk with a single
@@ -73,6 +73,7 @@ export function guardProtoKeys<S extends z.ZodType>(schema: S, message: string) 
 export function jsonLineFinder(text: string): (path: (string | number)[]) => number | undefined {
   let root: JsonNode | undefined;
   let built = false;
+  const lineOf = lineLocator(text);
   return (path) => {
     if (!built) {
       root = parseTree(text, [], { allowTrailingComma: false, disallowComments: true });
@@ -81,7 +82,7 @@ export function jsonLineFinder(text: string): (path: (string | number)[]) => num
     if (!root) return undefined;
     for (let cut = path.length; cut >= 0; cut--) {
       const node = findNodeAtLocation(root, path.slice(0, cut));
-      if (node) return lineOfOffset(text, (node.parent?.type === 'property' ? node.parent : node).offset);
+      if (node) return lineOf((node.parent?.type === 'property' ? node.parent : node).offset);
     }
     return undefined;
   };

@@ -149,12 +149,65 @@ function jsonSyntaxMessage(code: string, lang: Lang): string {
   return known ?? t.json_syntax(code);
 }
 
-/** 1-based line number of a character offset in `text`. */
+/** 1-based line number of a character offset in `text` (a scan from the start: O(offset); for many offsets in one text use lineLocator). */
 export function lineOfOffset(text: string, offset: number): number {
   let line = 1;
   const end = Math.min(offset, text.length);
   for (let i = 0; i < end; i++) if (text.charCodeAt(i) === 10) line++;
   return line;
+}
+
+/**
+ * A function from a character offset in `text` to its 1-based line, for locating many problems in
+ * one text: the newline offsets are collected once (O(length), on the first call) and each lookup
+ * is a binary search (O(log lines)). Offsets past the end give the last line; negative ones line 1.
+ */
+export function lineLocator(text: string): (offset: number) => number {
+  let newlines: Uint32Array | null = null;
+  return (offset) => {
+    if (!newlines) {
+      let n = 0;
+      for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) n++;
+      newlines = new Uint32Array(n);
+      for (let i = 0, k = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) newlines[k++] = i;
+    }
+    // the number of newlines strictly before `offset`
+    let lo = 0;
+    let hi = newlines.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (newlines[mid] < offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo + 1;
+  };
+}
+
+/**
+ * The one cap on listed problems, with their count (every lab's parsers use it): `add` counts a
+ * problem and builds it, locating its line, only while fewer than `max` are listed, so that a text
+ * with 10^5 problems costs 10^5 counts and `max` locations. `failure()` is the outcome to return:
+ * the listed issues and total_issues counting them all (null when there was none).
+ */
+export class IssueCollector {
+  readonly issues: InputIssue[] = [];
+  total = 0;
+  readonly max: number;
+  constructor(max = MAX_ISSUES) {
+    this.max = max;
+  }
+  /** Counts one problem; `make` runs only while the list has room. */
+  add(make: () => InputIssue): void {
+    this.total++;
+    if (this.issues.length < this.max) this.issues.push(make());
+  }
+  /** Whether more problems would only be counted, not listed. */
+  get full(): boolean {
+    return this.issues.length >= this.max;
+  }
+  failure(): { ok: false; issues: InputIssue[]; total_issues: number } | null {
+    return this.total > 0 ? { ok: false, issues: this.issues, total_issues: this.total } : null;
+  }
 }
 
 function fieldPath(path: PropertyKey[]): string | undefined {
