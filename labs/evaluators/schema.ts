@@ -42,7 +42,7 @@
 import Papa from 'papaparse';
 import { z } from 'zod';
 import type { InputIssue, Lang, ParseOutcome } from '../core/contract/types.ts';
-import { parseJsonText, parseJsonlText } from '../core/contract/parse.ts';
+import { IssueCollector, mergeFailures, parseJsonText, parseJsonlText } from '../core/contract/parse.ts';
 import { guardProtoKeys, jsonLineFinder } from '../core/contract/json_keys.ts';
 import { coreMsg } from '../core/contract/i18n/index.ts';
 import { evaluatorsMsg } from './i18n/index.ts';
@@ -442,18 +442,18 @@ function readCasesCsv(text: string, criteria: string[] | null, lang: Lang): { ca
   return { cases, issues };
 }
 
-function readCases(text: string, criteria: string[] | null, lang: Lang): { cases: RawCase[]; issues: InputIssue[]; format: 'json' | 'jsonl' | 'csv' } {
+function readCases(text: string, criteria: string[] | null, lang: Lang): { cases: RawCase[]; issues: InputIssue[]; total_issues?: number; format: 'json' | 'jsonl' | 'csv' } {
   const t = evaluatorsMsg(lang).validation;
   const format = casesLayout(text);
   if (format === 'csv') return { ...readCasesCsv(text, criteria, lang), format };
   if (format === 'jsonl') {
     const r = parseJsonlText(text, guardProtoKeys(caseSchema, t.reserved_key), 'cases', lang);
-    if (!r.ok) return { cases: [], issues: r.issues, format };
+    if (!r.ok) return { cases: [], issues: r.issues, total_issues: r.total_issues, format };
     const lines = nonBlankLines(text);
     return { cases: r.value.map((row, i) => fromCaseRow(row, () => lines[i])), issues: [], format };
   }
   const r = parseJsonText(text, guardProtoKeys(z.array(caseSchema).min(1).max(MAX_CASES), t.reserved_key), 'cases', lang);
-  if (!r.ok) return { cases: [], issues: r.issues, format };
+  if (!r.ok) return { cases: [], issues: r.issues, total_issues: r.total_issues, format };
   const lineOf = jsonLineFinder(text);
   return { cases: r.value.map((row, i) => fromCaseRow(row, () => lineOf([i, 'human']))), issues: [], format };
 }
@@ -488,8 +488,8 @@ function toRubric(r: z.output<ReturnType<typeof rubricSchema>>): Rubric {
   };
 }
 
-/** Labels of every case against the rubric: every criterion and pass present, 0/1, nothing else. */
-function packHuman(rubric: Rubric, raw: RawCase[], lang: Lang, issues: InputIssue[], maxIssues: number): { cases: LabelledCase[]; human: Uint8Array } {
+/** Labels of every case against the rubric: every criterion and pass present, 0/1, nothing else. Problems go to `found` (the one cap, counted). */
+function packHuman(rubric: Rubric, raw: RawCase[], lang: Lang, found: IssueCollector): { cases: LabelledCase[]; human: Uint8Array } {
   const t = evaluatorsMsg(lang).validation;
   const names = [...rubric.criteria.map((c) => c.criterion), PASS];
   const index = new Map<string, number>();
@@ -500,32 +500,31 @@ function packHuman(rubric: Rubric, raw: RawCase[], lang: Lang, issues: InputIssu
   const got = new Uint8Array(L);
   const cases: LabelledCase[] = new Array(raw.length);
   for (let i = 0; i < raw.length; i++) {
-    if (issues.length >= maxIssues) break;
     const c = raw[i];
     cases[i] = { case_id: c.case_id, task: c.task, input: c.input };
-    if (seenIds.has(c.case_id)) issues.push({ input: 'cases', line: caseLine(c), field: 'case_id', message: t.duplicate_case(c.case_id) });
+    if (seenIds.has(c.case_id)) found.add(() => ({ input: 'cases', line: caseLine(c), field: 'case_id', message: t.duplicate_case(c.case_id) }));
     seenIds.add(c.case_id);
     got.fill(0);
     for (const [name, v] of c.labels) {
       const l = index.get(name);
       if (l === undefined) {
-        issues.push({ input: 'cases', line: caseLine(c), field: name, message: t.unknown_label(c.case_id, name) });
+        found.add(() => ({ input: 'cases', line: caseLine(c), field: name, message: t.unknown_label(c.case_id, name) }));
         continue;
       }
       if (v !== 0 && v !== 1) {
-        issues.push({ input: 'cases', line: caseLine(c), field: name, message: t.bad_label(String(v)) });
+        found.add(() => ({ input: 'cases', line: caseLine(c), field: name, message: t.bad_label(String(v)) }));
         continue;
       }
       got[l] = 1;
       human[i * L + l] = v;
     }
-    for (let l = 0; l < L; l++) if (!got[l]) issues.push({ input: 'cases', line: caseLine(c), field: names[l], message: t.missing_label(c.case_id, names[l]) });
+    for (let l = 0; l < L; l++) if (!got[l]) found.add(() => ({ input: 'cases', line: caseLine(c), field: names[l], message: t.missing_label(c.case_id, names[l]) }));
   }
   return { cases, human };
 }
 
 /** Aligns every evaluator's runs with the cases; reports unknown, repeated and missing runs and scores. */
-function packEvaluators(rubric: Rubric, cases: LabelledCase[], rows: OutputsRow[], outputsText: string, lang: Lang, issues: InputIssue[], maxIssues: number): EvaluatorRuns[] {
+function packEvaluators(rubric: Rubric, cases: LabelledCase[], rows: OutputsRow[], outputsText: string, lang: Lang, found: IssueCollector): EvaluatorRuns[] {
   const t = evaluatorsMsg(lang).validation;
   const lineOf = jsonLineFinder(outputsText);
   const names = [...rubric.criteria.map((c) => c.criterion), PASS];
@@ -538,8 +537,7 @@ function packEvaluators(rubric: Rubric, cases: LabelledCase[], rows: OutputsRow[
   const seenEvaluators = new Set<string>();
   const out: EvaluatorRuns[] = [];
   rows.forEach((ev, e) => {
-    if (issues.length >= maxIssues) return;
-    if (seenEvaluators.has(ev.evaluator_id)) issues.push({ input: 'outputs', line: lineOf([e, 'evaluator_id']), field: `${e}.evaluator_id`, message: t.duplicate_evaluator(ev.evaluator_id) });
+    if (seenEvaluators.has(ev.evaluator_id)) found.add(() => ({ input: 'outputs', line: lineOf([e, 'evaluator_id']), field: `${e}.evaluator_id`, message: t.duplicate_evaluator(ev.evaluator_id) }));
     seenEvaluators.add(ev.evaluator_id);
     const runs: EvaluatorRuns = {
       evaluator_id: ev.evaluator_id,
@@ -552,15 +550,14 @@ function packEvaluators(rubric: Rubric, cases: LabelledCase[], rows: OutputsRow[
     };
     const seen = new Uint8Array(n);
     ev.runs.forEach((run, r) => {
-      if (issues.length >= maxIssues) return;
       const i = caseIndex.get(run.case_id);
       const field = `${e}.runs.${r}.case_id`;
       if (i === undefined) {
-        issues.push({ input: 'outputs', line: lineOf([e, 'runs', r, 'case_id']), field, message: t.unknown_case(ev.evaluator_id, run.case_id) });
+        found.add(() => ({ input: 'outputs', line: lineOf([e, 'runs', r, 'case_id']), field, message: t.unknown_case(ev.evaluator_id, run.case_id) }));
         return;
       }
       if (seen[i]) {
-        issues.push({ input: 'outputs', line: lineOf([e, 'runs', r, 'case_id']), field, message: t.duplicate_run(ev.evaluator_id, run.case_id) });
+        found.add(() => ({ input: 'outputs', line: lineOf([e, 'runs', r, 'case_id']), field, message: t.duplicate_run(ev.evaluator_id, run.case_id) }));
         return;
       }
       seen[i] = 1;
@@ -571,19 +568,19 @@ function packEvaluators(rubric: Rubric, cases: LabelledCase[], rows: OutputsRow[
       for (const [name, v] of Object.entries(scores)) {
         const l = index.get(name);
         if (l === undefined) {
-          issues.push({ input: 'outputs', line: lineOf([e, 'runs', r, 'scores', name]), field: `${e}.runs.${r}.scores.${name}`, message: t.unknown_score(ev.evaluator_id, run.case_id, name) });
+          found.add(() => ({ input: 'outputs', line: lineOf([e, 'runs', r, 'scores', name]), field: `${e}.runs.${r}.scores.${name}`, message: t.unknown_score(ev.evaluator_id, run.case_id, name) }));
           continue;
         }
         if (v !== null) runs.scores[i * L + l] = v;
       }
       if (run.parse_ok) {
         for (let l = 0; l < L; l++) {
-          if (runs.scores[i * L + l] < 0) issues.push({ input: 'outputs', line: lineOf([e, 'runs', r]), field: `${e}.runs.${r}.scores`, message: t.missing_score(ev.evaluator_id, run.case_id, names[l]) });
+          if (runs.scores[i * L + l] < 0) found.add(() => ({ input: 'outputs', line: lineOf([e, 'runs', r]), field: `${e}.runs.${r}.scores`, message: t.missing_score(ev.evaluator_id, run.case_id, names[l]) }));
         }
       }
     });
-    for (let i = 0; i < n && issues.length < maxIssues; i++) {
-      if (!seen[i]) issues.push({ input: 'outputs', line: lineOf([e, 'runs']), field: `${e}.runs`, message: t.missing_run(ev.evaluator_id, cases[i].case_id) });
+    for (let i = 0; i < n; i++) {
+      if (!seen[i]) found.add(() => ({ input: 'outputs', line: lineOf([e, 'runs']), field: `${e}.runs`, message: t.missing_run(ev.evaluator_id, cases[i].case_id) }));
     }
     out.push(runs);
   });
@@ -611,29 +608,20 @@ export function parseEvaluatorsInput(texts: Record<string, string>, lang: Lang):
   const productionR = optionalJson(texts.production, productionSchema(lang), 'production', lang);
   const pairwiseR = optionalJson(texts.pairwise, pairwiseSchema(lang), 'pairwise', lang);
   const budgetR = optionalJson(texts.budget, budgetSchema, 'budget', lang);
-  const issues: InputIssue[] = [
-    ...(rubricR.ok ? [] : rubricR.issues),
-    ...casesR.issues,
-    ...(outputsR.ok ? [] : outputsR.issues),
-    ...(ordinalR.ok ? [] : ordinalR.issues),
-    ...(constructR.ok ? [] : constructR.issues),
-    ...(productionR.ok ? [] : productionR.issues),
-    ...(pairwiseR.ok ? [] : pairwiseR.issues),
-    ...(budgetR.ok ? [] : budgetR.issues),
-  ];
-  if (!rubric || !outputsR.ok || !ordinalR.ok || !constructR.ok || !productionR.ok || !pairwiseR.ok || !budgetR.ok || casesR.issues.length) return { ok: false, issues };
+  const casesOutcome: ParseOutcome<null> = casesR.issues.length ? { ok: false, issues: casesR.issues, total_issues: casesR.total_issues } : { ok: true, value: null };
+  const invalid = mergeFailures([rubricR, casesOutcome, outputsR, ordinalR, constructR, productionR, pairwiseR, budgetR]);
+  if (invalid || !rubric || !outputsR.ok || !ordinalR.ok || !constructR.ok || !productionR.ok || !pairwiseR.ok || !budgetR.ok) return invalid!;
   if (casesR.cases.length > MAX_CASES) return { ok: false, issues: [{ input: 'cases', message: t.too_many_cases(casesR.cases.length, MAX_CASES) }] };
 
-  const cross: InputIssue[] = [];
-  const MAX = 50;
-  const { cases, human } = packHuman(rubric, casesR.cases, lang, cross, MAX);
-  if (cross.length) return { ok: false, issues: cross };
-  const evaluators = packEvaluators(rubric, cases, outputsR.value, texts.outputs ?? '', lang, cross, MAX);
+  const cross = new IssueCollector();
+  const { cases, human } = packHuman(rubric, casesR.cases, lang, cross);
+  if (cross.total) return cross.failure()!;
+  const evaluators = packEvaluators(rubric, cases, outputsR.value, texts.outputs ?? '', lang, cross);
   const production = productionR.value;
   if (production && !evaluators.some((e) => e.evaluator_id === production.evaluator_id)) {
-    cross.push({ input: 'production', line: jsonLineFinder(texts.production ?? '')(['evaluator_id']), field: 'evaluator_id', message: t.unknown_evaluator(production.evaluator_id) });
+    cross.add(() => ({ input: 'production', line: jsonLineFinder(texts.production ?? '')(['evaluator_id']), field: 'evaluator_id', message: t.unknown_evaluator(production.evaluator_id) }));
   }
-  if (cross.length) return { ok: false, issues: cross };
+  if (cross.total) return cross.failure()!;
 
   const o = ordinalR.value;
   const c = constructR.value;

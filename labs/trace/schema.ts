@@ -25,8 +25,8 @@
  * Nothing here throws on bad input.
  */
 import { z } from 'zod';
-import type { InputIssue, Lang, ParseOutcome } from '../core/contract/types.ts';
-import { parseJsonText } from '../core/contract/parse.ts';
+import type { Lang, ParseOutcome } from '../core/contract/types.ts';
+import { mergeFailures, parseJsonText } from '../core/contract/parse.ts';
 import { guardProtoKeys } from '../core/contract/json_keys.ts';
 import { traceMsg } from './i18n/index.ts';
 
@@ -237,8 +237,7 @@ function parseTrace(text: string, lang: Lang): ParseOutcome<{ task: string | nul
 export function parseTraceInput(texts: Record<string, string>, lang: Lang): ParseOutcome<TraceInput> {
   const trace = parseTrace(texts.trace ?? '', lang);
   const policy = parseJsonText(texts.policy ?? '', guardProtoKeys(policySchema(lang), traceMsg(lang).validation.reserved_key), 'policy', lang);
-  const issues: InputIssue[] = [...(trace.ok ? [] : trace.issues), ...(policy.ok ? [] : policy.issues)];
-  if (!trace.ok || !policy.ok) return { ok: false, issues };
+  if (!trace.ok || !policy.ok) return mergeFailures([trace, policy])!;
   const p = policy.value;
   return {
     ok: true,

@@ -8,6 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { IssueCollector, MAX_ISSUES, lineLocator, lineOfOffset } from '../../labs/core/contract/parse.ts';
 import { parseRagInput } from '../../labs/rag/schema.ts';
+import { LAB_IDS, labMeta } from '../../labs/manifest.ts';
+import { presetTexts } from '../helpers/presets.ts';
 import { readFileSync } from 'node:fs';
 
 const N = 10_000;
@@ -62,5 +64,47 @@ describe('RAG cases with 10^4 problems', () => {
     expect(r.issues).toHaveLength(MAX_ISSUES);
     expect(r.total_issues).toBe(N);
     expect(r.issues[49]).toMatchObject({ input: 'cases', line: 51, field: '49.context_chunks.0' });
+  }, 60_000);
+});
+
+/**
+ * `text` with its first record repeated N times: a JSON array's first element (one per line), a
+ * JSONL file's first line, a CSV's first data row under its header; an object with a `runs` list
+ * (the trace, at most 1,000 runs) keeps its first run with N copies of that run's first step. Every
+ * copy repeats the first record's id.
+ */
+function repeatFirstRecord(text: string): string | null {
+  const t = text.trim();
+  if (t.startsWith('[')) return `[\n${Array.from({ length: N }, () => JSON.stringify((JSON.parse(t) as unknown[])[0])).join(',\n')}\n]`;
+  if (t.startsWith('{')) {
+    const first = t.split('\n')[0];
+    try {
+      JSON.parse(first);
+      return Array.from({ length: N }, () => first).join('\n');
+    } catch {
+      const obj = JSON.parse(t) as { runs?: { steps: unknown[] }[] };
+      if (!Array.isArray(obj.runs)) return null;
+      const run = obj.runs[0];
+      return JSON.stringify({ ...obj, runs: [{ ...run, steps: Array.from({ length: N }, () => run.steps[0]) }] }, null, 1);
+    }
+  }
+  const [header, row] = t.split('\n');
+  return [header, ...Array.from({ length: N }, () => row)].join('\n');
+}
+
+describe('every lab: an input with 10^4 repeated ids lists 50 problems and counts them all', () => {
+  it.each(LAB_IDS)('%s', async (lab) => {
+    const meta = labMeta(lab)!;
+    const { parse } = (await meta.load()).lab;
+    const texts = presetTexts(lab, 'en');
+    const input = meta.inputs.map((i) => i.name).find((name) => texts[name] && repeatFirstRecord(texts[name]) !== null && !texts[name].trim().startsWith('{\n  "criteria"'));
+    expect(input, 'an input that is a list of records').toBeTruthy();
+    const r = parse({ ...texts, [input!]: repeatFirstRecord(texts[input!])! }, 'en');
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.issues).toHaveLength(MAX_ISSUES);
+    expect(r.total_issues, 'every repeat counted').toBeGreaterThanOrEqual(N - 1);
+    for (const issue of r.issues) expect(issue.input).toBe(input);
+    expect(r.issues.every((i) => typeof i.line === 'number'), 'each listed problem has its line').toBe(true);
   }, 60_000);
 });
