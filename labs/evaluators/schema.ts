@@ -41,6 +41,7 @@
  */
 import Papa from 'papaparse';
 import { z } from 'zod';
+import { confidenceLevelField } from '../core/contract/fields.ts';
 import type { InputIssue, Lang, ParseOutcome } from '../core/contract/types.ts';
 import { IssueCollector, mergeFailures, parseJsonText, parseJsonlText } from '../core/contract/parse.ts';
 import { guardProtoKeys, jsonLineFinder } from '../core/contract/json_keys.ts';
@@ -172,7 +173,7 @@ function rubricSchema(lang: Lang) {
       max_order_flip_rate: z.number().min(0).max(1).optional(),
       bootstrap_seed: z.number().int().min(-maxSafe).max(maxSafe).default(13),
       bootstrap_rounds: z.number().int().min(0).max(10000).default(1000),
-      confidence_level: z.number().gt(0).lt(1).default(0.95),
+      confidence_level: confidenceLevelField(),
     })
     .superRefine((r, ctx) => {
       const names = Object.keys(r.criteria);

@@ -15,6 +15,7 @@
  * an answer from a version, equal version names) are reported with the line of the offending row.
  */
 import { z } from 'zod';
+import { confidenceLevelField } from '../core/contract/fields.ts';
 import type { InputIssue, Lang, ParseOutcome } from '../core/contract/types.ts';
 import { cappedFailure, mergeFailures, parseJsonText, parseJsonlText } from '../core/contract/parse.ts';
 import { gateMsg } from './i18n/index.ts';
@@ -97,7 +98,7 @@ export function policySchema(lang: Lang) {
       unicode_normalization: z.enum(['none', 'NFC', 'NFKC']).default('none'),
       bootstrap_seed: z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER).default(13),
       bootstrap_rounds: z.number().int().min(1).max(100000).default(2000),
-      confidence_level: z.number().gt(0).lt(1).default(0.95),
+      confidence_level: confidenceLevelField(),
       baseline_version: z.string().min(1).default('baseline'),
       candidate_version: z.string().min(1).default('candidate'),
       eval_name: z.string().min(1).optional(),

@@ -28,6 +28,7 @@
  * repeated variant_id) name the line and field of the offending value.
  */
 import { z } from 'zod';
+import { confidenceLevelField } from '../core/contract/fields.ts';
 import type { Lang, ParseOutcome } from '../core/contract/types.ts';
 import { IssueCollector, MAX_ISSUES, mergeFailures, parseJsonText } from '../core/contract/parse.ts';
 import { jsonLineFinder } from '../core/contract/json_keys.ts';
@@ -157,7 +158,7 @@ export const policySchema = z.strictObject({
   gate_population: z.enum(['kit', 'scoped']).default('kit'),
   bootstrap_seed: z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER).default(13),
   bootstrap_rounds: z.number().int().min(1).max(100000).default(2000),
-  confidence_level: z.number().gt(0).lt(1).default(0.95),
+  confidence_level: confidenceLevelField(),
   eval_name: z.string().min(1).default(KIT_EVAL_NAME),
   variant_gate: variantGateSchema.optional(),
   decision_owner: z.string().optional(),

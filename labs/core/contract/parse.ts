@@ -11,7 +11,9 @@ import type { ParseError, Node as JsonNode } from 'jsonc-parser';
 import zodEs from 'zod/v4/locales/es.js';
 import zodEn from 'zod/v4/locales/en.js';
 import type { InputIssue, Lang, ParseOutcome } from './types.ts';
-import { coreMsg as msg } from './i18n/index.ts';
+import { coreMsg as msg, type CoreMessages } from './i18n/index.ts';
+
+type FieldMessages = CoreMessages['fields'];
 
 const zodLocales = { es: zodEs().localeError, en: zodEn().localeError };
 type ZodIssueLike = Parameters<(typeof zodLocales)['es']>[0];
@@ -133,6 +135,9 @@ function withOwnMessages(lang: Lang) {
     if (issue.code === 'invalid_type' && typeof issue.input === 'number' && !Number.isFinite(issue.input)) {
       return msg(lang).validation.too_large;
     }
+    // a shared field's own message (labs/core/contract/fields.ts), in the page's language
+    const key = issue.code === 'custom' ? (issue.params as { field_message?: keyof FieldMessages } | undefined)?.field_message : undefined;
+    if (key && key in msg(lang).fields) return msg(lang).fields[key];
     return zodLocales[lang](issue);
   };
 }

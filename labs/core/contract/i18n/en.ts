@@ -3,6 +3,9 @@ import type { Widen } from './widen.ts';
 import type { coreEs } from './es.ts';
 
 export const coreEn: Widen<typeof coreEs> = {
+  fields: {
+    confidence_level: "confidence_level is the intervals' confidence level: a number from 0.5 to 0.9999 (for example, 0.95).",
+  },
   validation: {
     empty_input: 'The input is empty.',
     json_syntax: (code: string) => `Malformed JSON (${code}).`,

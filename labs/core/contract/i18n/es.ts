@@ -1,6 +1,10 @@
 /** Mensajes compartidos del contrato de laboratorio (validación, métricas no definidas, CLI), en español (idioma fuente). */
 
 export const coreEs = {
+  /** Messages of the fields several labs share (labs/core/contract/fields.ts): what the field means and what it takes. */
+  fields: {
+    confidence_level: 'confidence_level es el nivel de confianza de los intervalos: un número entre 0,5 y 0,9999 (por ejemplo, 0,95).',
+  },
   validation: {
     empty_input: 'La entrada está vacía.',
     json_syntax: (code: string) => `JSON mal formado (${code}).`,
