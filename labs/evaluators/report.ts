@@ -11,7 +11,7 @@
  */
 import type { Lang } from '../core/contract/types.ts';
 import type { Inline } from '../core/contract/report.ts';
-import { code, heading, list, paragraph, renderMarkdown, root, strong, table } from '../core/contract/report.ts';
+import { code, heading, list, paragraph, renderMarkdown, root, strong, table, fmtDecimal } from '../core/contract/report.ts';
 import type { RootContent } from 'mdast';
 import { evaluatorsMsg } from './i18n/index.ts';
 import type { EvaluatorsMessages, EvaluatorsReason, EvaluatorsUndefinedReason } from './i18n/index.ts';
@@ -19,9 +19,7 @@ import type { EvaluatorsResult } from './engine.ts';
 
 /** x rounded to `digits` decimals as a plain number string ("0.1818", "1", "-0.25"). */
 export function fmtNumber(x: number, digits = 4): string {
-  const f = 10 ** digits;
-  const r = Math.round(x * f) / f;
-  return String(Object.is(r, -0) ? 0 : r);
+  return fmtDecimal(x, digits);
 }
 
 function reasonText(t: EvaluatorsMessages, reason: string | null | undefined): string {

@@ -10,7 +10,7 @@
 import type { RootContent } from 'mdast';
 import type { Lang, MaybeNumber } from '../core/contract/types.ts';
 import type { Inline } from '../core/contract/report.ts';
-import { code, heading, list, paragraph, renderMarkdown, root, strong, table, text } from '../core/contract/report.ts';
+import { code, heading, list, paragraph, renderMarkdown, root, strong, table, text, fmtDecimal } from '../core/contract/report.ts';
 import { coreMsg } from '../core/contract/i18n/index.ts';
 import { gateMsg } from './i18n/index.ts';
 import { lookupText } from '../core/contract/i18n/index.ts';
@@ -23,9 +23,7 @@ export const REPORT_MAX_RUN_ROWS = 200;
 /** x rounded to `digits` decimals as a plain number string (0.25, -0.3333, 1); null -> null. */
 export function fmtNumber(x: MaybeNumber, digits = 4): string | null {
   if (x === null) return null;
-  const f = 10 ** digits;
-  const r = Math.round(x * f) / f;
-  return String(Object.is(r, -0) ? 0 : r);
+  return fmtDecimal(x, digits);
 }
 
 /**

@@ -12,7 +12,7 @@
  */
 import type { Lang } from '../core/contract/types.ts';
 import type { Inline } from '../core/contract/report.ts';
-import { code, heading, list, paragraph, renderMarkdown, root, strong, table, text } from '../core/contract/report.ts';
+import { code, heading, list, paragraph, renderMarkdown, root, strong, table, text, fmtDecimal } from '../core/contract/report.ts';
 import { coreMsg } from '../core/contract/i18n/index.ts';
 import { ragMsg } from './i18n/index.ts';
 import type { PopulationStat, RagResult } from './engine.ts';
@@ -21,9 +21,7 @@ import { POPULATION_METRICS } from './engine.ts';
 /** x rounded to `digits` decimals as a plain number string (0.25, -0.3333, 1); null -> null. */
 export function fmtNumber(x: number | null, digits = 4): string | null {
   if (x === null) return null;
-  const f = 10 ** digits;
-  const r = Math.round(x * f) / f;
-  return String(Object.is(r, -0) ? 0 : r);
+  return fmtDecimal(x, digits);
 }
 
 /** Renders decision.md for a RAG scorecard in `lang`. Never throws. */

@@ -9,16 +9,14 @@
 import type { RootContent } from 'mdast';
 import type { Lang } from '../core/contract/types.ts';
 import type { Inline } from '../core/contract/report.ts';
-import { code, heading, list, paragraph, renderMarkdown, root, strong, table } from '../core/contract/report.ts';
+import { code, heading, list, paragraph, renderMarkdown, root, strong, table, fmtDecimal } from '../core/contract/report.ts';
 import { traceMsg } from './i18n/index.ts';
 import type { TraceMessages, TraceUndefinedReason } from './i18n/index.ts';
 import type { StepCheck, TraceResult } from './engine.ts';
 
 /** x rounded to `digits` decimals as a plain number string. */
 export function fmtNumber(x: number, digits = 4): string {
-  const f = 10 ** digits;
-  const r = Math.round(x * f) / f;
-  return String(Object.is(r, -0) ? 0 : r);
+  return fmtDecimal(x, digits);
 }
 
 function reasonText(t: TraceMessages, reason: string | null | undefined): string {

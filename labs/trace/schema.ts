@@ -155,9 +155,11 @@ function policySchema(lang: Lang) {
       required_arguments: z.array(z.object({ tool: name, arguments: z.array(name).min(1) })).default([]),
       allowed_handoffs: z.array(name).optional(),
       allowed_models: z.array(name).optional(),
+      // budgets within meaningful ranges: a run's cost and latency are divided by them, and a budget
+      // of 1e-300 gave ratios that overflow to Infinity (issue 23)
       budgets: z.object({
-        max_cost_eur: z.number().gt(0),
-        max_latency_ms: z.number().gt(0),
+        max_cost_eur: z.number().refine((x) => x >= 1e-6 && x <= 1e6, { message: t.budget_cost }),
+        max_latency_ms: z.number().refine((x) => x >= 1e-3 && x <= 1e9, { message: t.budget_latency }),
         max_steps: z.number().int().min(1).optional(),
         max_retries: z.number().int().min(0).optional(),
       }),

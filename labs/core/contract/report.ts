@@ -67,3 +67,18 @@ export function root(...children: (RootContent | null | false | undefined)[]): R
 export function renderMarkdown(tree: Root): string {
   return toMarkdown(tree, { extensions: [gfmTableToMarkdown()], bullet: '-', rule: '-', fences: true });
 }
+
+/**
+ * A finite number as the reports print it: rounded to `digits` decimals (default 4) as a plain
+ * number string ("0.25", "-0.3333", "1"; −0 prints as "0"). Safe for every finite number: from
+ * 10^15 on a double has no fractional digits to round, so the number prints as is ("-3.85e+298",
+ * never "Infinity" from x·10^digits overflowing, nor a rounding artefact). Non-finite input (which
+ * no scorecard holds) prints as "undefined" rather than throwing.
+ */
+export function fmtDecimal(x: number, digits = 4): string {
+  if (!Number.isFinite(x)) return 'undefined';
+  if (Math.abs(x) >= 1e15) return String(x);
+  const f = 10 ** digits;
+  const r = Math.round(x * f) / f;
+  return String(Object.is(r, -0) ? 0 : r);
+}

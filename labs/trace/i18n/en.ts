@@ -69,6 +69,8 @@ export const traceEn: Widen<typeof traceEs> = {
   validation: {
     reserved_key: 'The name “__proto__” is reserved: use another one.',
     duplicate_run: (id: string) => `Run “${id}” is repeated.`,
+    budget_cost: "max_cost_eur is a run's largest cost, in euros: a number from 0.000001 to 1000000.",
+    budget_latency: "max_latency_ms is a run's largest latency, in milliseconds: a number from 0.001 to 1000000000.",
     duplicate_step: (id: string) => `Step “${id}” is repeated in this run.`,
     tool_needed: (type: string) => `A ${type} step needs “tool”.`,
     approval_needed: 'A permission step needs “approval”: granted or denied.',

@@ -72,6 +72,8 @@ export const traceEs = {
   validation: {
     reserved_key: 'El nombre «__proto__» está reservado: usa otro.',
     duplicate_run: (id: string) => `La ejecución «${id}» está repetida.`,
+    budget_cost: 'max_cost_eur es el coste máximo de una ejecución, en euros: un número entre 0,000001 y 1000000.',
+    budget_latency: 'max_latency_ms es la latencia máxima de una ejecución, en milisegundos: un número entre 0,001 y 1000000000.',
     duplicate_step: (id: string) => `El paso «${id}» está repetido en esta ejecución.`,
     tool_needed: (type: string) => `Un paso de tipo ${type} necesita «tool».`,
     approval_needed: 'Un paso de permiso necesita «approval»: granted o denied.',
