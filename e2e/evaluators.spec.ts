@@ -256,4 +256,20 @@ test.describe('chapter 04 judge widgets', () => {
     await expect(w.locator('details summary')).toHaveCount(1);
   });
 
+  test('pass-rate-correction: the corrected rate is clipped to [0, 1] on both sides, and the widget says which', async ({ page }) => {
+    await page.goto('/en/chapters/04-evaluators/');
+    const w = page.getByTestId('widget-pass-rate-correction');
+    await w.scrollIntoViewIfNeeded();
+    await expect(page.locator('figure[data-widget="pass-rate-correction"] astro-island')).not.toHaveAttribute('ssr');
+    await expect(page.getByTestId('wrg-clipped')).toHaveCount(0);
+    await page.getByTestId('wrg-q').focus();
+    await page.keyboard.press('Home'); // q = 0 < 1 - TNR = 0.2: (0 + 0.8 - 1) / 0.7 = -0.286 -> 0
+    await expect(page.getByTestId('wrg-value')).toHaveText('0');
+    await expect(page.getByTestId('wrg-clipped')).toContainText('-0.286');
+    await expect(page.getByTestId('wrg-clipped')).toContainText('clipped to 0');
+    await page.keyboard.press('End'); // q = 1 > TPR = 0.9: (1 + 0.8 - 1) / 0.7 = 1.143 -> 1
+    await expect(page.getByTestId('wrg-value')).toHaveText('1');
+    await expect(page.getByTestId('wrg-clipped')).toContainText('1.143');
+    await expect(page.getByTestId('wrg-clipped')).toContainText('clipped to 1');
+  });
 });

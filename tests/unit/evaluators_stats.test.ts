@@ -136,7 +136,18 @@ describe('Rogan-Gladen corrected pass rate (hand calculation)', () => {
     expect(low.value).toBe(0);
     expect(low.clipped).toBe(true);
     // q = 0.95, TPR = 0.8, TNR = 0.9: (0.95 + 0.9 - 1) / 0.7 = 0.85/0.7 > 1 -> 1.
-    expect(roganGladen(0.95, 0.8, 0.9).value).toBe(1);
+    const high = roganGladen(0.95, 0.8, 0.9);
+    expect(high.unclipped!).toBeCloseTo(0.85 / 0.7, 15);
+    expect(high.value).toBe(1);
+    expect(high.clipped).toBe(true);
+    // The two edges: below 0 exactly when q < 1 - TNR, above 1 exactly when q > TPR; on them, no clip.
+    expect(roganGladen(0.2, 0.9, 0.8)).toMatchObject({ value: 0, clipped: false });
+    expect(roganGladen(0.9, 0.9, 0.8).value).toBeCloseTo(1, 15);
+    // Never NaN on valid rates: every corner of the unit cube gives a number in [0, 1] or null.
+    for (const q of [0, 1]) for (const tpr of [0, 1]) for (const tnr of [0, 1]) {
+      const v = roganGladen(q, tpr, tnr).value;
+      expect(v === null || (v >= 0 && v <= 1)).toBe(true);
+    }
   });
 
   it('is undefined when TPR + TNR <= 1 (the judge is no better than chance)', () => {

@@ -168,7 +168,7 @@ export default function PassRateCorrection({ lang, initial }: WidgetProps) {
       <p className="help" data-testid="wrg-interval">
         {lm.report.interval(num(p.confidence * 100, lang, 1))}: {p.low !== null && p.high !== null ? `[${num(p.low, lang, 3)}, ${num(p.high, lang, 3)}]` : undef(p.undefined_metrics.low)} · {lm.report.rounds(p.defined_rounds, p.undefined_rounds)}
       </p>
-      {p.clipped && <p className="notice" data-testid="wrg-clipped">{ui(lang).evaluators.clipped(num(p.value_unclipped, lang, 3))}</p>}
+      {p.clipped && <p className="notice" data-testid="wrg-clipped">{ui(lang).evaluators.clipped(num(p.value_unclipped, lang, 3), (p.value_unclipped ?? 0) < 0)}</p>}
       {p.youden_j !== null && p.youden_j <= 0 && <p className="notice" data-testid="wrg-undefined">{ui(lang).evaluators.undefined_region(num(p.youden_j, lang, 3))}</p>}
       <div className="widget-controls">
         <label className="widget-slider">{tw.q}: {num(s.q, lang, 2)}

@@ -743,7 +743,7 @@ function CorrectedPanel({ result, lang }: { result: EvaluatorsResult; lang: Lang
         <strong data-testid="corrected-value"><Num v={p.value} reason={um.value} lang={lang} /></strong>
       </p>
       {undefinedRegion && <p className="notice" data-testid="corrected-undefined">{te.undefined_region(fmt(p.youden_j, lang, 4))}</p>}
-      {p.clipped && <p className="notice">{te.clipped(fmt(p.value_unclipped, lang, 4))}</p>}
+      {p.clipped && <p className="notice">{te.clipped(fmt(p.value_unclipped, lang, 4), (p.value_unclipped ?? 0) < 0)}</p>}
       <Sized>
         {(w) => (
           <IntervalChart testId="corrected-chart" width={w} title={te.corrected_chart} description={te.corrected_chart_desc(level, p.rounds, p.runs)} xLabel={te.pass_rate_axis}
