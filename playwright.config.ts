@@ -10,6 +10,9 @@ const executablePath = candidates.find((p) => existsSync(p));
 const PORT = Number(process.env.E2E_PORT || 4399);
 const SUB_PORT = Number(process.env.E2E_SUB_PORT || PORT - 2);
 const SUB_OUT = process.env.E2E_SUB_OUT_DIR || 'dist-subpath';
+// E2E_NO_BUILD=1 serves what e2e/build.mjs built last (both folders must exist): for re-running a
+// few specs while the site has not changed.
+const BUILD = process.env.E2E_NO_BUILD ? '' : 'node e2e/build.mjs && ';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -30,7 +33,7 @@ export default defineConfig({
   // served. --ignore-lock: Astro 7's preview refuses a second server and backgrounds itself under agents.
   webServer: [
     {
-      command: `node e2e/build.mjs && npm run preview -- --host 127.0.0.1 --port ${PORT} --ignore-lock`,
+      command: `${BUILD}npm run preview -- --host 127.0.0.1 --port ${PORT} --ignore-lock`,
       url: `http://127.0.0.1:${PORT}/`,
       reuseExistingServer: false,
       timeout: 600_000,

@@ -129,9 +129,11 @@ export async function openFilled(page: Page, url: string, labs: string[]) {
   }
   await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
   // every other island (the chapter's widgets, hydrated when they scroll into view) hydrates too
-  const waiting = page.locator('astro-island[ssr]');
-  for (let i = 0; i < 50 && (await waiting.count()); i++) await waiting.first().evaluate((el) => el.scrollIntoView({ block: 'center' }));
-  await expect(waiting).toHaveCount(0);
+  for (const uid of await page.locator('astro-island[ssr]').evaluateAll((els) => els.map((el) => el.getAttribute('uid')))) {
+    const island = page.locator(`astro-island[uid="${uid}"]`);
+    await island.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await expect(island).not.toHaveAttribute('ssr');
+  }
   await page.evaluate(() => window.scrollTo(0, 0));
   // let charts measure their boxes (ResizeObserver) and re-render
   await page.waitForTimeout(400);
