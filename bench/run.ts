@@ -22,6 +22,7 @@ import { calibrationSuite } from './calibration.bench.ts';
 import { ragSuite } from './rag.bench.ts';
 import { evaluatorsSuite } from './evaluators.bench.ts';
 import { presetsSuite } from './presets.bench.ts';
+import { parsersSuite } from './parsers.bench.ts';
 import { runScale } from './scale.ts';
 
 export interface BenchCase<S = unknown, R = unknown> {
@@ -48,7 +49,7 @@ export interface BenchSuite {
   cases(): BenchCase<any, any>[];
 }
 
-export const suites: BenchSuite[] = [presetsSuite, thresholdSuite, gateSuite, ragSuite, evaluatorsSuite, calibrationSuite];
+export const suites: BenchSuite[] = [presetsSuite, parsersSuite, thresholdSuite, gateSuite, ragSuite, evaluatorsSuite, calibrationSuite];
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);

@@ -6,10 +6,10 @@
  * asserted here: the figures are in `npm run bench`; the test's own time-out is the hang guard.
  */
 import { describe, expect, it } from 'vitest';
-import { IssueCollector, MAX_ISSUES, lineLocator, lineOfOffset } from '../../labs/core/contract/parse.ts';
+import { IssueCollector, MAX_ISSUES, lineIndex, lineOfOffset } from '../../labs/core/contract/parse.ts';
 import { parseRagInput } from '../../labs/rag/schema.ts';
 import { LAB_IDS, labMeta } from '../../labs/manifest.ts';
-import { presetTexts } from '../helpers/presets.ts';
+import { listInput, presetTexts, repeatFirstRecord } from '../helpers/presets.ts';
 import { readFileSync } from 'node:fs';
 
 const N = 10_000;
@@ -19,14 +19,14 @@ const POLICY = readFileSync('labs/rag/presets/rag_eval_policy.json', 'utf8');
 const ragCase = (id: string, extra = '') =>
   `{"case_id": ${JSON.stringify(id)}, "slice": "s", "answerable": true, "gold_chunks": {"a": 1}, "retrieved": [{"chunk_id": "a", "score": 1, "tokens": 10}]${extra}}`;
 
-describe('lineLocator', () => {
+describe('lineIndex', () => {
   it('gives the same line as a scan from the start, for every offset of a text with empty lines and CRLF', () => {
     const text = 'a\n\nbc\r\nd\n';
-    for (let o = 0; o <= text.length + 2; o++) expect(lineLocator(text)(o), `offset ${o}`).toBe(lineOfOffset(text, o));
+    for (let o = 0; o <= text.length + 2; o++) expect(lineIndex(text)(o), `offset ${o}`).toBe(lineOfOffset(text, o));
   });
   it('is line 1 everywhere in a text without newlines, and for an empty text', () => {
-    expect(lineLocator('abc')(2)).toBe(1);
-    expect(lineLocator('')(0)).toBe(1);
+    expect(lineIndex('abc')(2)).toBe(1);
+    expect(lineIndex('')(0)).toBe(1);
   });
 });
 
@@ -67,39 +67,14 @@ describe('RAG cases with 10^4 problems', () => {
   }, 60_000);
 });
 
-/**
- * `text` with its first record repeated N times: a JSON array's first element (one per line), a
- * JSONL file's first line, a CSV's first data row under its header; an object with a `runs` list
- * (the trace, at most 1,000 runs) keeps its first run with N copies of that run's first step. Every
- * copy repeats the first record's id.
- */
-function repeatFirstRecord(text: string): string | null {
-  const t = text.trim();
-  if (t.startsWith('[')) return `[\n${Array.from({ length: N }, () => JSON.stringify((JSON.parse(t) as unknown[])[0])).join(',\n')}\n]`;
-  if (t.startsWith('{')) {
-    const first = t.split('\n')[0];
-    try {
-      JSON.parse(first);
-      return Array.from({ length: N }, () => first).join('\n');
-    } catch {
-      const obj = JSON.parse(t) as { runs?: { steps: unknown[] }[] };
-      if (!Array.isArray(obj.runs)) return null;
-      const run = obj.runs[0];
-      return JSON.stringify({ ...obj, runs: [{ ...run, steps: Array.from({ length: N }, () => run.steps[0]) }] }, null, 1);
-    }
-  }
-  const [header, row] = t.split('\n');
-  return [header, ...Array.from({ length: N }, () => row)].join('\n');
-}
-
 describe('every lab: an input with 10^4 repeated ids lists 50 problems and counts them all', () => {
   it.each(LAB_IDS)('%s', async (lab) => {
     const meta = labMeta(lab)!;
     const { parse } = (await meta.load()).lab;
     const texts = presetTexts(lab, 'en');
-    const input = meta.inputs.map((i) => i.name).find((name) => texts[name] && repeatFirstRecord(texts[name]) !== null && !texts[name].trim().startsWith('{\n  "criteria"'));
+    const input = listInput(meta.inputs.map((i) => i.name), texts);
     expect(input, 'an input that is a list of records').toBeTruthy();
-    const r = parse({ ...texts, [input!]: repeatFirstRecord(texts[input!])! }, 'en');
+    const r = parse({ ...texts, [input!]: repeatFirstRecord(texts[input!], N)! }, 'en');
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.issues).toHaveLength(MAX_ISSUES);

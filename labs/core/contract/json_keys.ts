@@ -13,7 +13,7 @@
 import { z } from 'zod';
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import type { Node as JsonNode } from 'jsonc-parser';
-import { lineLocator } from './parse.ts';
+import { lineIndex } from './parse.ts';
 
 /**
  * Paths (key lists) of every own "__proto__" key in a parsed JSON value. One walk with a single
@@ -73,7 +73,7 @@ export function guardProtoKeys<S extends z.ZodType>(schema: S, message: string) 
 export function jsonLineFinder(text: string): (path: (string | number)[]) => number | undefined {
   let root: JsonNode | undefined;
   let built = false;
-  const lineOf = lineLocator(text);
+  const lineOf = lineIndex(text);
   return (path) => {
     if (!built) {
       root = parseTree(text, [], { allowTrailingComma: false, disallowComments: true });

@@ -154,38 +154,12 @@ function jsonSyntaxMessage(code: string, lang: Lang): string {
   return known ?? t.json_syntax(code);
 }
 
-/** 1-based line number of a character offset in `text` (a scan from the start: O(offset); for many offsets in one text use lineLocator). */
+/** 1-based line number of a character offset in `text` (a scan from the start: O(offset); for many offsets in one text use lineIndex). */
 export function lineOfOffset(text: string, offset: number): number {
   let line = 1;
   const end = Math.min(offset, text.length);
   for (let i = 0; i < end; i++) if (text.charCodeAt(i) === 10) line++;
   return line;
-}
-
-/**
- * A function from a character offset in `text` to its 1-based line, for locating many problems in
- * one text: the newline offsets are collected once (O(length), on the first call) and each lookup
- * is a binary search (O(log lines)). Offsets past the end give the last line; negative ones line 1.
- */
-export function lineLocator(text: string): (offset: number) => number {
-  let newlines: Uint32Array | null = null;
-  return (offset) => {
-    if (!newlines) {
-      let n = 0;
-      for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) n++;
-      newlines = new Uint32Array(n);
-      for (let i = 0, k = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) newlines[k++] = i;
-    }
-    // the number of newlines strictly before `offset`
-    let lo = 0;
-    let hi = newlines.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (newlines[mid] < offset) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo + 1;
-  };
 }
 
 /**
@@ -247,28 +221,25 @@ export function parseJsonText<S extends z.ZodType>(
   if (text.trim() === '') return { ok: false, issues: [{ input, message: t.validation.empty_input }] };
   const deep = depthExceededAt(text);
   if (deep >= 0) return { ok: false, issues: [{ input, line: lineOfOffset(text, deep), message: t.validation.too_deep(MAX_JSON_DEPTH) }] };
-  const errors: ParseError[] = [];
-  const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
-  if (errors.length > 0 || !root) {
-    const e = errors[0];
-    const line = e ? lineOfOffset(text, e.offset) : 1;
-    return {
-      ok: false,
-      issues: [{ input, line, message: jsonSyntaxMessage(e ? printParseErrorCode(e.error) : 'InvalidSymbol', lang) }],
-    };
-  }
+  // JSON.parse reads valid text fast; jsonc-parser's tree (offsets for line numbers) is built only
+  // when a problem has to be located: a syntax error, a number too large, a schema issue.
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
-    return { ok: false, issues: [{ input, line: 1, message: jsonSyntaxMessage('InvalidSymbol', lang) }] };
+    const errors: ParseError[] = [];
+    parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
+    const e = errors[0];
+    return { ok: false, issues: [{ input, line: e ? lineOfOffset(text, e.offset) : 1, message: jsonSyntaxMessage(e ? printParseErrorCode(e.error) : 'InvalidSymbol', lang) }] };
   }
+  let tree: JsonNode | undefined | null = null;
+  const root = () => (tree === null ? (tree = parseTree(text, [], { allowTrailingComma: false, disallowComments: true })) : tree);
   const huge = oversizedNumberPaths(data);
   if (huge.length) {
     return {
       ok: false,
       issues: huge.slice(0, MAX_ISSUES).map((p) => {
-        const node = nodeForPath(root, p);
+        const node = nodeForPath(root(), p);
         return { input, line: node ? lineOfOffset(text, node.offset) : undefined, field: fieldPath(p), message: t.validation.too_large };
       }),
       total_issues: huge.length,
@@ -281,7 +252,7 @@ export function parseJsonText<S extends z.ZodType>(
   return {
     ok: false,
     issues: all.slice(0, MAX_ISSUES).map((iss) => {
-      const node = nodeForPath(root, iss.path);
+      const node = nodeForPath(root(), iss.path);
       return {
         input,
         line: node ? lines(node.offset) : undefined,
@@ -293,8 +264,12 @@ export function parseJsonText<S extends z.ZodType>(
   };
 }
 
-/** A function from character offset to 1-based line, by binary search over the line starts (built once). */
-function lineIndex(text: string): (offset: number) => number {
+/**
+ * A function from a character offset in `text` to its 1-based line, for locating many problems in
+ * one text: the line starts are collected once (O(length)) and each lookup is a binary search
+ * (O(log lines)). Offsets past the end give the last line; negative ones line 1.
+ */
+export function lineIndex(text: string): (offset: number) => number {
   const starts: number[] = [0];
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
   return (offset) => {
