@@ -8,6 +8,7 @@ import { glossaryEntrySchema, syllabusExerciseSchema } from './lib/glossary-sche
 import { z } from 'astro/zod';
 import { exerciseFrontmatterSchema } from '../labs/core/contract/exercise.ts';
 import { LAB_IDS, isLabId } from '../labs/manifest.ts';
+import { labNoteId } from './lib/lab-notes.ts';
 
 const chapters = defineCollection({
   loader: glob({ pattern: '**/*.{md,mdx}', base: './content/chapters' }),
@@ -49,4 +50,14 @@ const syllabus = defineCollection({
   schema: syllabusExerciseSchema,
 });
 
-export const collections = { chapters, exercises, glossary, syllabus };
+/**
+ * Lab notes: content/lab-notes/{es,en}/<lab-id>.md, plain Markdown without frontmatter: how the lab
+ * differs from the textbook's scripts, shown on the lab's page (src/lib/lab-notes.ts). A file whose
+ * name is not a lab id of labs/manifest.ts fails the build here.
+ */
+const labNotes = defineCollection({
+  loader: glob({ pattern: '**/*.md', base: './content/lab-notes', generateId: ({ entry }) => labNoteId(entry) }),
+  schema: z.object({}),
+});
+
+export const collections = { chapters, exercises, glossary, syllabus, labNotes };

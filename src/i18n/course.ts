@@ -179,7 +179,7 @@ const en: Shape = {
     sequence: [
       'The foundation: baseline, candidate, paired comparison and gate; everything else reuses them.',
       'From a score to an action: thresholds priced by the cost of error, then the calibrated probabilities those thresholds need.',
-      'Measuring with judgement: rubrics you can repeat, and an LLM judge audited against human labels.',
+      'Measuring with judgment: rubrics you can repeat, and an LLM judge audited against human labels.',
       'All of it in a RAG system: ranking, groundedness, abstention and a publication gate.',
     ],
     outcomes_h: 'Learning outcomes per chapter',

@@ -44,12 +44,12 @@ export const en: UiStrings = {
   },
   chapter: {
     predict: {
-      label: 'Predict before you look:',
+      label: 'Predict before you look',
       your_prediction: 'Your prediction',
       your_number: 'Your number:',
-      reveal: 'Show the result',
+      reveal: 'Check',
       show: 'Show the explanation',
-      you_predicted: 'You predicted: {v}. It is not graded: compare it with what follows.',
+      you_predicted: 'You predicted: {v}. It is not graded: compare it with the explanation.',
     },
     outcomes: 'By the end you will be able to',
     self_check: 'Self-check',
@@ -63,6 +63,8 @@ export const en: UiStrings = {
   lab_page: {
     title: (name: string) => `Lab: ${name}`,
     read_chapter: 'Read the chapter',
+    /** The collapsed lab note (content/lab-notes/en/<lab-id>.md) under the lab. */
+    differs: "How this lab differs from the textbook's scripts",
   },
   lab: {
     pending: {

@@ -42,12 +42,12 @@ export const es = {
   },
   chapter: {
     predict: {
-      label: 'Predice antes de mirar:',
+      label: 'Predice antes de mirar',
       your_prediction: 'Tu predicción',
       your_number: 'Tu número:',
-      reveal: 'Ver el resultado',
+      reveal: 'Comprobar',
       show: 'Ver la explicación',
-      you_predicted: 'Tu predicción: {v}. No se puntúa: compárala con lo que sigue.',
+      you_predicted: 'Tu predicción: {v}. No se puntúa: compárala con la explicación.',
     },
     outcomes: 'Al terminar podrás',
     self_check: 'Autoevaluación',
@@ -61,6 +61,8 @@ export const es = {
   lab_page: {
     title: (name: string) => `Laboratorio: ${name}`,
     read_chapter: 'Leer el capítulo',
+    /** The collapsed lab note (content/lab-notes/es/<lab-id>.md) under the lab. */
+    differs: 'En qué se aparta este laboratorio de los scripts del libro',
   },
   lab: {
     pending: {

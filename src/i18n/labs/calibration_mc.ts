@@ -93,7 +93,7 @@ const en: Widen<typeof es> = {
   preset_digits: 'Real data, 10 classes: handwritten digits scored by Gaussian naive Bayes (1258 cases)',
   provenance_digits: [
     'Probabilities from a Gaussian naive Bayes model over the ten classes of the 8×8-pixel handwritten digits that ship with scikit-learn: the model treats neighbouring pixels as independent, which they are not, so almost all of its top probabilities are 1.',
-    'Data: E. Alpaydin and C. Kaynak (1998), “Optical Recognition of Handwritten Digits”, UCI Machine Learning Repository, doi:10.24432/C50P49, licence CC BY 4.0.',
+    'Data: E. Alpaydin and C. Kaynak (1998), “Optical Recognition of Handwritten Digits”, UCI Machine Learning Repository, doi:10.24432/C50P49, license CC BY 4.0.',
     'Produced by scripts/presets/calibration_digits.py (Debian’s scikit-learn 1.2.1, fixed seed): 30% for training, the rest split evenly between calibration and evaluation. The policy is ours and only illustrative.',
   ],
   kind_note: (k: number) => `Input with ${k} classes (p_<class> columns): the lab measures the top label, every class and the K-class conformal sets.`,
