@@ -91,6 +91,8 @@ export const calibrationEn: Widen<typeof calibrationEs> = {
     conformal_line: (q: string, rank: number, n: number, target: string) =>
       `Conformal q: ${q} (value number ${rank} of ${n} non-conformity scores) for a target coverage of ${target}.`,
     q_infinite: 'infinite',
+    split_line: (nFit: number, nQ: number) =>
+      `No case is reused: ${nFit} calibration cases (1st, 3rd, 5th…) fit the sets' calibrator and ${nQ} (2nd, 4th, 6th…) give the quantile's scores (rule alternate_file_order).`,
     coverage_line: (cov: string, size: string) => `Empirical coverage on evaluation: ${cov}; mean set size: ${size}.`,
     sets_line: (s0: number, s1: number, s2: number) => `Empty sets: ${s0}; one label: ${s1}; both labels: ${s2}.`,
     policy_heading: 'Recommended policy',

@@ -90,6 +90,8 @@ export const calibrationEs = {
     conformal_line: (q: string, rank: number, n: number, target: string) =>
       `q conformal: ${q} (el valor número ${rank} de ${n} puntuaciones de no conformidad) para una cobertura objetivo de ${target}.`,
     q_infinite: 'infinito',
+    split_line: (nFit: number, nQ: number) =>
+      `Sin reutilizar casos: ${nFit} casos de calibración (1.º, 3.º, 5.º…) ajustan el calibrador de los conjuntos y ${nQ} (2.º, 4.º, 6.º…) dan las puntuaciones del cuantil (regla alternate_file_order).`,
     coverage_line: (cov: string, size: string) => `Cobertura empírica en evaluación: ${cov}; tamaño medio del conjunto: ${size}.`,
     sets_line: (s0: number, s1: number, s2: number) => `Conjuntos vacíos: ${s0}; con una etiqueta: ${s1}; con las dos: ${s2}.`,
     policy_heading: 'Política recomendada',
