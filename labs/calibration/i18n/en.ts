@@ -25,7 +25,7 @@ export const calibrationEn: Widen<typeof calibrationEs> = {
     e_aurc_undefined: 'E-AURC is undefined (no evaluation cases)',
   },
   warnings: {
-    conformal_q_infinite: 'Infinite conformal q: the rank ⌈(n+1)(1−α)⌉ exceeds the number of calibration cases.',
+    conformal_q_infinite: 'Infinite conformal q: the rank ⌈(n+1)(1−α)⌉ exceeds the number n of quantile scores (the calibration cases that did not fit the calibrator).',
     calibrated_ece_worse_than_raw: 'The calibrated ECE is worse than the raw score’s on the evaluation split.',
     calibrated_brier_worse_than_raw: 'The calibrated Brier score is worse than the raw score’s on the evaluation split.',
     calibration_split_one_class: 'The calibration split has a single class: the calibrators can learn very little.',

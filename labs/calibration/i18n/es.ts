@@ -24,7 +24,7 @@ export const calibrationEs = {
   },
   /** Avisos que no cambian el veredicto pero conviene leer. */
   warnings: {
-    conformal_q_infinite: 'q conformal infinito: el rango ⌈(n+1)(1−α)⌉ supera el número de casos de calibración.',
+    conformal_q_infinite: 'q conformal infinito: el rango ⌈(n+1)(1−α)⌉ supera el número n de puntuaciones del cuantil (los casos de calibración que no ajustaron el calibrador).',
     calibrated_ece_worse_than_raw: 'El ECE calibrado es peor que el del score bruto en el split de evaluación.',
     calibrated_brier_worse_than_raw: 'El Brier calibrado es peor que el del score bruto en el split de evaluación.',
     calibration_split_one_class: 'El split de calibración tiene una sola clase: los calibradores apenas aprenden nada.',
