@@ -67,16 +67,16 @@ test.describe('chapter 05 widgets', () => {
     await expect(w).toHaveAttribute('data-binning', 'quantile');
   });
 
-  test('conformal: lowering alpha to 0.04 pushes the rank past n and fills every set', async ({ page }) => {
+  test('conformal: lowering alpha to 0.04 pushes the rank past n (10 quantile scores) and fills every set', async ({ page }) => {
     await page.goto('/en/chapters/05-calibration/');
     const w = await widget(page, 'widget-calibration-conformal');
-    await expect(w.getByTestId('w-rank')).toHaveText('19');
+    await expect(w.getByTestId('w-rank')).toHaveText('10');
     const rows = await openTable(page, w);
     await expect(rows).toHaveCount(20);
     await w.getByTestId('w-alpha').focus();
     await press(page, 'ArrowLeft', 6);
     await expect(w.getByTestId('w-alpha-value')).toHaveText('0.04');
-    await expect(w.getByTestId('w-rank')).toHaveText('21');
+    await expect(w.getByTestId('w-rank')).toHaveText('11');
     await expect(w.getByTestId('w-q')).toHaveText('infinite');
     await expect(w).toHaveAttribute('data-infinite', 'true');
     await expect(w.locator('[data-case][data-set="3"]')).toHaveCount(20);
@@ -86,12 +86,13 @@ test.describe('chapter 05 widgets', () => {
   test('a live formula redraws after an edit in the lab on the page', async ({ page }) => {
     await page.goto('/en/chapters/05-calibration/');
     const formula = page.locator('[data-formula*="conformal.rank"]').first();
-    await expect(formula.locator('[data-v="r"]')).toHaveText('19');
+    await expect(formula.locator('[data-v="r"]')).toHaveText('10');
     await chapterLab(page);
     await replaceEditorText(page, 'editor-policy', KIT_POLICY.replace('"alpha": 0.10', '"alpha": 0.2'));
     await expect(formula).toHaveAttribute('data-live', 'true');
-    await expect(formula.locator('[data-v="r"]')).toHaveText('17');
-    await expect(formula.locator('[data-v="q"]')).toHaveText('0.5');
+    await expect(formula.locator('[data-v="r"]')).toHaveText('9');
+    // ties among the 10 histogram scores: the 9th and the 10th are both 0.75
+    await expect(formula.locator('[data-v="q"]')).toHaveText('0.75');
   });
 });
 
@@ -153,14 +154,14 @@ test.describe('the chapters’ new exercises', () => {
     await expect(page.getByTestId('goal-panel')).toHaveAttribute('data-complete', 'true');
   }
 
-  test('conformal alpha (es): alpha 0.1 is rejected, 0.05 meets every goal', async ({ page }) => {
+  test('conformal alpha (es): alpha 0.1 with the histogram is rejected, with temperature it meets every goal', async ({ page }) => {
     await page.goto('/ejercicios/calibration-conformal-alpha/');
     await expectUnmet(page);
     await expect(page.getByTestId('conformal-q')).toHaveAttribute('data-infinite', 'true');
     await replaceEditorText(page, 'editor-policy', KIT_POLICY.replace('"alpha": 0.10', '"alpha": 0.1'));
     await expect(page.getByTestId('conformal-q')).toHaveAttribute('data-infinite', 'false');
     await expectUnmet(page);
-    await replaceEditorText(page, 'editor-policy', KIT_POLICY.replace('"alpha": 0.10', '"alpha": 0.05'));
+    await replaceEditorText(page, 'editor-policy', KIT_POLICY.replace('"alpha": 0.10', '"alpha": 0.1, "calibrator": "temperature"'));
     await expectMet(page);
   });
 

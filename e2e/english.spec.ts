@@ -55,8 +55,9 @@ test.describe('English presets', () => {
 
   test('calibration (en): English slices, the kit\'s policy and figures', async ({ page }) => {
     await openLab(page, '/en/labs/calibration/');
-    await expect(page.getByTestId('rec-cost')).toHaveText('11.6');
-    await expect(page.getByTestId('rec-review-rate')).toHaveText('0.6');
+    // the review policy: full conformal sets (10 quantile scores), the cheapest infeasible pair at 16
+    await expect(page.getByTestId('rec-cost')).toHaveText('16');
+    await expect(page.getByTestId('rec-review-rate')).toHaveText('1');
     await expect(page.getByTestId('raw-brier')).toHaveText('0.2023');
     await expect(page.getByTestId('cal-brier')).toHaveText('0.1889');
     const slices = page.locator('#cal-slices-h').locator('xpath=..');

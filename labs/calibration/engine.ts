@@ -6,9 +6,13 @@
  *    on the calibration split only; raw and calibrated metrics are measured on the evaluation
  *    split only (Brier with Murphy's decomposition, log loss, ECE, MCE, reliability table with a
  *    Wilson interval per bin, bootstrap 95% CI of Brier and ECE).
- * 2. The chosen calibrator (policy.calibrator, or the view) feeds split conformal prediction
- *    (non-conformity on the calibration split, q from the exact rank ceil((n+1)(1-alpha)), +Inf
- *    when that rank exceeds n: never clamped) and the review policy.
+ * 2. The chosen calibrator (policy.calibrator, or the view) feeds split conformal prediction and
+ *    the review policy. The sets do not reuse the cases that fitted the calibrator (that breaks the
+ *    coverage guarantee, as the kit does): the calibration split is cut in file order
+ *    (conformalSplit, 'alternate_file_order'): the 1st, 3rd, ... cases fit a copy of the
+ *    calibrator, the 2nd, 4th, ... give the non-conformity scores; q is the rank ceil((n+1)(1-alpha)) of those
+ *    n = n_quantile scores, +Inf when that rank exceeds n (never clamped). The thresholds of the
+ *    review policy read the calibrator fitted on the whole calibration split.
  * 3. Two-threshold grid low < high over {0.05, ..., 0.95}: review when the conformal set is not a
  *    singleton; a singleton set automates only towards the label it holds (the kit automates
  *    towards whichever threshold p crosses); cost, constraints and tie-breaks as the kit; the
@@ -30,7 +34,8 @@ import {
 import type { BinningStrategy, BrierDecomposition, ReliabilityBin } from '../core/stats/calibration_metrics.ts';
 import { applyCalibrator, CALIBRATOR_TYPES, fitCalibrator } from '../core/stats/calibrators.ts';
 import type { Calibrator, CalibratorType } from '../core/stats/calibrators.ts';
-import { conformalThreshold, evaluateConformal, nonconformityScores } from '../core/stats/conformal.ts';
+import { conformalSplit, conformalThreshold, evaluateConformal, nonconformityScores, pick } from '../core/stats/conformal.ts';
+import type { ConformalSplitRule } from '../core/stats/conformal.ts';
 import { wilsonInterval } from '../core/stats/wilson.ts';
 import { countsByLabel } from '../core/stats/histogram.ts';
 import { lowerBound, sortFloat64, upperBound } from '../core/stats/sorted.ts';
@@ -216,7 +221,14 @@ export interface CalibrationResult extends LabResultBase {
     q: MaybeNumber;
     q_infinite: boolean;
     rank: number;
+    /** The n of the rank ceil((n+1)(1-alpha)): the scores the quantile comes from (= n_quantile). */
     n_calibration: number;
+    /** How the calibration split was divided between fitting the calibrator and the quantile. */
+    split_rule: ConformalSplitRule;
+    /** Calibration cases that fitted the calibrator the sets use. */
+    n_fit: number;
+    /** Calibration cases whose non-conformity scores give q. */
+    n_quantile: number;
     coverage: MaybeNumber;
     mean_set_size: MaybeNumber;
     set_size_counts: { '0': number; '1': number; '2': number };
@@ -483,6 +495,8 @@ export interface CalibratorRun {
   /** Calibrated probabilities of the evaluation and calibration splits. */
   pEv: Float64Array;
   pCal: Float64Array;
+  /** Probabilities of the evaluation split under the calibrator the conformal sets use (fitted on the fit part). */
+  pEvConformal: Float64Array;
   curve: number[];
   conformal: ReturnType<typeof conformalThreshold>;
   evaluation: ReturnType<typeof evaluateConformal>;
@@ -545,6 +559,31 @@ export function binarySelective(h: CalibrationHeavy, type: CalibratorType): Sele
 }
 
 /**
+ * Split conformal prediction on top of a calibrator, without reusing the cases that fitted it: the
+ * calibration split (calS, calY, in file order) is cut by conformalSplit ('alternate_file_order'); a
+ * calibrator of `type` fitted on the fit part maps the quantile part to non-conformity scores and q
+ * (rank ceil((n+1)(1-alpha)) of those n = n_quantile scores; +Infinity beyond n), then the
+ * evaluation scores to sets. Under exchangeability of the quantile part and the evaluation cases,
+ * the expected coverage is at least 1 - alpha (tests/unit/conformal.test.ts checks it by simulation).
+ * Throws when the calibration split is empty (no calibrator can be fitted).
+ */
+export function splitConformal(
+  type: CalibratorType,
+  calS: Float64Array,
+  calY: Float64Array,
+  evS: Float64Array,
+  evY: Float64Array,
+  bins: number,
+  alpha: number,
+): { thr: ReturnType<typeof conformalThreshold>; pEvConformal: Float64Array; conf: ReturnType<typeof evaluateConformal>; n_fit: number; n_quantile: number } {
+  const split = conformalSplit(calS.length);
+  const fitConf = fitCalibrator(type, pick(calS, split.fit), pick(calY, split.fit), bins);
+  const thr = conformalThreshold(nonconformityScores(applyCalibrator(fitConf, pick(calS, split.quantile)), pick(calY, split.quantile)), alpha);
+  const pEvConformal = applyCalibrator(fitConf, evS);
+  return { thr, pEvConformal, conf: evaluateConformal(pEvConformal, evY, thr.q), n_fit: split.fit.length, n_quantile: split.quantile.length };
+}
+
+/**
  * The heavy part, once per input and (bins, binning): every calibrator fitted on the calibration
  * split and measured on the evaluation split, each with its conformal sets, policy grid, best pair,
  * risk-coverage curve and score histogram, and one bootstrap of Brier and ECE (the same resamples
@@ -573,13 +612,13 @@ export function runCalibrationHeavy(input: CalibrationInput, bins: number, binni
     const pEv = applyCalibrator(fit, evS);
     const pCal = applyCalibrator(fit, calS);
     const calBlock = metricsBlock(pCal, calY, bins, binning, eps);
-    const thr = conformalThreshold(nonconformityScores(pCal, calY), policy.alpha);
-    const conf = evaluateConformal(pEv, evY, thr.q);
+    const { thr, pEvConformal, conf } = splitConformal(type, calS, calY, evS, evY, bins, policy.alpha);
     const grid = scanGrid(pEv, conf.masks, evY, policy, progress ? (f) => progress('scan', (ci + f) / CALIBRATOR_TYPES.length) : undefined);
     runs.set(type, {
       summary: { type, fit, evaluation: metricsBlock(pEv, evY, bins, binning, eps), calibration_split_ece: calBlock.ece },
       pEv,
       pCal,
+      pEvConformal,
       curve: Array.from(applyCalibrator(fit, curveX)),
       conformal: thr,
       evaluation: conf,
@@ -878,6 +917,9 @@ export function selectCalibration(h: CalibrationHeavy, view: CalibrationView = {
       q_infinite: !Number.isFinite(thr.q),
       rank: thr.rank,
       n_calibration: thr.n,
+      split_rule: 'alternate_file_order',
+      n_fit: h.calIndex.length - thr.n,  // conformalSplit: ceil(n / 2) of the calibration split
+      n_quantile: thr.n,
       coverage: conf.coverage,
       mean_set_size: conf.mean_set_size,
       set_size_counts: conf.set_size_counts,
@@ -963,7 +1005,7 @@ export function buildManifest(input: CalibrationInput, r: Omit<CalibrationResult
       auto_coverage: rec.auto_coverage,
       auto_error_rate: rec.auto_error_rate,
     },
-    conformal: { alpha: r.conformal.alpha, q: r.conformal.q, q_infinite: r.conformal.q_infinite, coverage: r.conformal.coverage },
+    conformal: { alpha: r.conformal.alpha, q: r.conformal.q, q_infinite: r.conformal.q_infinite, coverage: r.conformal.coverage, split_rule: r.conformal.split_rule, n_fit: r.conformal.n_fit, n_quantile: r.conformal.n_quantile },
     bootstrap: r.bootstrap,
     recalibration_triggers: p.recalibration_triggers,
     triggers_evaluated: r.triggers,

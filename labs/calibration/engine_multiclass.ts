@@ -8,9 +8,11 @@
  *    ECE, classwise ECE, Brier (sum over classes, 0..2), log loss, accuracy, and the top-label
  *    reliability table (equal-width bins of the confidence, accuracy per bin, Wilson interval).
  * 2. Split conformal sets at policy.alpha, LAC and APS (non-randomized unless policy.aps_randomized),
- *    for the raw probabilities and each calibrator: the scores come from the calibration split
- *    (after the calibrator, which was fitted on that same split, as the binary path does), the sets
- *    are built on the evaluation split: q, rank, coverage, set-size distribution, empty and full
+ *    for the raw probabilities and each calibrator. Raw probabilities: every calibration case gives
+ *    a score ('none_raw_scores'). A calibrator: the calibration split is cut in file order
+ *    (conformalSplit, 'alternate_file_order'): a copy fitted on the 1st, 3rd, ... cases scores the
+ *    2nd, 4th, ..., so that no score comes from a case the calibrator saw. The sets are built on the
+ *    evaluation split: q, rank, coverage, set-size distribution, empty and full
  *    sets, coverage per true class.
  * 3. Selective prediction: the risk-coverage curve of the evaluation split, the confidence being the
  *    probability of the predicted class after the calibrator, with AURC, the oracle's AURC and
@@ -20,6 +22,8 @@
  */
 import { conformalSetsK, fitIsotonicK, applyIsotonicK, fitTemperatureK, applyTemperatureK, multiclassMetrics, topLabel } from '../core/stats/multiclass.ts';
 import type { ConformalSetsK } from '../core/stats/multiclass.ts';
+import { conformalSplit } from '../core/stats/conformal.ts';
+import type { ConformalSplit, ConformalSplitRule } from '../core/stats/conformal.ts';
 import { binEdges, reliabilityFromIndices, uniformBinIndex } from '../core/stats/calibration_metrics.ts';
 import { selectiveBlock } from './selective_block.ts';
 import type { SelectiveBlock } from './selective_block.ts';
@@ -68,7 +72,12 @@ export interface McConformal {
   q: MaybeNumber;
   q_infinite: boolean;
   rank: number;
+  /** The n of the rank ceil((n+1)(1-alpha)): the scores the quantile comes from (= n_quantile). */
   n_calibration: number;
+  /** How the calibration split was divided between fitting the calibrator and the quantile (see conformalSplit). */
+  split_rule: ConformalSplitRule;
+  n_fit: number;
+  n_quantile: number;
   coverage: MaybeNumber;
   mean_set_size: MaybeNumber;
   /** Cases per set size 0..K, as { size, count } (size K = full set). */
@@ -161,6 +170,17 @@ function rowsOf(input: MulticlassInput, split: 0 | 1): { probs: Float64Array; y:
   return { probs, y, ids };
 }
 
+/** The rows of a split at the given positions (probabilities K per row). */
+function rowsAt(part: { probs: Float64Array; y: Int32Array }, positions: Int32Array, K: number): { probs: Float64Array; y: Int32Array } {
+  const probs = new Float64Array(positions.length * K);
+  const y = new Int32Array(positions.length);
+  positions.forEach((j, i) => {
+    probs.set(part.probs.subarray(j * K, (j + 1) * K), i * K);
+    y[i] = part.y[j];
+  });
+  return { probs, y };
+}
+
 function metricsOf(probs: Float64Array, y: Int32Array, K: number, bins: number, eps: number): McMetrics {
   const m = multiclassMetrics(probs, y, K, bins, eps);
   return {
@@ -187,7 +207,7 @@ export function topLabelReliability(conf: Float64Array, correct: Float64Array, b
   });
 }
 
-function conformalOf(s: ConformalSetsK, method: ConformalMethodName, randomized: boolean, alpha: number, nCal: number, classes: string[], evPerClass: number[]): McConformal {
+function conformalOf(s: ConformalSetsK, method: ConformalMethodName, randomized: boolean, alpha: number, split: ConformalSplit, classes: string[], evPerClass: number[]): McConformal {
   const perClass = classes.map((cl, k) => {
     const count = evPerClass[k];
     const cov = s.coverage_per_class[k];
@@ -202,7 +222,10 @@ function conformalOf(s: ConformalSetsK, method: ConformalMethodName, randomized:
     q: Number.isFinite(s.q) ? s.q : null,
     q_infinite: !Number.isFinite(s.q),
     rank: s.rank,
-    n_calibration: nCal,
+    n_calibration: split.quantile.length,
+    split_rule: split.rule,
+    n_fit: split.fit.length,
+    n_quantile: split.quantile.length,
     coverage: s.coverage.value,
     mean_set_size: s.mean_size.value,
     size_counts: s.size_counts.map((count, size) => ({ size, count })),
@@ -230,34 +253,49 @@ export function runMulticlassHeavy(input: MulticlassInput, bins: number, hooks?:
   for (const c of cal.y) calPerClass[c]++;
   for (const c of ev.y) evPerClass[c]++;
   const runs = new Map<McSeries, McRun>();
+  // Conformal sets never reuse the cases that fitted the calibrator (see conformalSplit): a fitted
+  // calibrator gets a copy fitted on the fit part, and the quantile comes from the other part.
+  const halves = conformalSplit(cal.y.length);
+  const fitPart = rowsAt(cal, halves.fit, K);
+  const qPart = rowsAt(cal, halves.quantile, K);
   for (const [si, type] of MC_SERIES.entries()) {
     progress?.('fit', si / MC_SERIES.length);
-    let pCal: Float64Array;
     let pEv: Float64Array;
     let params: McSeriesSummary['params'] = null;
+    let split: ConformalSplit;
+    let confCal: { probs: Float64Array; y: Int32Array };
+    let confEv: Float64Array;
     if (type === 'temperature') {
       const t = fitTemperatureK(cal.probs, cal.y, K);
       params = { temperature: t.T };
-      pCal = applyTemperatureK(cal.probs, K, t.T);
       pEv = applyTemperatureK(ev.probs, K, t.T);
+      const tc = fitTemperatureK(fitPart.probs, fitPart.y, K);
+      split = halves;
+      confCal = { probs: applyTemperatureK(qPart.probs, K, tc.T), y: qPart.y };
+      confEv = applyTemperatureK(ev.probs, K, tc.T);
     } else if (type === 'isotonic') {
       const iso = fitIsotonicK(cal.probs, cal.y, K);
       params = { knots: iso.map((c) => c.x.length) };
-      pCal = applyIsotonicK(iso, cal.probs, K);
       pEv = applyIsotonicK(iso, ev.probs, K);
+      const ic = fitIsotonicK(fitPart.probs, fitPart.y, K);
+      split = halves;
+      confCal = { probs: applyIsotonicK(ic, qPart.probs, K), y: qPart.y };
+      confEv = applyIsotonicK(ic, ev.probs, K);
     } else {
-      pCal = cal.probs;
       pEv = ev.probs;
+      split = conformalSplit(cal.y.length, 'none_raw_scores');
+      confCal = { probs: cal.probs, y: cal.y };
+      confEv = ev.probs;
     }
     const { pred, conf } = topLabel(pEv, ev.y.length, K);
     const correct = Float64Array.from(pred, (c, i) => (c === ev.y[i] ? 1 : 0));
     const sets = {
-      lac: conformalSetsK({ probs: pCal, y: cal.y }, { probs: pEv, y: ev.y }, K, p.alpha, 'lac'),
-      aps: conformalSetsK({ probs: pCal, y: cal.y }, { probs: pEv, y: ev.y }, K, p.alpha, 'aps', { randomized: p.aps_randomized, seed: p.seed }),
+      lac: conformalSetsK(confCal, { probs: confEv, y: ev.y }, K, p.alpha, 'lac'),
+      aps: conformalSetsK(confCal, { probs: confEv, y: ev.y }, K, p.alpha, 'aps', { randomized: p.aps_randomized, seed: p.seed }),
     };
     const conformal = {
-      lac: conformalOf(sets.lac, 'lac', p.aps_randomized, p.alpha, cal.y.length, input.classes, evPerClass),
-      aps: conformalOf(sets.aps, 'aps', p.aps_randomized, p.alpha, cal.y.length, input.classes, evPerClass),
+      lac: conformalOf(sets.lac, 'lac', p.aps_randomized, p.alpha, split, input.classes, evPerClass),
+      aps: conformalOf(sets.aps, 'aps', p.aps_randomized, p.alpha, split, input.classes, evPerClass),
     };
     runs.set(type, {
       summary: {

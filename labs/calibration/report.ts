@@ -77,6 +77,7 @@ export function renderCalibrationReport(result: CalibrationResult | MulticlassRe
   const cf = result.conformal;
   blocks.push(heading(2, t.conformal_heading));
   blocks.push(paragraph(t.conformal_line(cf.q === null ? t.q_infinite : fmt4(cf.q), cf.rank, cf.n_calibration, fmt4(cf.target_coverage))));
+  blocks.push(paragraph(t.split_line(cf.n_fit, cf.n_quantile)));
   blocks.push(paragraph(t.coverage_line(v(cf.coverage), v(cf.mean_set_size))));
   blocks.push(paragraph(t.sets_line(cf.set_size_counts['0'], cf.set_size_counts['1'], cf.set_size_counts['2'])));
 

@@ -75,7 +75,10 @@ describe('parsing: errors name the row and the column', () => {
       ['email', 10],
     ]);
     // same numbers as the CSV preset
-    expect(r.recommended_policy.low).toBe(0.2);
+    const csv = parse(casesText);
+    if (!csv.ok) throw new Error('preset');
+    const rc = runCalibration(csv.value);
+    expect([r.conformal.q, r.recommended_policy.low, r.recommended_policy.high, r.recommended_policy.cost]).toEqual([rc.conformal.q, rc.recommended_policy.low, rc.recommended_policy.high, rc.recommended_policy.cost]);
     expect(() => runCalibration(p.value, { slice_by: 'nope' })).toThrow(ViewError);
   });
 });

@@ -25,7 +25,7 @@ export const calibrationEn: Widen<typeof calibrationEs> = {
     e_aurc_undefined: 'E-AURC is undefined (no evaluation cases)',
   },
   warnings: {
-    conformal_q_infinite: 'Infinite conformal q: the rank ⌈(n+1)(1−α)⌉ exceeds the number of calibration cases.',
+    conformal_q_infinite: 'Infinite conformal q: the rank ⌈(n+1)(1−α)⌉ exceeds the number n of quantile scores (the calibration cases that did not fit the calibrator).',
     calibrated_ece_worse_than_raw: 'The calibrated ECE is worse than the raw score’s on the evaluation split.',
     calibrated_brier_worse_than_raw: 'The calibrated Brier score is worse than the raw score’s on the evaluation split.',
     calibration_split_one_class: 'The calibration split has a single class: the calibrators can learn very little.',
@@ -91,6 +91,8 @@ export const calibrationEn: Widen<typeof calibrationEs> = {
     conformal_line: (q: string, rank: number, n: number, target: string) =>
       `Conformal q: ${q} (value number ${rank} of ${n} non-conformity scores) for a target coverage of ${target}.`,
     q_infinite: 'infinite',
+    split_line: (nFit: number, nQ: number) =>
+      `No case is reused: ${nFit} calibration cases (1st, 3rd, 5th…) fit the sets' calibrator and ${nQ} (2nd, 4th, 6th…) give the quantile's scores (rule alternate_file_order).`,
     coverage_line: (cov: string, size: string) => `Empirical coverage on evaluation: ${cov}; mean set size: ${size}.`,
     sets_line: (s0: number, s1: number, s2: number) => `Empty sets: ${s0}; one label: ${s1}; both labels: ${s2}.`,
     policy_heading: 'Recommended policy',

@@ -24,7 +24,7 @@ export const calibrationEs = {
   },
   /** Avisos que no cambian el veredicto pero conviene leer. */
   warnings: {
-    conformal_q_infinite: 'q conformal infinito: el rango ⌈(n+1)(1−α)⌉ supera el número de casos de calibración.',
+    conformal_q_infinite: 'q conformal infinito: el rango ⌈(n+1)(1−α)⌉ supera el número n de puntuaciones del cuantil (los casos de calibración que no ajustaron el calibrador).',
     calibrated_ece_worse_than_raw: 'El ECE calibrado es peor que el del score bruto en el split de evaluación.',
     calibrated_brier_worse_than_raw: 'El Brier calibrado es peor que el del score bruto en el split de evaluación.',
     calibration_split_one_class: 'El split de calibración tiene una sola clase: los calibradores apenas aprenden nada.',
@@ -90,6 +90,8 @@ export const calibrationEs = {
     conformal_line: (q: string, rank: number, n: number, target: string) =>
       `q conformal: ${q} (el valor número ${rank} de ${n} puntuaciones de no conformidad) para una cobertura objetivo de ${target}.`,
     q_infinite: 'infinito',
+    split_line: (nFit: number, nQ: number) =>
+      `Sin reutilizar casos: ${nFit} casos de calibración (1.º, 3.º, 5.º…) ajustan el calibrador de los conjuntos y ${nQ} (2.º, 4.º, 6.º…) dan las puntuaciones del cuantil (regla alternate_file_order).`,
     coverage_line: (cov: string, size: string) => `Cobertura empírica en evaluación: ${cov}; tamaño medio del conjunto: ${size}.`,
     sets_line: (s0: number, s1: number, s2: number) => `Conjuntos vacíos: ${s0}; con una etiqueta: ${s1}; con las dos: ${s2}.`,
     policy_heading: 'Política recomendada',

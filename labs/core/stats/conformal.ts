@@ -38,6 +38,48 @@ export function conformalRank(n: number, alpha: number): number {
   return Math.ceil((n + 1) * (1 - alpha) - 1e-9);
 }
 
+/**
+ * The rule that separates calibrator fitting from the conformal quantile. When the probabilities
+ * come from a calibrator fitted on the calibration split, scores computed on those same cases are
+ * not exchangeable with the scores of new cases (the calibrator has seen them), and the
+ * finite-sample coverage guarantee is lost. So the calibration split is cut in two, in file order:
+ * the 1st, 3rd, 5th, ... calibration cases fit the calibrator the sets use (n_fit = ceil(n / 2)),
+ * the 2nd, 4th, 6th, ... give the non-conformity scores of the quantile (n_quantile = floor(n / 2)).
+ * Deterministic, no seed; it assumes, like the split column itself, that file order carries no
+ * information about the label. Raw (uncalibrated) probabilities need no split: rule 'none_raw_scores'.
+ */
+export type ConformalSplitRule = 'alternate_file_order' | 'none_raw_scores';
+
+export interface ConformalSplit {
+  rule: ConformalSplitRule;
+  /** Positions (0-based, within the calibration split) of the cases that fit the calibrator. */
+  fit: Int32Array;
+  /** Positions of the cases whose non-conformity scores give the quantile. */
+  quantile: Int32Array;
+}
+
+/**
+ * Split of n calibration cases by the rule above: alternate positions in file order
+ * ('alternate_file_order'), or every case to the quantile ('none_raw_scores', fit empty).
+ * Throws unless n is a non-negative integer.
+ */
+export function conformalSplit(n: number, rule: ConformalSplitRule = 'alternate_file_order'): ConformalSplit {
+  if (!(Number.isInteger(n) && n >= 0)) throw new Error(`n must be a non-negative integer, got ${n}`);
+  if (rule === 'none_raw_scores') return { rule, fit: new Int32Array(0), quantile: Int32Array.from({ length: n }, (_, i) => i) };
+  return {
+    rule,
+    fit: Int32Array.from({ length: Math.ceil(n / 2) }, (_, i) => 2 * i),
+    quantile: Int32Array.from({ length: Math.floor(n / 2) }, (_, i) => 2 * i + 1),
+  };
+}
+
+/** The values of `x` at `positions`, as a new Float64Array. */
+export function pick(x: ArrayLike<number>, positions: ArrayLike<number>): Float64Array {
+  const out = new Float64Array(positions.length);
+  for (let i = 0; i < positions.length; i++) out[i] = x[positions[i]];
+  return out;
+}
+
 export interface ConformalThreshold {
   n: number;
   alpha: number;

@@ -12,6 +12,7 @@ import type { ReliabilityBin } from '../../../labs/core/stats/calibration_metric
 import ChartFrame, { useChartBox } from './ChartFrame.tsx';
 import { FONT, SquareGrid, TextLines, tickCount, wrapLabel, XLabel, YLabel } from './Axes.tsx';
 import { useFmt } from '../labs/shared/format.tsx';
+import { binInterval } from './binInterval.ts';
 
 /** A bin of the engine's reliability table with the 95% Wilson interval of its positive rate (null when empty). */
 export interface ReliabilityPoint extends ReliabilityBin {
@@ -44,11 +45,13 @@ interface Props {
   labels: Labels;
   format?: (v: number | null) => string;
   testId?: string;
+  /** How the bins were cut: decides which end of each interval is open (binInterval). */
+  binning?: 'uniform' | 'quantile';
 }
 
 const STRIP = 22, M = { top: 14, right: 14, left: 52 };
 
-export default function ReliabilityDiagram({ title, description, series, labels, format: given, testId }: Props) {
+export default function ReliabilityDiagram({ title, description, series, labels, format: given, testId, binning = 'uniform' }: Props) {
   const num = useFmt();
   const format = given ?? ((v: number | null) => num(v, 3));
   // Laid out for its on-screen width (at most 520 px): the plot about as tall as it is wide, one
@@ -93,7 +96,7 @@ export default function ReliabilityDiagram({ title, description, series, labels,
             key: r.bin,
             cells: [
               r.bin + 1,
-              <>[{format(r.range[0])}, {format(r.range[1])}]</>,
+              binInterval(format(r.range[0]), format(r.range[1]), r.bin, s.rows.length, binning),
               r.count,
               r.positives,
               format(r.confidence),

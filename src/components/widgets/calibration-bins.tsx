@@ -15,6 +15,7 @@ import { ui } from '../../i18n/index.ts';
 import type { WidgetProps, WidgetSpec } from '../content/WidgetLoader.tsx';
 import { useEngine, usePresetTexts } from './engine.ts';
 import '../../styles/widgets-0506.css';
+import { binInterval, intervalSep } from '../charts/binInterval.ts';
 
 /** The widget's starting state: the kit with its 5 equal-width bins, no bootstrap (not shown). */
 export const widget: WidgetSpec = {
@@ -97,7 +98,7 @@ export default function CalibrationBins({ lang, initial }: WidgetProps) {
           columns: [t.col_bin, t.col_range, t.col_count, t.col_pos, t.col_conf, t.col_obs, t.col_gap, t.col_wilson],
           rows: block.reliability.map((r) => ({
             key: r.bin,
-            cells: [r.bin + 1, `[${f(r.range[0], 2)}, ${f(r.range[1], 2)}]`, r.count, r.positives, f(r.confidence), f(r.accuracy), f(r.gap), r.wilson_low === null ? '–' : `[${f(r.wilson_low)}, ${f(r.wilson_high)}]`],
+            cells: [r.bin + 1, binInterval(f(r.range[0], 2), f(r.range[1], 2), r.bin, block.reliability.length, block.binning), r.count, r.positives, f(r.confidence), f(r.accuracy), f(r.gap), r.wilson_low === null ? '–' : `[${f(r.wilson_low)}${intervalSep(f(r.wilson_low), f(r.wilson_high))}${f(r.wilson_high)}]`],
           })),
         }}
       >

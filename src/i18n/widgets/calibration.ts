@@ -38,11 +38,11 @@ const es = {
   conformal: {
     title: 'Split conformal: α, el rango del cuantil y el tamaño de los conjuntos',
     description: (n: number) =>
-      `Arriba, las ${n} no conformidades del split de calibración ordenadas de menor a mayor (posiciones 1 a ${n}) y una casilla más allá (∞): la marcada es el rango r del cuantil q. Si r cae más allá de n, q es infinito. Abajo, los 20 tickets de evaluación, cada uno con el color de su conjunto de predicción.`,
+      `Arriba, las ${n} no conformidades de la mitad del split de calibración que no ajustó el calibrador, ordenadas de menor a mayor (posiciones 1 a ${n}) y una casilla más allá (∞): la marcada es el rango r del cuantil q. Si r cae más allá de n, q es infinito. Abajo, los 20 tickets de evaluación, cada uno con el color de su conjunto de predicción.`,
     alpha: 'α (tasa de error tolerada)',
     target: 'cobertura pedida',
     rank: 'rango r',
-    n: 'casos de calibración n',
+    n: 'puntuaciones del cuantil n',
     q: 'umbral q',
     infinite: 'infinito',
     coverage: 'cobertura observada en evaluación',
@@ -100,11 +100,11 @@ const en: Widen<typeof es> = {
   conformal: {
     title: 'Split conformal: α, the rank of the quantile and the size of the sets',
     description: (n: number) =>
-      `Top: the ${n} nonconformity scores of the calibration split sorted from low to high (positions 1 to ${n}) and one slot past the end (∞); the marked slot is the rank r of the quantile q. When r falls past n, q is infinite. Bottom: the 20 evaluation tickets, each coloured by its prediction set.`,
+      `Top: the ${n} nonconformity scores from the half of the calibration split that did not fit the calibrator, sorted from low to high (positions 1 to ${n}) and one slot past the end (∞); the marked slot is the rank r of the quantile q. When r falls past n, q is infinite. Bottom: the 20 evaluation tickets, each coloured by its prediction set.`,
     alpha: 'α (tolerated error rate)',
     target: 'requested coverage',
     rank: 'rank r',
-    n: 'calibration cases n',
+    n: 'quantile scores n',
     q: 'threshold q',
     infinite: 'infinite',
     coverage: 'observed coverage on evaluation',

@@ -244,6 +244,7 @@ function Reliability({ result, lang }: { result: CalibrationResult; lang: Lang }
     <LabPanel id="cal-rel-h" title={tc.reliability_title}>
       <ReliabilityDiagram
         testId="reliability-chart"
+        binning={result.raw_metrics.binning}
         title={tc.reliability_title}
         description={tc.reliability_desc(result.raw_metrics.bins, binning.toLowerCase(), calName)}
         series={[
