@@ -61,7 +61,7 @@ test.describe('English presets', () => {
     await expect(page.getByTestId('raw-brier')).toHaveText('0.2023');
     await expect(page.getByTestId('cal-brier')).toHaveText('0.1889');
     const slices = page.locator('#cal-slices-h').locator('xpath=..');
-    await expect(slices).toContainText('scholarships');
+    await expect(slices).toContainText('grants');
     await expect(slices).not.toContainText('becas');
     await expect(page.getByTestId('preset-select').locator('option[value="kit_es"]')).toHaveCount(1);
   });

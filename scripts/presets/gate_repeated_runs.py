@@ -89,7 +89,7 @@ TEXT = {
     "en": {
         "baseline": {
             "matricula_001": {"p": ["The ordinary enrollment deadline is on the school's enrollment page."]},
-            "beca_001": {"p": ["For a general scholarship, check the call, your ID and the financial documentation."]},
+            "beca_001": {"p": ["For a general grant, check the call, your ID and the financial documentation."]},
             "sin_evidencia_001": {"p": ["I have no evidence in the available documentation that would let me confirm it."]},
             "horario_001": {"f": ["The hours are listed on the general services website."]},
             "soporte_001": {"f": ["Write to administration if the procedure fails."]},
@@ -101,8 +101,8 @@ TEXT = {
                 "Ordinary enrollment has its deadline published in the school's academic calendar.",
             ]},
             "beca_001": {"p": [
-                "To apply for the general scholarship, prepare the academic and financial documentation listed.",
-                "The general scholarship asks for academic and financial documentation; the call lists it.",
+                "To apply for the general grant, prepare the academic and financial documentation listed.",
+                "The general grant asks for academic and financial documentation; the call lists it.",
             ]},
             "sin_evidencia_001": {"p": [
                 "I have no evidence in the documentation to confirm that internal rule.",
@@ -130,7 +130,7 @@ TEXT = {
 # The English cases: the kit's cases translated (same ids, weights and budgets; slices in English).
 CASES_EN = [
     {"case_id": "matricula_001", "input": "What is the deadline for ordinary enrollment?", "expected_contains": ["enrollment", "deadline"], "must_abstain": False, "weight": 2, "max_cost_eur": 0.04, "slice": "enrollment"},
-    {"case_id": "beca_001", "input": "What documentation do I need to apply for a general scholarship?", "expected_contains": ["scholarship", "documentation"], "must_abstain": False, "weight": 2, "max_cost_eur": 0.04, "slice": "scholarships"},
+    {"case_id": "beca_001", "input": "What documentation do I need to apply for a general grant?", "expected_contains": ["grant", "documentation"], "must_abstain": False, "weight": 2, "max_cost_eur": 0.04, "slice": "grants"},
     {"case_id": "sin_evidencia_001", "input": "Can you confirm an internal rule that is not in the documentation?", "expected_contains": [], "must_abstain": True, "weight": 1, "max_cost_eur": 0.02, "slice": "no_evidence"},
     {"case_id": "horario_001", "input": "Where do I look up the library hours?", "expected_contains": ["library", "hours"], "must_abstain": False, "weight": 1, "max_cost_eur": 0.03, "slice": "services"},
     {"case_id": "soporte_001", "input": "Who do I write to if the self-enrollment form fails?", "expected_contains": ["support", "form"], "must_abstain": False, "weight": 2, "max_cost_eur": 0.04, "slice": "support"},

@@ -75,7 +75,7 @@ describe('chapter figures resolve in the engines', () => {
 });
 
 /** The English names of the kit's slices in the translated presets (labs/<lab>/presets/*.en.*). */
-const SLICE_ES = new Map([['inquiry', 'consulta'], ['scholarships', 'becas'], ['enrollment', 'matricula']]);
+const SLICE_ES = new Map([['inquiry', 'consulta'], ['grants', 'becas'], ['enrollment', 'matricula']]);
 
 describe('English chapters 01, 02 and 05 give the figures of the textbook\'s Spanish data', () => {
   // The English lab runs on the kit translated; every number a chapter cites must be the one the

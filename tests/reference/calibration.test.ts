@@ -221,7 +221,7 @@ describe('calibration lab vs the c05 kit output', () => {
  * their Spanish names put through this dictionary.
  */
 const KIT_TO_EN: Record<string, string> = {
-  becas: 'scholarships',
+  becas: 'grants',
   matricula: 'enrollment',
   urgente: 'urgent',
   'equipo-ia': 'ai-team',

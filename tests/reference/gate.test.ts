@@ -170,7 +170,7 @@ describe('c01 kit: eval_runner.py', () => {
  */
 const KIT_TO_EN: Record<string, string> = {
   matricula: 'enrollment',
-  becas: 'scholarships',
+  becas: 'grants',
   sin_evidencia: 'no_evidence',
   servicios: 'services',
   soporte: 'support',

@@ -150,7 +150,7 @@ describe('the English preset gives the same figures', () => {
     expect(mismatches(kitScorecard, en, '', new Set(['decision', ...kitScorecard.per_case.map((_: unknown, i: number) => `per_case[${i}].slice`)]))).toEqual([]);
     expect(mismatches(kitMatrix, en.comparison, '', new Set(kitMatrix.variants.map((_: unknown, i: number) => `variants[${i}].change`)))).toEqual([]);
     expect(en.decision).toEqual(es.decision);
-    expect(en.per_case.map((c) => c.slice)).toEqual(['enrollment', 'enrollment', 'scholarships', 'services', 'services']);
+    expect(en.per_case.map((c) => c.slice)).toEqual(['enrollment', 'enrollment', 'grants', 'services', 'services']);
     expect(report).toContain('Fix first: recall_at_k, ndcg_at_k, groundedness, citation_recall, no_answer_accuracy, critical_failures.');
   });
   it('the same unrounded numbers as the Spanish preset', () => {

@@ -81,7 +81,7 @@ describe('chapter 01: gate answers and cases (es, and en on the translated kit)'
   // two answers that lack an expected term (matricula_001, beca_001).
   const LANGS = [
     { sfx: '', abstain: 'No tengo evidencia suficiente en la documentación para confirmarlo.', miss: ['Consulta el calendario académico del centro.', 'Revisa la convocatoria en la web de becas.'] },
-    { sfx: '.en', abstain: 'I have no evidence in the documentation to confirm it.', miss: ["Check the school's academic calendar.", 'Read the call on the scholarships website.'] },
+    { sfx: '.en', abstain: 'I have no evidence in the documentation to confirm it.', miss: ["Check the school's academic calendar.", 'Read the call on the grants website.'] },
   ];
   for (const { sfx, abstain, miss } of LANGS) {
     const kitOut = () => readJsonl('gate', `outputs${sfx}.jsonl`) as Out[];
