@@ -5,11 +5,20 @@
 import type { InputIssue, Lang } from './types.ts';
 import { coreMsg as msg } from './i18n/index.ts';
 
-/** Formats an issue as one line of text: "cases, línea 3, campo score: …". Used by the CLI and the page. */
+/** `text` on one line: each line break (CRLF, LF, CR, U+2028, U+2029) written as the two characters \n. */
+export function oneLine(text: string): string {
+  return text.replace(/\r\n|[\n\r\u2028\u2029]/g, '\\n');
+}
+
+/**
+ * Formats an issue as one line of text: "cases, línea 3, campo score: …". Used by the CLI and the
+ * page. User text quoted in a message (an id, a construct's description) may hold line breaks: they
+ * are written as \n, so that one problem is always one line of the CLI's stderr.
+ */
 export function formatIssue(issue: InputIssue, lang: Lang): string {
   const t = msg(lang).validation;
-  const parts = [issue.input];
+  const parts = [oneLine(issue.input)];
   if (issue.line !== undefined) parts.push(t.line(issue.line));
-  if (issue.field) parts.push(t.field(issue.field));
-  return `${parts.join(', ')}: ${issue.message}`;
+  if (issue.field) parts.push(t.field(oneLine(issue.field)));
+  return `${parts.join(', ')}: ${oneLine(issue.message)}`;
 }
