@@ -403,7 +403,8 @@ export function parseCalibrationInput(texts: Record<string, string>, lang: Lang,
     if (policy.ok) {
       const by = policy.value.slice_by;
       const cols = ['slice', ...cases.value.extra_columns];
-      if (!cols.includes(by)) issues.push({ input: 'policy', line: jsonLineFinder(policyText)(['slice_by']), field: 'slice_by', message: c.unknown_slice_by(by, cols.join(', ')) });
+      const required = (REQUIRED_COLUMNS as readonly string[]).includes(by);
+      if (!cols.includes(by)) issues.push({ input: 'policy', line: jsonLineFinder(policyText)(['slice_by']), field: 'slice_by', message: required ? c.slice_by_required_column(by, cols.join(', ')) : c.unknown_slice_by(by, cols.join(', ')) });
     }
     total += issues.length - before;
   }

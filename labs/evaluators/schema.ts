@@ -206,7 +206,7 @@ const runSchema = z.object({
   parse_ok: z.boolean(),
   input_tokens: z.number().int().min(0),
   output_tokens: z.number().int().min(0),
-  scores: z.record(z.string(), z.union([z.literal(0), z.literal(1), z.null()])).optional(),
+  scores: z.record(z.string(), z.union([z.literal(0), z.literal(1), z.null()])).nullable().optional(),
 });
 
 const outputsSchema = z

@@ -95,7 +95,7 @@ export function caseSchema(lang: Lang) {
     slice: z.string().min(1).default('all'),
     question: z.string().optional(),
     answerable: z.boolean(),
-    gold_chunks: goldSchema(lang),
+    gold_chunks: goldSchema(lang).default([]),
     retrieved: z.array(retrievedSchema).default([]),
     context_chunks: z.array(chunkId).optional(),
     answer: answerSchema.optional(),

@@ -15,6 +15,7 @@ import { MAX_JSON_DEPTH, depthExceededAt, oversizedNumberPaths, parseJsonText, p
 import { fileErrorReason, jsonChunks, readInputFile, writeChunks } from '../../labs/cli_io.ts';
 import { createRunner } from '../../labs/runner.ts';
 import { presetTexts } from '../helpers/presets.ts';
+import { labMeta } from '../../labs/manifest.ts';
 
 const nested = (depth: number, leaf = '1') => '['.repeat(depth) + leaf + ']'.repeat(depth);
 const anyJson = z.unknown();
@@ -232,5 +233,39 @@ describe('streamed JSON', () => {
     await new Promise<void>((resolve) => slow.end(resolve));
     expect(got).toBe(pieces.join(''));
     expect(writes).toBeGreaterThan(1);
+  });
+});
+
+describe('documented defaults and true messages (issue 23)', () => {
+  it('a RAG case without gold_chunks has none ({} by default), as the schema comment says', async () => {
+    const { parse } = (await labMeta('rag')!.load()).lab;
+    const t = presetTexts('rag', 'en');
+    const cases = JSON.parse(t.cases) as Record<string, unknown>[];
+    delete cases[0].gold_chunks;
+    const r = parse({ ...t, cases: JSON.stringify(cases, null, 1) }, 'en');
+    expect(r.ok).toBe(true);
+    if (r.ok) expect((r.value as { cases: { gold: unknown[] }[] }).cases[0].gold).toEqual([]);
+  });
+  it('an evaluator run with parse_ok false may give scores: null; a readable one may not', async () => {
+    const { parse } = (await labMeta('evaluators')!.load()).lab;
+    const t = presetTexts('evaluators', 'en');
+    const outs = JSON.parse(t.outputs) as { runs: { parse_ok: boolean; scores: unknown }[] }[];
+    outs[0].runs[0].parse_ok = false;
+    outs[0].runs[0].scores = null;
+    expect(parse({ ...t, outputs: JSON.stringify(outs, null, 1) }, 'en').ok).toBe(true);
+    outs[0].runs[0].parse_ok = true;
+    const bad = parse({ ...t, outputs: JSON.stringify(outs, null, 1) }, 'en');
+    expect(bad.ok).toBe(false);
+  });
+  it('calibration: slice_by "split" is refused for what it is, a column every case has, not one the cases lack', async () => {
+    const { parse } = (await labMeta('calibration')!.load()).lab;
+    const t = presetTexts('calibration', 'en');
+    const policy = { ...JSON.parse(t.policy), slice_by: 'split' };
+    const r = parse({ ...t, policy: JSON.stringify(policy, null, 1) }, 'en');
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.issues).toEqual([expect.objectContaining({ input: 'policy', field: 'slice_by', message: expect.stringContaining('one of the columns every case has') })]);
+      expect(r.issues[0].message).not.toContain('do not have');
+    }
   });
 });

@@ -54,6 +54,7 @@ export const calibrationEn: Widen<typeof calibrationEs> = {
     class_without_evaluation_cases: 'some class has no evaluation case',
   },
   validation: {
+    slice_by_required_column: (col: string, cols: string) => `slice_by cannot be “${col}”: it is one of the columns every case has (case_id, split, raw_score, label), not a group of cases; slices are formed within the evaluation split. The possible columns are: ${cols}.`,
     unknown_slice_by: (col: string, cols: string) => `slice_by names the column “${col}”, which the cases do not have; the possible columns are: ${cols}.`,
     missing_column: (col: string) => `The required column “${col}” is missing from the header.`,
     duplicate_column: (col: string) => `The column “${col}” appears twice in the header.`,

@@ -53,6 +53,7 @@ export const calibrationEs = {
     class_without_evaluation_cases: 'alguna clase no tiene casos de evaluación',
   },
   validation: {
+    slice_by_required_column: (col: string, cols: string) => `slice_by no puede ser «${col}»: es una de las columnas que todo caso lleva (case_id, split, raw_score, label), no un grupo de casos; los slices se forman dentro del split de evaluación. Las columnas posibles son: ${cols}.`,
     unknown_slice_by: (col: string, cols: string) => `slice_by nombra la columna «${col}», que los casos no tienen; las columnas posibles son: ${cols}.`,
     missing_column: (col: string) => `Falta la columna obligatoria «${col}» en la cabecera.`,
     duplicate_column: (col: string) => `La columna «${col}» aparece dos veces en la cabecera.`,
