@@ -56,7 +56,7 @@ export const multiclassPolicySchema = z.looseObject({
   conformal_method: z.enum(CONFORMAL_METHODS).default('aps'),
   aps_randomized: z.boolean().default(false),
   seed: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(13),
-  log_loss_eps: z.number().gte(MIN_LOG_LOSS_EPS).lt(0.5).default(MIN_LOG_LOSS_EPS),
+  log_loss_eps: z.number().gte(MIN_LOG_LOSS_EPS).lt(0.5).default(1e-15),
   prob_sum_tolerance: z.number().gt(0).max(0.1).default(1e-3),
   max_top_label_ece: unit.default(0.05),
   max_mean_set_size: z.number().min(0).optional(),

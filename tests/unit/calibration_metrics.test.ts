@@ -24,6 +24,12 @@ describe('golden values from scikit-learn (scripts/golden/calibration_sklearn.py
   for (const d of golden.datasets) {
     describe(d.name, () => {
       it('brier_score_loss', () => close(brierScore(d.p, d.y), d.brier_score_loss));
+      it('log_loss accepts eps down to 2^-53; 2^-52 (numpy float64 eps, scikit-learn\'s later default) gives -ln(2^-52) = 52 ln 2 for a confident miss', () => {
+        // hand calculation: p = 0 for a positive case is clipped to eps; the loss is -ln(eps)
+        close(logLoss([0], [1], 2 ** -52)!, 52 * Math.LN2);
+        close(logLoss([1], [0], 2 ** -53)!, 53 * Math.LN2);
+        expect(() => logLoss([0.5], [1], 2 ** -54)).toThrow(RangeError);
+      });
       it('log_loss with eps 1e-6 (kit) and 1e-15 (sklearn 1.2 default)', () => {
         close(logLoss(d.p, d.y, 1e-6), d['log_loss_eps_1e-6']);
         close(logLoss(d.p, d.y, 1e-15), d['log_loss_eps_1e-15']);

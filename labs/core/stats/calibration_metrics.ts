@@ -16,8 +16,12 @@ import { quantileSorted } from './quantile.ts';
 import { checkBinaryLabels, checkProbabilities, checkSameLength } from './validate.ts';
 import { equalWidthIndex } from './histogram.ts';
 
-/** The smallest clipping of log loss: 1 - 1e-15 is still below 1 in doubles, so the loss stays finite. */
-export const MIN_LOG_LOSS_EPS = 1e-15;
+/**
+ * The smallest clipping of log loss: 2^-53 (about 1.11e-16), the smallest eps for which 1 - eps is
+ * still below 1 in doubles (1 - 2^-53 is the largest double under 1), so the loss stays finite.
+ * scikit-learn's float64 default, numpy's finfo(float64).eps = 2^-52, is above it.
+ */
+export const MIN_LOG_LOSS_EPS = 2 ** -53;
 
 /** Reason code used when a metric is undefined because there are no cases. */
 export const NO_CASES = 'no_cases' as const;
@@ -54,7 +58,7 @@ export function brierScore(p: ArrayLike<number>, y: ArrayLike<number>): number |
  */
 export function logLoss(p: ArrayLike<number>, y: ArrayLike<number>, eps = 1e-6): number | null {
   checkLengths(p, y);
-  // Below about 1e-16, 1 - eps rounds to 1 and a confident miss would cost log(0) = -Infinity.
+  // Below 2^-53, 1 - eps rounds to 1 and a confident miss would cost log(0) = -Infinity.
   if (!(eps >= MIN_LOG_LOSS_EPS && eps < 0.5)) throw new RangeError(`eps must be in [${MIN_LOG_LOSS_EPS}, 0.5), got ${eps}`);
   const n = p.length;
   if (n === 0) return null;
