@@ -20,6 +20,7 @@
  * 4. Risk-coverage curve, per-slice report, calibration manifest and recalibration triggers.
  * Numbers are unrounded; undefined metrics are null with a reason code in `undefined_metrics`.
  */
+import { PROBABILITY_TOLERANCE } from '../core/stats/tolerance.ts';
 import {
   uniformBinIndex,
   binEdges,
@@ -52,8 +53,8 @@ import type { SelectiveBlock } from './selective_block.ts';
 
 /** Tolerance of every comparison of a rate or cost with a policy limit or with another pair. */
 export const COMPARE_TOLERANCE = 1e-9;
-/** Tolerance when comparing a probability with a grid threshold or a confidence level. */
-export const PROB_TOLERANCE = 1e-12;
+/** Tolerance when comparing a probability with a grid threshold or a confidence level: core's one PROBABILITY_TOLERANCE. */
+export const PROB_TOLERANCE = PROBABILITY_TOLERANCE;
 /** The kit's threshold grid: 0.05, 0.10, ..., 0.95. */
 export const THRESHOLD_GRID: readonly number[] = Array.from({ length: 19 }, (_, i) => (i + 1) / 20);
 /** The kit's confidence levels of the risk-coverage curve: 0.50, 0.55, ..., 0.95. */

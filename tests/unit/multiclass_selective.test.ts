@@ -189,3 +189,23 @@ describe('risk-coverage curve, AURC and E-AURC', () => {
     expect(() => riskCoverageCurve([0.5, 0.4], [1])).toThrow(RangeError);
   });
 });
+
+describe('risk-coverage ties up to the probability tolerance (issue 23)', () => {
+  it('max(p, 1 − p) for p = 1/3 and p = 2/3 is one tie group: one point, AURC 0.5 whatever the order', () => {
+    const p = [1 / 3, 2 / 3];
+    const conf = p.map((x) => Math.max(x, 1 - x));
+    expect(conf[0]).not.toBe(conf[1]); // 0.6666666666666667 vs 0.6666666666666666
+    for (const correct of [[1, 0], [0, 1]]) {
+      const rc = riskCoverageCurve(conf, correct);
+      expect(rc.coverage).toEqual([1]);
+      // hand calculation: a group of 2 with 1 error spread evenly: (0.5/1 + 1/2) / 2 = 0.5
+      expect(rc.aurc.value).toBeCloseTo(0.5, 12);
+    }
+  });
+  it('confidences further apart than the tolerance stay apart', () => {
+    const rc = riskCoverageCurve([0.7, 0.7 - 1e-9], [1, 0]);
+    expect(rc.coverage).toEqual([0.5, 1]);
+    // correct first: (0/1 + 1/2) / 2 = 0.25
+    expect(rc.aurc.value).toBeCloseTo(0.25, 12);
+  });
+});

@@ -8,13 +8,15 @@
  * conformal prediction and distribution-free uncertainty quantification", section 1.
  */
 import { checkBinaryLabels, checkProbabilities, checkSameLength } from './validate.ts';
+import { PROBABILITY_TOLERANCE } from './tolerance.ts';
 
 /**
- * Tolerance for comparing a non-conformity score with q: s <= q + SET_TOLERANCE. Discrete
- * calibrators produce scores such as 1 - 1/3 and 2/3 that are equal in exact arithmetic but may
- * differ in the last bit; without the tolerance, set membership would depend on that bit.
+ * Tolerance for comparing a non-conformity score with q: s <= q + SET_TOLERANCE, the project's one
+ * PROBABILITY_TOLERANCE (tolerance.ts). Discrete calibrators produce scores such as 1 - 1/3 and 2/3
+ * that are equal in exact arithmetic but may differ in the last bit; without the tolerance, set
+ * membership would depend on that bit.
  */
-export const SET_TOLERANCE = 1e-12;
+export const SET_TOLERANCE = PROBABILITY_TOLERANCE;
 
 /** Non-conformity scores (1 - p for label 1, p for label 0). Throws if lengths differ. */
 export function nonconformityScores(p: ArrayLike<number>, y: ArrayLike<number>): Float64Array {

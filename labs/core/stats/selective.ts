@@ -12,10 +12,14 @@
  *
  * Ties in confidence have no order of their own: within a group of g tied cases holding e errors,
  * the errors are counted as spread evenly (the expectation over every order of the group), so the
- * curve does not depend on the input order. Undefined (null, 'no_cases') for an empty input.
+ * curve does not depend on the input order. Confidences within PROBABILITY_TOLERANCE of the group's
+ * highest are one tie group (tolerance.ts): max(p, 1 − p) gives 0.6666666666666667 for p = 1/3 and
+ * 0.6666666666666666 for p = 2/3, which must not cut a group in two. Undefined (null, 'no_cases')
+ * for an empty input.
  */
 import { defined, undef, type Maybe } from './maybe.ts';
 import { checkFinite, checkSameLength } from './validate.ts';
+import { sameProbability } from './tolerance.ts';
 
 export interface RiskCoverage {
   /** Coverage at the end of each tie group (distinct confidence), increasing, last = 1. */
@@ -65,11 +69,11 @@ export function riskCoverageCurve(confidence: ArrayLike<number>, correct: ArrayL
     const v = a < 0 ? bad[b] : b < 0 ? ok[a] : Math.max(ok[a], bad[b]);
     let g = 0;
     let e = 0;
-    while (a >= 0 && ok[a] === v) {
+    while (a >= 0 && sameProbability(ok[a], v)) {
       a--;
       g++;
     }
-    while (b >= 0 && bad[b] === v) {
+    while (b >= 0 && sameProbability(bad[b], v)) {
       b--;
       g++;
       e++;
