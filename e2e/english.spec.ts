@@ -6,7 +6,7 @@
  */
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { openLab, replaceEditorText } from './helpers.ts';
+import { editorText, openLab, replaceEditorText } from './helpers.ts';
 
 test.describe('English presets', () => {
   test('gate (en): English cases, slices, markers, owner and rollback; the kit\'s figures; the Spanish original selectable', async ({ page }) => {
@@ -127,4 +127,34 @@ test.describe('the renamed-item cheat', () => {
       await expect(missing.first()).toContainText('pl-01');
     });
   }
+});
+
+test.describe('saved work per language', () => {
+  test('work saved on the Spanish threshold lab stays there: the English lab opens on its English cases, and the Spanish one on the work', async ({ page }) => {
+    await openLab(page, '/laboratorios/threshold/');
+    const spanish = readFileSync('labs/threshold/presets/classification_cases.jsonl', 'utf8');
+    const edited = spanish.replace(/\n$/, '') + '\n' + spanish.split('\n')[0].replace(/"ticket_001"/, '"ticket_es_extra"') + '\n';
+    await replaceEditorText(page, 'editor-cases', edited);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('evals-lab:threshold:es:v1') ?? '')).toContain('ticket_es_extra');
+    await openLab(page, '/en/labs/threshold/');
+    expect(await editorText(page, 'editor-cases')).not.toContain('ticket_es_extra');
+    expect(await page.evaluate(() => localStorage.getItem('evals-lab:threshold:en:v1'))).toBeNull();
+    await openLab(page, '/laboratorios/threshold/');
+    expect(await editorText(page, 'editor-cases')).toContain('ticket_es_extra');
+  });
+
+  test('work saved by an earlier version (a key without a language) opens on the first page that reads it, moved to that language', async ({ page }) => {
+    const spanish = readFileSync('labs/threshold/presets/classification_cases.jsonl', 'utf8');
+    const policy = readFileSync('labs/threshold/presets/threshold_policy.json', 'utf8');
+    const old = JSON.stringify({ v: 1, lab: 'threshold', texts: { cases: spanish.replace('"ticket_001"', '"ticket_legacy"'), policy } });
+    await page.addInitScript((v) => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('evals-lab:threshold:v1', v);
+        sessionStorage.setItem('seeded', '1');
+      }
+    }, old);
+    await openLab(page, '/laboratorios/threshold/');
+    expect(await editorText(page, 'editor-cases')).toContain('ticket_legacy');
+    expect(await page.evaluate(() => [localStorage.getItem('evals-lab:threshold:v1'), (localStorage.getItem('evals-lab:threshold:es:v1') ?? '').includes('ticket_legacy')])).toEqual([null, true]);
+  });
 });

@@ -144,7 +144,7 @@ export async function savedTexts(page: Page, lab: string, scopePrefix?: string):
   return page.evaluate(({ lab, scopePrefix }) => {
     for (let i = 0; i < localStorage.length; i++) {
       const k = localStorage.key(i)!;
-      const m = /^evals-lab:([^@:]+)(?:@([^:]+))?:v1$/.exec(k);
+      const m = /^evals-lab:([^@:]+)(?:@([^:]+))?(?::(?:es|en))?:v1$/.exec(k);
       if (!m || m[1] !== lab) continue;
       if (scopePrefix === undefined ? m[2] !== undefined : !(m[2] ?? '').startsWith(scopePrefix)) continue;
       return (JSON.parse(localStorage.getItem(k)!) as { texts: Record<string, string> }).texts;

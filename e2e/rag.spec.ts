@@ -31,7 +31,7 @@ async function hydrated(page: Page) {
  */
 function savedText(page: Page, input: string): Promise<string> {
   return page.evaluate((n) => {
-    const raw = localStorage.getItem('evals-lab:rag:v1');
+    const raw = localStorage.getItem('evals-lab:rag:es:v1');
     return raw ? ((JSON.parse(raw) as { texts?: Record<string, string> }).texts?.[n] ?? '') : '';
   }, input);
 }

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { openLab, replaceEditorText, editorText } from './helpers.ts';
 
 const PRESET_CASES = readFileSync('labs/threshold/presets/classification_cases.jsonl', 'utf8');
-const STORAGE_KEY = 'evals-lab:threshold:v1';
+const STORAGE_KEY = 'evals-lab:threshold:es:v1';
 
 /** Opens the threshold lab and returns the lab's worker once the first result is on screen. */
 async function openWithWorker(page: Page, url: string): Promise<Worker> {

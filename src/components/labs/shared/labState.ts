@@ -41,8 +41,13 @@ export const labStateSchema = z.object({
 });
 export type LabState = z.infer<typeof labStateSchema>;
 
-/** localStorage key of a lab's state; `scope` separates an exercise's work from the free lab. */
-export const storageKey = (lab: string, scope?: string) => `evals-lab:${lab}${scope ? `@${scope}` : ''}:v${STATE_VERSION}`;
+/**
+ * localStorage key of a lab's state: `scope` separates an exercise's work from the free lab, and
+ * `lang` the Spanish page's work from the English page's (each starts from its own language's
+ * data; issue 23: the English lab opened with the Spanish cases). Without `lang`: the key of
+ * earlier versions, read once by readSaved and moved to the language that opens it first.
+ */
+export const storageKey = (lab: string, scope?: string, lang?: 'es' | 'en') => `evals-lab:${lab}${scope ? `@${scope}` : ''}${lang ? `:${lang}` : ''}:v${STATE_VERSION}`;
 
 function validate(raw: unknown, lab: string, inputs: readonly string[]): LabState | null {
   const r = labStateSchema.safeParse(raw);
@@ -94,11 +99,23 @@ export function parseStored(raw: string, lab: string, inputs: readonly string[])
   }
 }
 
-/** The saved state of a lab (in a scope); `corrupt` when something was stored but could not be read. */
-export function readSaved(lab: string, inputs: readonly string[], scope?: string): { state: LabState | null; corrupt: boolean } {
+/**
+ * The saved state of a lab (in a scope, for the page's language); `corrupt` when something was
+ * stored but could not be read. Work saved by an earlier version under the key without a language
+ * is moved, once, to the language of the page that reads it first: it is never dropped.
+ */
+export function readSaved(lab: string, inputs: readonly string[], scope: string | undefined, lang: 'es' | 'en'): { state: LabState | null; corrupt: boolean } {
   let raw: string | null = null;
   try {
-    raw = localStorage.getItem(storageKey(lab, scope));
+    raw = localStorage.getItem(storageKey(lab, scope, lang));
+    if (raw === null) {
+      const legacy = localStorage.getItem(storageKey(lab, scope));
+      if (legacy !== null) {
+        localStorage.setItem(storageKey(lab, scope, lang), legacy);
+        localStorage.removeItem(storageKey(lab, scope));
+        raw = legacy;
+      }
+    }
   } catch {
     return { state: null, corrupt: false };
   }
@@ -112,21 +129,21 @@ export function readSaved(lab: string, inputs: readonly string[], scope?: string
 }
 
 /**
- * Saves the state. Returns false when the browser refuses (storage full or disabled): the lab keeps
- * working and the page says that the work is not being saved.
+ * Saves the state (for the page's language). Returns false when the browser refuses (storage full
+ * or disabled): the lab keeps working and the page says that the work is not being saved.
  */
-export function save(state: LabState, scope?: string): boolean {
+export function save(state: LabState, scope: string | undefined, lang: 'es' | 'en'): boolean {
   try {
-    localStorage.setItem(storageKey(state.lab, scope), JSON.stringify(state));
+    localStorage.setItem(storageKey(state.lab, scope, lang), JSON.stringify(state));
     return true;
   } catch {
     return false;
   }
 }
 
-export function clearSaved(lab: string, scope?: string): void {
+export function clearSaved(lab: string, scope: string | undefined, lang: 'es' | 'en'): void {
   try {
-    localStorage.removeItem(storageKey(lab, scope));
+    localStorage.removeItem(storageKey(lab, scope, lang));
   } catch {
     /* ignore */
   }

@@ -83,6 +83,8 @@ export function useLabState(meta: LabMeta, preset: Record<string, string>, embed
   const labId = meta.id;
   const inputNames = useMemo(() => meta.inputs.map((i) => i.name), [meta]);
   const scope = embed?.storageId;
+  // the page's language: each language keeps its own saved work (labState.storageKey)
+  const lang: 'es' | 'en' = typeof document !== 'undefined' && document.documentElement.lang === 'en' ? 'en' : 'es';
   // Only whether the view is valid matters here (a bad one is dropped); the worker reports problems in words.
   const validView = useCallback((v: unknown) => meta.view.safeParse(v).success, [meta]);
   const base = useMemo<Snapshot>(() => {
@@ -95,7 +97,7 @@ export function useLabState(meta: LabMeta, preset: Record<string, string>, embed
 
   const init = useRef<{ store: Store; notice: LabStateApi['notice']; fromLink: boolean; savedExists: boolean; valid: Record<string, string> | null } | null>(null);
   if (init.current === null) {
-    const saved = readSaved(labId, inputNames, scope);
+    const saved = readSaved(labId, inputNames, scope, lang);
     const savedSnap: Snapshot | null = saved.state ? { texts: { ...base.texts, ...saved.state.texts }, view: validView(saved.state.view) ? saved.state.view : base.view } : null;
     const own = savedSnap ?? base;
     let notice: LabStateApi['notice'] = saved.corrupt ? 'storage_ignored' : null;
@@ -127,7 +129,7 @@ export function useLabState(meta: LabMeta, preset: Record<string, string>, embed
 
   useEffect(() => {
     // Another tab saved this lab (same scope): offer its state; never overwrite this tab's silently.
-    const key = storageKey(labId, scope);
+    const key = storageKey(labId, scope, lang);
     const onStorage = (e: StorageEvent) => {
       if (e.key !== key || e.newValue === null) return;
       const other = parseStored(e.newValue, labId, inputNames);
@@ -143,7 +145,7 @@ export function useLabState(meta: LabMeta, preset: Record<string, string>, embed
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
-  }, [labId, scope, inputNames, base, validView]);
+  }, [labId, scope, lang, inputNames, base, validView]);
 
   useEffect(() => {
     // A share link is applied once: drop it from the address bar so a reload shows the saved work.
@@ -183,11 +185,11 @@ export function useLabState(meta: LabMeta, preset: Record<string, string>, embed
       // The untouched starting state is not the learner's work: nothing is stored for it, so the
       // other language's page opens on its own preset (a stored copy of this one would look like work).
       if (sameSnapshot(store.own, base)) {
-        clearSaved(labId, scope);
+        clearSaved(labId, scope, lang);
         setHasSavedWork(false);
         return;
       }
-      const ok = save({ v: STATE_VERSION, lab: labId, texts: store.own.texts, view: store.own.view, ...(valid ? { valid } : {}) }, scope);
+      const ok = save({ v: STATE_VERSION, lab: labId, texts: store.own.texts, view: store.own.view, ...(valid ? { valid } : {}) }, scope, lang);
       if (!ok) setNotice('storage_failed');
       else {
         lastSaved.current = { own: store.own, tick: saveTick };
@@ -195,7 +197,7 @@ export function useLabState(meta: LabMeta, preset: Record<string, string>, embed
       }
     }, 300);
     return () => clearTimeout(timer);
-  }, [labId, store.own, store.pending, scope, ownLarge, lastValid, base, saveTick]);
+  }, [labId, store.own, store.pending, scope, lang, ownLarge, lastValid, base, saveTick]);
 
   const setLastValid = useCallback((t: Record<string, string>) => setLastValidState((old) => (old && sameTexts(old, t) ? old : t)), []);
 
@@ -233,11 +235,11 @@ export function useLabState(meta: LabMeta, preset: Record<string, string>, embed
   }, []);
   const undo = useCallback(() => setStore((s) => (s.undo ? { ...s.undo.before, undo: null } : s)), []);
   const reset = useCallback(() => {
-    clearSaved(labId, scope);
+    clearSaved(labId, scope, lang);
     setLastValidState(null);
     setHasSavedWork(false);
     setStore({ own: base, pending: null, undo: null });
-  }, [labId, base, scope]);
+  }, [labId, base, scope, lang]);
   const shareUrl = useCallback(() => encodeShareUrl({ v: STATE_VERSION, lab: labId, texts: working.texts, view: working.view }, location.href), [labId, working]);
   return useMemo(
     () => ({
