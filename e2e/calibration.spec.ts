@@ -80,11 +80,12 @@ test.describe('calibration lab', () => {
     await expectStale(page);
     await expect(page.getByTestId('rec-cost')).toHaveText(num(page, '16'));
     expect(await editorText(page, 'editor-cases')).toContain('c004,calibration,alta');
-    await page.waitForTimeout(500); // saved locally (debounced)
-
-    // the same problem on the English page, in English
-    await page.goto(EN);
-    await expectIssues(page, ['line 5'], ['línea']);
+    // the same file dropped on the English page: the same problem, in English (each language keeps
+    // its own saved work, so the Spanish page's broken text is not carried over)
+    await openLab(page, EN);
+    await casesFileInput(page).setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
+    await expectIssues(page, ['line 5', 'raw_score'], ['línea']);
+    await expectStale(page);
   });
 
   test('a share link reproduces the data and the view in a fresh page', async ({ page, browser }) => {

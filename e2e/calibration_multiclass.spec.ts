@@ -58,8 +58,9 @@ test.describe('calibration lab, K classes and selective prediction', () => {
     await expectStale(page);
     await expect(page.getByTestId('mc-results')).toBeVisible();
     expect(await editorText(page, 'editor-cases')).toContain('mucho');
-    await page.waitForTimeout(500);
-    await page.goto(EN);
+    // the same text on the English page: the same problem, in English (each language keeps its own saved work)
+    await loadDigits(page, EN);
+    await replaceEditorText(page, 'editor-cases', small.join('\n'));
     await expectIssues(page, ['line 7', 'p_2'], ['línea']);
   });
 
