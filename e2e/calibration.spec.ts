@@ -81,8 +81,9 @@ test.describe('calibration lab', () => {
     await expect(page.getByTestId('rec-cost')).toHaveText(num(page, '16'));
     expect(await editorText(page, 'editor-cases')).toContain('c004,calibration,alta');
     // the same file dropped on the English page: the same problem, in English (each language keeps
-    // its own saved work, so the Spanish page's broken text is not carried over)
-    await openLab(page, EN);
+    // its own saved work; the Spanish page's is offered there, declined here)
+    await page.goto(EN);
+    await page.getByTestId('pending-discard').click();
     await casesFileInput(page).setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
     await expectIssues(page, ['line 5', 'raw_score'], ['línea']);
     await expectStale(page);

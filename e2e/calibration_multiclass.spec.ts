@@ -58,8 +58,13 @@ test.describe('calibration lab, K classes and selective prediction', () => {
     await expectStale(page);
     await expect(page.getByTestId('mc-results')).toBeVisible();
     expect(await editorText(page, 'editor-cases')).toContain('mucho');
-    // the same text on the English page: the same problem, in English (each language keeps its own saved work)
-    await loadDigits(page, EN);
+    // the same text on the English page: the same problem, in English (each language keeps its own
+    // saved work; the Spanish page's is offered there, declined here)
+    await page.goto(EN);
+    await page.getByTestId('pending-discard').click();
+    await expect(page.getByTestId('verdict')).toBeVisible();
+    await page.getByTestId('preset-select').selectOption('digits');
+    await expect(page.getByTestId('mc-results')).toBeVisible();
     await replaceEditorText(page, 'editor-cases', small.join('\n'));
     await expectIssues(page, ['line 7', 'p_2'], ['línea']);
   });

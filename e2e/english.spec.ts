@@ -130,15 +130,20 @@ test.describe('the renamed-item cheat', () => {
 });
 
 test.describe('saved work per language', () => {
-  test('work saved on the Spanish threshold lab stays there: the English lab opens on its English cases, and the Spanish one on the work', async ({ page }) => {
+  test('work saved on the Spanish threshold lab stays there: the English lab offers it (never takes it silently) and, declined, opens on its English cases', async ({ page }) => {
     await openLab(page, '/laboratorios/threshold/');
     const spanish = readFileSync('labs/threshold/presets/classification_cases.jsonl', 'utf8');
     const edited = spanish.replace(/\n$/, '') + '\n' + spanish.split('\n')[0].replace(/"ticket_001"/, '"ticket_es_extra"') + '\n';
     await replaceEditorText(page, 'editor-cases', edited);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('evals-lab:threshold:es:v1') ?? '')).toContain('ticket_es_extra');
+    // the English page has no work of its own: the Spanish page's work is offered, not taken
     await openLab(page, '/en/labs/threshold/');
-    expect(await editorText(page, 'editor-cases')).not.toContain('ticket_es_extra');
+    await expect(page.getByTestId('pending')).toHaveAttribute('data-source', 'language');
+    expect(await editorText(page, 'editor-cases')).toContain('ticket_es_extra');
     expect(await page.evaluate(() => localStorage.getItem('evals-lab:threshold:en:v1'))).toBeNull();
+    await page.getByTestId('pending-discard').click();
+    await expect(page.getByTestId('pending')).toHaveCount(0);
+    expect(await editorText(page, 'editor-cases')).not.toContain('ticket_es_extra');
     await openLab(page, '/laboratorios/threshold/');
     expect(await editorText(page, 'editor-cases')).toContain('ticket_es_extra');
   });

@@ -70,11 +70,13 @@ export const en: UiStrings = {
     pending: {
       region: 'Unsaved state',
       from_link: 'You are looking at the state of a shared link.',
+      from_language: 'You had work saved on the Spanish page of this lab and none here: you are seeing it here, with its data.',
       from_exercise: 'This exercise came through a link and you already had work saved on it: you are looking at its starting point.',
       from_file: (file: string, input: string) => `The file “${file}” was loaded into “${input}”.`,
       saved_untouched: 'Your saved work has not been touched, and nothing is saved until you choose.',
       nothing_saved: 'Nothing is saved until you choose.',
       keep_link: "Keep the link's state",
+      keep_language: 'Continue here with that work',
       keep_exercise: 'Start from the starting point',
       keep_file: 'Keep the file',
       back_to_work: 'Go back to my work',

@@ -68,11 +68,13 @@ export const es = {
     pending: {
       region: 'Estado sin guardar',
       from_link: 'Estás viendo el estado de un enlace compartido.',
+      from_language: 'Tenías trabajo guardado en la página en inglés de este laboratorio y aquí no: lo ves aquí, con sus datos.',
       from_exercise: 'Este ejercicio llega por un enlace y ya tenías trabajo guardado en él: ves su punto de partida.',
       from_file: (file: string, input: string) => `El archivo «${file}» se cargó en «${input}».`,
       saved_untouched: 'Tu trabajo guardado no se ha tocado y no se guardará nada hasta que elijas.',
       nothing_saved: 'No se guardará nada hasta que elijas.',
       keep_link: 'Quedarme con el estado del enlace',
+      keep_language: 'Seguir aquí con ese trabajo',
       keep_exercise: 'Empezar desde el punto de partida',
       keep_file: 'Quedarme con el archivo',
       back_to_work: 'Volver a mi trabajo',

@@ -223,12 +223,12 @@ function PendingBanner({ state, lang, labels }: { state: LabStateApi; lang: Lang
   const p = state.pending;
   if (p) {
     const tab = ui(lang).robust;
-    const what = p.kind === 'link' ? t.from_link : p.kind === 'exercise' ? t.from_exercise : p.kind === 'tab' ? tab.from_tab : t.from_file(p.file, labels[p.input] ?? p.input);
+    const what = p.kind === 'link' ? t.from_link : p.kind === 'exercise' ? t.from_exercise : p.kind === 'tab' ? tab.from_tab : p.kind === 'language' ? t.from_language : t.from_file(p.file, labels[p.input] ?? p.input);
     return (
       <div className="notice pending" role="region" aria-label={t.region} data-testid="pending" data-source={p.kind}>
         <p>{what} {state.hasSavedWork ? t.saved_untouched : t.nothing_saved}</p>
         <div className="pending-actions">
-          <button type="button" onClick={state.keepPending} data-testid="pending-keep">{p.kind === 'file' ? t.keep_file : p.kind === 'exercise' ? t.keep_exercise : p.kind === 'tab' ? tab.keep_tab : t.keep_link}</button>
+          <button type="button" onClick={state.keepPending} data-testid="pending-keep">{p.kind === 'file' ? t.keep_file : p.kind === 'exercise' ? t.keep_exercise : p.kind === 'tab' ? tab.keep_tab : p.kind === 'language' ? t.keep_language : t.keep_link}</button>
           <button type="button" onClick={state.discardPending} data-testid="pending-discard">{state.hasSavedWork ? t.back_to_work : t.back_to_start}</button>
         </div>
       </div>

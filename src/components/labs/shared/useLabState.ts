@@ -24,7 +24,7 @@ import type { LabEmbed } from './embed.ts';
  * lab (the `storage` event); it is offered like a link, never applied silently, so two tabs
  * editing one lab never overwrite each other without a choice.
  */
-export type PendingSource = { kind: 'link' } | { kind: 'exercise' } | { kind: 'file'; input: string; file: string } | { kind: 'tab' };
+export type PendingSource = { kind: 'link' } | { kind: 'exercise' } | { kind: 'file'; input: string; file: string } | { kind: 'tab' } | { kind: 'language' };
 
 export interface LabStateApi {
   texts: Record<string, string>;
@@ -114,6 +114,12 @@ export function useLabState(meta: LabMeta, preset: Record<string, string>, embed
     } else if (embed?.fromLink && savedSnap && !sameSnapshot(savedSnap, base)) {
       // An exercise link opened over saved work on that exercise: its start state is offered, the work kept.
       pending = { ...base, source: { kind: 'exercise' } };
+    } else if (!saved.state && !saved.corrupt) {
+      // No work in this language, but some on the other language's page (e.g. the learner switched
+      // language while working): it is offered, never taken silently; nothing is saved until chosen.
+      const other = readSaved(labId, inputNames, scope, lang === 'es' ? 'en' : 'es').state;
+      const snap: Snapshot | null = other ? { texts: { ...base.texts, ...other.texts }, view: validView(other.view) ? other.view : base.view } : null;
+      if (snap && !sameSnapshot(snap, base)) pending = { ...snap, source: { kind: 'language' } };
     }
     init.current = { store: { own, pending, undo: null }, notice, fromLink, savedExists: savedSnap !== null && !sameSnapshot(savedSnap, base), valid: saved.state?.valid ?? null };
   }
