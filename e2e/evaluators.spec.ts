@@ -209,6 +209,8 @@ test.describe('evaluator audit lab', () => {
       await page.setViewportSize({ width: 360, height: 800 });
       await openLab(page, url);
       await expect(page.getByTestId('budget-table')).toBeVisible();
+      // the kappa chart is in the result summary, a compact bar on a phone: open it
+      await page.getByTestId('summary-toggle').click();
       await expect(page.getByTestId('kappa-chart').locator('svg')).toBeVisible();
       await page.waitForTimeout(300); // charts re-lay out for the measured width
       await expectFitsPhone(page);

@@ -23,7 +23,7 @@ import { useLabRunner } from '../shared/useLabRunner.ts';
 import { useLabState, type LabStateApi } from '../shared/useLabState.ts';
 import { LabShell, type LabInputDef } from '../shared/LabShell.tsx';
 import type { LabIslandProps } from '../shared/embed.ts';
-import { fmt, UndefinedValue } from '../shared/format.tsx';
+import { fmt, UndefinedValue, breakable } from '../shared/format.tsx';
 import { LabPanel, DataTable } from '../shared/Panel.tsx';
 import { VerdictPanel, ReasonList } from '../shared/Verdict.tsx';
 import { checkHeadlines, type LabSummaryDef } from '../shared/Summary.tsx';
@@ -228,7 +228,7 @@ function Summary({ result, lang }: { result: EvaluatorsResult; lang: Lang }) {
         columns={[lm.report.evaluator, te.col_kappa, lm.report.kappa_ci(level), lm.report.kappa_kit, te.col_pass_accuracy, te.col_pass_accuracy_kit, lm.report.false_passes, lm.report.critical, lm.report.parse_errors, te.col_cost_run, lm.report.cost_per_valid, lm.report.cost_per_useful, lm.report.gate]}>
         {result.reports.map((r) => (
           <tr key={r.evaluator_id} data-evaluator={r.evaluator_id} className={r.evaluator_id === result.recommended_evaluator ? 'recommended' : ''}>
-            <th scope="row">{r.evaluator_id}{r.evaluator_id === result.recommended_evaluator && <> <span className="tag">★ {te.recommended_tag}</span></>}</th>
+            <th scope="row">{breakable(r.evaluator_id)}{r.evaluator_id === result.recommended_evaluator && <> <span className="tag">★ {te.recommended_tag}</span></>}</th>
             <td data-testid={`kappa-${r.evaluator_id}`}><Num v={r.pass_kappa} reason={r.undefined_metrics.pass_kappa} lang={lang} /></td>
             <td><Interval ci={r.pass_kappa_ci} lang={lang} /></td>
             <td>{fmt(r.pass_kappa_kit, lang, 4)}</td>

@@ -114,6 +114,26 @@ export function LabSummary({ def, lang, labId, resultKey, verdict, stale }: Prop
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [resultKey, stale]);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // A part of the summary that scrolls (the summary on a wide screen, a long verdict inside it) and
+  // holds nothing focusable gets a tab stop, so it can be scrolled from the keyboard (WCAG 2.1.1).
+  useLayoutEffect(() => {
+    const el = root.current;
+    if (!el) return;
+    for (const box of [el, el.querySelector<HTMLElement>('.lab-summary-top > .verdict')]) {
+      if (!box) continue;
+      const scrolls = box.scrollHeight > box.clientHeight + 1 && getComputedStyle(box).overflowY !== 'visible';
+      const given = box.dataset.scrollStop !== undefined;
+      const focusable = box.querySelector('a[href], button:not([disabled]), input, select, textarea, summary, [tabindex]:not([data-scroll-stop])');
+      const visibleFocusable = focusable && (focusable as HTMLElement).offsetParent !== null;
+      if (scrolls && !visibleFocusable && !given && !box.hasAttribute('tabindex')) {
+        box.tabIndex = 0;
+        box.dataset.scrollStop = '';
+      } else if (given && (!scrolls || visibleFocusable)) {
+        box.removeAttribute('tabindex');
+        delete box.dataset.scrollStop;
+      }
+    }
+  });
 
   const verdictWord = (v: string) => (v === 'pass' ? `✓ ${t.verdict_pass}` : v === 'fail' ? `✗ ${t.verdict_fail}` : v);
   const changed = Object.keys(changes).length > 0 || verdictWas !== null || gone.length > 0;
