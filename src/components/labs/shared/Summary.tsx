@@ -119,7 +119,7 @@ export function LabSummary({ def, lang, labId, resultKey, verdict, stale }: Prop
   useLayoutEffect(() => {
     const el = root.current;
     if (!el) return;
-    for (const box of [el, el.querySelector<HTMLElement>('.lab-summary-top > .verdict')]) {
+    for (const box of [el.querySelector<HTMLElement>('.lab-summary-top > .verdict')]) {
       if (!box) continue;
       const scrolls = box.scrollHeight > box.clientHeight + 1 && getComputedStyle(box).overflowY !== 'visible';
       const given = box.dataset.scrollStop !== undefined;
@@ -146,6 +146,8 @@ export function LabSummary({ def, lang, labId, resultKey, verdict, stale }: Prop
       data-lab-summary={labId}
       data-stale={stale ? 'true' : 'false'}
       aria-label={ts.label}
+      // it scrolls on its own when taller than the screen: one tab stop lets the keyboard scroll it
+      tabIndex={0}
     >
       <div className="lab-summary-top">
         {def.verdict}
