@@ -90,6 +90,9 @@ test.describe('calibration lab, K classes and selective prediction', () => {
       await loadDigits(page, url);
       await expect(page.getByTestId('selective-chart')).toBeVisible();
       await expectFitsPhone(page, '[data-testid="mc-results"]');
+      // the reliability diagram is in the result summary, a compact bar on a phone: open it
+      if ((await page.getByTestId('summary-toggle').getAttribute('aria-expanded')) !== 'true') await page.getByTestId('summary-toggle').click();
+      await expectFitsPhone(page, '[data-lab-summary]');
       const l = url === ES ? 'es' : 'en';
       for (const id of ['mc-reliability-chart', 'mc-metrics', 'mc-conformal', 'selective-panel']) await page.getByTestId(id).screenshot({ path: `test-results/calibration-mc-360-${l}-${id}.png` });
     }

@@ -104,7 +104,8 @@ export function exerciseHash(exercise: unknown): string {
 /**
  * Opens a page and, when it shows labs, brings each into view and waits for its first result; then
  * fills every panel a learner can fill: each optional input that offers the chapter's example loads
- * it, and a "pin as baseline" control is used when there is one. Every <details> is opened, and every
+ * it, a "pin as baseline" control is used when there is one, and a phone's compact result summary is
+ * expanded. Every <details> is opened, and every
  * other island (a chapter's widgets) is scrolled to until it has hydrated.
  */
 export async function openFilled(page: Page, url: string, labs: string[]) {
@@ -124,6 +125,8 @@ export async function openFilled(page: Page, url: string, labs: string[]) {
     }
     const pin = page.getByTestId('pin-baseline');
     if ((await pin.count()) === 1) await pin.click();
+    // on a phone the result summary is a compact bar: open it, so that its numbers and chart are checked too
+    for (const toggle of await page.locator('[data-testid="summary-toggle"][aria-expanded="false"]:visible').all()) await toggle.click();
     const outputs = page.getByTestId('lab-output');
     for (let i = 0; i < (await outputs.count()); i++) await expect(outputs.nth(i)).toHaveAttribute('data-stale', 'false');
   }

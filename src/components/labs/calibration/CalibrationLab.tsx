@@ -21,13 +21,14 @@ import { fmt, UndefinedValue } from '../shared/format.tsx';
 import ScrollBox from '../../common/ScrollBox.tsx';
 import { LabPanel, DataTable } from '../shared/Panel.tsx';
 import { VerdictPanel, ReasonList } from '../shared/Verdict.tsx';
+import type { LabSummaryDef } from '../shared/Summary.tsx';
 import LineChart from '../../charts/LineChart.tsx';
 import BarChart from '../../charts/BarChart.tsx';
 import ReliabilityDiagram from '../../charts/ReliabilityDiagram.tsx';
 import MultiLineChart from '../../charts/MultiLineChart.tsx';
 import LabelHistogram from '../../charts/LabelHistogram.tsx';
 import CostHeatMap from '../../charts/CostHeatMap.tsx';
-import MulticlassResults from './MulticlassResults.tsx';
+import MulticlassResults, { MulticlassControls, multiclassSummary } from './MulticlassResults.tsx';
 import SelectivePanel from './SelectivePanel.tsx';
 type CalibratorType = NonNullable<CalibrationView['calibrator']>;
 const CALIBRATORS: readonly CalibratorType[] = ['histogram_laplace', 'platt', 'isotonic', 'temperature'];
@@ -84,36 +85,53 @@ export default function CalibrationLab({ lang, preset: kit, embed }: LabIslandPr
     { name: 'policy', label: tc.input_policy },
   ];
 
+  // The summary: the verdict, calibration error and Brier score (calibrated, with bootstrap
+  // intervals, and raw), and the reliability diagram, which moves with the calibrator and the bins.
+  let summary: LabSummaryDef | null = null;
+  if (result && result.kind === 'multiclass') summary = multiclassSummary(result, lang);
+  else if (result) {
+    const b = result.bootstrap;
+    const ci = (k: 'raw_brier' | 'raw_ece' | 'calibrated_brier' | 'calibrated_ece'): [number, number] | null => {
+      const iv = b?.[k];
+      return iv && iv.low !== null && iv.high !== null ? [iv.low, iv.high] : null;
+    };
+    const missing = (block: MetricsBlock) => <UndefinedValue reason={block.undefined_reason} lang={lang} />;
+    summary = {
+      verdict: <Verdict result={result} lang={lang} />,
+      numbers: [
+        { key: 'cal-ece', label: `${tc.metric_names.ece} (${tc.calibrated})`, value: result.calibrated_metrics.ece, ci: ci('calibrated_ece'), missing: missing(result.calibrated_metrics) },
+        { key: 'cal-brier', label: `${tc.metric_names.brier} (${tc.calibrated})`, value: result.calibrated_metrics.brier, ci: ci('calibrated_brier'), missing: missing(result.calibrated_metrics) },
+        { key: 'raw-ece', label: `${tc.metric_names.ece} (${tc.raw})`, value: result.raw_metrics.ece, ci: ci('raw_ece'), missing: missing(result.raw_metrics) },
+        { key: 'raw-brier', label: `${tc.metric_names.brier} (${tc.raw})`, value: result.raw_metrics.brier, ci: ci('raw_brier'), missing: missing(result.raw_metrics) },
+      ],
+      chart: <Reliability result={result} lang={lang} />,
+    };
+  }
+
   return (
     <div className="cal-lab">
       <PresetPicker lang={lang} preset={preset} onPick={loadPreset} />
-      <LabShell meta={calibrationMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed}>
+      <LabShell meta={calibrationMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} summary={summary}
+        controls={result && (result.kind === 'multiclass' ? <MulticlassControls result={result} lang={lang} view={view} onChange={setView} /> : <ViewControls lang={lang} result={result} view={view} onChange={setView} />)}>
         {result && result.kind === 'multiclass' && <MulticlassResults result={result} lang={lang} view={view} onView={setView} />}
         {result && result.kind !== 'multiclass' && (
-          <>
-            <ViewControls lang={lang} result={result} view={view} onChange={setView} />
-            <div className="lab-results" aria-live="off">
-              <Verdict result={result} lang={lang} />
-              <div className="lab-grid">
-                <Reliability result={result} lang={lang} />
-                <Histograms result={result} lang={lang} />
-              </div>
-              <div className="lab-grid">
-                <Curves result={result} lang={lang} />
-                <MetricsTable result={result} lang={lang} />
-              </div>
-              <CompareTable result={result} lang={lang} onUse={(c) => setView({ calibrator: c })} />
-              <Conformal result={result} lang={lang} />
-              <div className="lab-grid">
-                <RiskCoverage result={result} lang={lang} />
-                <CostMap result={result} lang={lang} />
-              </div>
-              <SelectivePanel s={result.selective} lang={lang} note={ui(lang).calibration_mc.selective_binary_note} />
-              <Slices result={result} lang={lang} />
-              <Triggers result={result} lang={lang} />
-              <Manifest result={result} lang={lang} />
+          <div className="lab-results" aria-live="off">
+            <div className="lab-grid">
+              <Histograms result={result} lang={lang} />
+              <Curves result={result} lang={lang} />
             </div>
-          </>
+            <MetricsTable result={result} lang={lang} />
+            <CompareTable result={result} lang={lang} onUse={(c) => setView({ calibrator: c })} />
+            <Conformal result={result} lang={lang} />
+            <div className="lab-grid">
+              <RiskCoverage result={result} lang={lang} />
+              <CostMap result={result} lang={lang} />
+            </div>
+            <SelectivePanel s={result.selective} lang={lang} note={ui(lang).calibration_mc.selective_binary_note} />
+            <Slices result={result} lang={lang} />
+            <Triggers result={result} lang={lang} />
+            <Manifest result={result} lang={lang} />
+          </div>
         )}
       </LabShell>
     </div>
@@ -345,7 +363,7 @@ function MetricsTable({ result, lang }: { result: CalibrationResult; lang: Lang 
   const cell = (v: number | null, k: string, block: MetricsBlock) => (v === null ? <UndefinedValue reason={block.undefined_reason} lang={lang} /> : k === 'empty_bins' ? String(v) : fmt(v, lang, 4));
   return (
     <LabPanel id="cal-metrics-h" title={tc.metrics_title}>
-      <DataTable label={tc.metrics_title} className="metrics" testId="metrics" caption={tc.metrics_caption(result.counts.evaluation)}
+      <DataTable cards label={tc.metrics_title} className="metrics" testId="metrics" caption={tc.metrics_caption(result.counts.evaluation)}
         columns={[tc.metric, tc.raw, tc.ci, tc.calibrated, tc.ci]}>
         {METRIC_ROWS.map((k) => (
           <tr key={k} data-metric={k}>
@@ -381,7 +399,7 @@ function CompareTable({ result, lang, onUse }: { result: CalibrationResult; lang
   const v = (x: number | null, reason: string | null = null) => (x === null ? <UndefinedValue reason={reason} lang={lang} /> : fmt(x, lang, 4));
   return (
     <LabPanel id="cal-compare-h" title={tc.compare_title}>
-      <DataTable label={tc.compare_title} testId="compare-table" caption={tc.compare_caption}
+      <DataTable cards label={tc.compare_title} testId="compare-table" caption={tc.compare_caption}
         columns={[tc.calibrator_col, 'Brier', tc.metric_names.log_loss, 'ECE', 'MCE', tc.cal_split_ece, tc.params, <span className="sr-only">{tc.calibrator}</span>]}>
         <tr data-calibrator="raw">
           <th scope="row">{tc.raw}</th>
@@ -481,7 +499,7 @@ function RiskCoverage({ result, lang }: { result: CalibrationResult; lang: Lang 
       />
       <details className="chart-data">
         <summary>{tc.risk_table}</summary>
-        <DataTable label={tc.risk_table} testId="risk-table"
+        <DataTable cards label={tc.risk_table} testId="risk-table"
           columns={[tc.min_conf, tc.accepted, tc.coverage, tc.error_rate, tc.risk_cost]}>
           {pts.map((p) => (
             <tr key={p.min_confidence}>
@@ -528,7 +546,7 @@ function Slices({ result, lang }: { result: CalibrationResult; lang: Lang }) {
   const v = (x: number | null, reason?: string | null) => (x === null ? <UndefinedValue reason={reason} lang={lang} /> : fmt(x, lang, 4));
   return (
     <LabPanel id="cal-slices-h" title={tc.slices_title}>
-      <DataTable label={tc.slices_title} testId="slice-table" caption={tc.slices_caption(result.slice_by, `low ${fmt(rec.low, lang, 2)}, high ${fmt(rec.high, lang, 2)}`)}
+      <DataTable cards label={tc.slices_title} testId="slice-table" caption={tc.slices_caption(result.slice_by, `low ${fmt(rec.low, lang, 2)}, high ${fmt(rec.high, lang, 2)}`)}
         columns={[tc.slice, tc.count, tc.n_cal, tc.base_rate, tc.raw_brier, tc.cal_brier, tc.raw_ece, tc.cal_ece, tc.auto_coverage, tc.auto_error_rate, tc.flags]}>
         {result.slice_report.map((s) => (
           <tr key={s.slice}>
@@ -549,7 +567,7 @@ function Triggers({ result, lang }: { result: CalibrationResult; lang: Lang }) {
   if (result.triggers.length === 0) return null;
   return (
     <LabPanel id="cal-trig-h" title={tc.triggers_title}>
-      <DataTable label={tc.triggers_title} testId="trigger-table"
+      <DataTable cards label={tc.triggers_title} testId="trigger-table"
         columns={[tc.trigger, tc.value, tc.limit, tc.state]}>
         {result.triggers.map((g) => (
           <tr key={g.trigger} className={g.fired ? 'fired' : undefined}>

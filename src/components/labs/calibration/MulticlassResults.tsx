@@ -13,6 +13,7 @@ import { ui } from '../../../i18n/index.ts';
 import { fmt, UndefinedValue } from '../shared/format.tsx';
 import { LabPanel, DataTable } from '../shared/Panel.tsx';
 import { VerdictPanel, ReasonList } from '../shared/Verdict.tsx';
+import { checkHeadlines, type LabSummaryDef } from '../shared/Summary.tsx';
 import ReliabilityDiagram from '../../charts/ReliabilityDiagram.tsx';
 import SelectivePanel from './SelectivePanel.tsx';
 import '../../../styles/calibration-mc.css';
@@ -20,25 +21,29 @@ import '../../../styles/calibration-mc.css';
 const BIN_CHOICES = [5, 8, 10, 12, 15, 20, 25, 30];
 const COLORS = { raw: '#8a4b08', cal: '#1d4e89' };
 
-export default function MulticlassResults({ result, lang, view, onView }: { result: MulticlassResult; lang: Lang; view: CalibrationView; onView: (p: Partial<CalibrationView>) => void }) {
+/** The K-class results below the summary (the verdict and the reliability diagram are in it: multiclassSummary). */
+export default function MulticlassResults({ result, lang, onView }: { result: MulticlassResult; lang: Lang; view: CalibrationView; onView: (p: Partial<CalibrationView>) => void }) {
   return (
-    <>
-      <Controls result={result} lang={lang} view={view} onChange={onView} />
-      <div className="lab-results" aria-live="off" data-testid="mc-results">
-        <Verdict result={result} lang={lang} />
-        <div className="lab-grid">
-          <Reliability result={result} lang={lang} />
-          <Metrics result={result} lang={lang} onUse={(c) => onView({ calibrator: c })} />
-        </div>
-        <Conformal result={result} lang={lang} />
-        <SelectivePanel s={result.selective} lang={lang} note={ui(lang).calibration_mc.selective_mc_note} />
-        <Cases result={result} lang={lang} />
-      </div>
-    </>
+    <div className="lab-results" aria-live="off" data-testid="mc-results">
+      <Metrics result={result} lang={lang} onUse={(c) => onView({ calibrator: c })} />
+      <Conformal result={result} lang={lang} />
+      <SelectivePanel s={result.selective} lang={lang} note={ui(lang).calibration_mc.selective_mc_note} />
+      <Cases result={result} lang={lang} />
+    </div>
   );
 }
 
-function Controls({ result, lang, view, onChange }: { result: MulticlassResult; lang: Lang; view: CalibrationView; onChange: (p: Partial<CalibrationView>) => void }) {
+/** The K-class summary: the verdict, the policy's checks as headline numbers, the top-label reliability diagram. */
+export function multiclassSummary(result: MulticlassResult, lang: Lang): LabSummaryDef {
+  const lm = calibrationMsg(lang);
+  return {
+    verdict: <Verdict result={result} lang={lang} />,
+    numbers: checkHeadlines(result.checks, lang, (k) => lm.mc_checks[k.id] ?? k.id, { catalogs: [lm.undefined_reason] }),
+    chart: <Reliability result={result} lang={lang} />,
+  };
+}
+
+export function MulticlassControls({ result, lang, view, onChange }: { result: MulticlassResult; lang: Lang; view: CalibrationView; onChange: (p: Partial<CalibrationView>) => void }) {
   const tm = ui(lang).calibration_mc;
   const names = calibrationMsg(lang).mc_calibrator_names;
   const calibrator = view.calibrator ?? result.calibrator.type;
@@ -83,7 +88,7 @@ function Verdict({ result, lang }: { result: MulticlassResult; lang: Lang }) {
   return (
     <VerdictPanel id="cal-mc-verdict" verdict={d.verdict} lang={lang} summary={lm.mc_verdict}>
       {d.reasons.length > 0 && <ReasonList reasons={d.reasons} messages={lm.reasons} lang={lang} />}
-      <DataTable label={tm.checks_title} testId="mc-checks" columns={[tm.check, tm.value, tm.limit, tm.status]}>
+      <DataTable cards label={tm.checks_title} testId="mc-checks" columns={[tm.check, tm.value, tm.limit, tm.status]}>
         {result.checks.map((k) => (
           <tr key={k.id} data-check={k.id} data-status={k.status}>
             <th scope="row">{lm.mc_checks[k.id] ?? k.id}</th>
@@ -132,7 +137,7 @@ function Metrics({ result, lang, onUse }: { result: MulticlassResult; lang: Lang
   const names = calibrationMsg(lang).mc_calibrator_names;
   return (
     <LabPanel id="cal-mc-metrics-h" title={tm.metrics_title}>
-      <DataTable label={tm.metrics_title} testId="mc-metrics" caption={tm.metrics_caption(result.counts.evaluation)}
+      <DataTable cards label={tm.metrics_title} testId="mc-metrics" caption={tm.metrics_caption(result.counts.evaluation)}
         columns={[tm.series, tm.top_ece, tm.classwise_ece, tm.brier, tm.log_loss, tm.accuracy, tm.params, <span className="sr-only">{tm.use}</span>]}>
         {result.calibrators.map((s) => {
           const chosen = s.type === result.calibrator.type;
@@ -199,7 +204,7 @@ function Conformal({ result, lang }: { result: MulticlassResult; lang: Lang }) {
             </tr>
           ))}
         </DataTable>
-        <DataTable label={tm.per_class_title} testId="mc-per-class" caption={tm.per_class_caption(fmt(c.target_coverage, lang, 2))} columns={[tm.class_col, tm.n_ev, tm.covered, tm.coverage]}>
+        <DataTable cards label={tm.per_class_title} testId="mc-per-class" caption={tm.per_class_caption(fmt(c.target_coverage, lang, 2))} columns={[tm.class_col, tm.n_ev, tm.covered, tm.coverage]}>
           {c.per_class.map((p) => (
             <tr key={p.class} className={p.coverage !== null && p.coverage < c.target_coverage ? 'below' : undefined}>
               <th scope="row">{p.class}</th><td>{p.count}</td><td>{p.covered}</td>

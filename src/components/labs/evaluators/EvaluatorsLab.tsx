@@ -23,9 +23,10 @@ import { useLabRunner } from '../shared/useLabRunner.ts';
 import { useLabState, type LabStateApi } from '../shared/useLabState.ts';
 import { LabShell, type LabInputDef } from '../shared/LabShell.tsx';
 import type { LabIslandProps } from '../shared/embed.ts';
-import { fmt, UndefinedValue } from '../shared/format.tsx';
+import { fmt, UndefinedValue, breakable } from '../shared/format.tsx';
 import { LabPanel, DataTable } from '../shared/Panel.tsx';
 import { VerdictPanel, ReasonList } from '../shared/Verdict.tsx';
+import { checkHeadlines, type LabSummaryDef } from '../shared/Summary.tsx';
 import BarRowsChart, { type BarRow } from '../../charts/BarRowsChart.tsx';
 import IntervalChart, { type IntervalRow } from '../../charts/IntervalChart.tsx';
 import { addEvaluatorCopy, flipHumanLabel, flipJudgeScore, readCases, readOutputs, toggleParseOk } from './edit.ts';
@@ -82,14 +83,26 @@ export default function EvaluatorsLab({ lang, preset, embed }: LabIslandProps) {
   ];
   const setView = (v: Partial<EvaluatorsView>) => lab.setView({ ...view, ...v });
 
+  // The summary: the verdict (about the evaluator in focus), its gate metrics, and kappa with its
+  // interval for every evaluator (the chart that moves when a label or a verdict is flipped).
+  const focusReport = result ? result.reports.find((r) => r.evaluator_id === result.decision.evaluator_id) : undefined;
+  const intLike = new Set(['false_passes', 'critical_false_passes', 'parse_errors']);
+  const summary: LabSummaryDef | null = result && {
+    verdict: <Verdict result={result} lang={lang} view={view} setView={setView} />,
+    numbers: checkHeadlines(result.checks, lang, (c) => evaluatorsMsg(lang).checks[c.id], {
+      digits: (c) => (intLike.has(c.id) ? 0 : c.id === 'cost_per_valid_evaluation' ? 6 : 4),
+      ci: (c) => (c.id === 'pass_kappa' && focusReport && focusReport.pass_kappa_ci.low !== null && focusReport.pass_kappa_ci.high !== null ? [focusReport.pass_kappa_ci.low, focusReport.pass_kappa_ci.high] : null),
+      catalogs: [evaluatorsMsg(lang).undefined_reason],
+    }),
+    chart: <KappaChart result={result} lang={lang} />,
+  };
+
   return (
-    <LabShell meta={evaluatorsMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} secondaryLabels={te.secondary}>
+    <LabShell meta={evaluatorsMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} secondaryLabels={te.secondary} summary={summary}>
       {result && (
         <div className="lab-results" aria-live="off">
-          <Verdict result={result} lang={lang} view={view} setView={setView} />
           <GateChecklist result={result} lang={lang} />
           <Summary result={result} lang={lang} />
-          <KappaChart result={result} lang={lang} />
           <CriterionPicker result={result} lang={lang} view={view} setView={setView} />
           <div className="lab-grid ev-details">
             {result.reports.map((r, k) => <EvaluatorDetail key={r.evaluator_id} r={r} k={k} result={result} lang={lang} />)}
@@ -211,11 +224,11 @@ function Summary({ result, lang }: { result: EvaluatorsResult; lang: Lang }) {
   return (
     <LabPanel id="ev-summary" title={lm.report.summary_heading}>
       <p className="help">{te.summary_caption}</p>
-      <DataTable label={lm.report.summary_heading} className="ev-summary" testId="summary"
+      <DataTable cards label={lm.report.summary_heading} className="ev-summary" testId="summary"
         columns={[lm.report.evaluator, te.col_kappa, lm.report.kappa_ci(level), lm.report.kappa_kit, te.col_pass_accuracy, te.col_pass_accuracy_kit, lm.report.false_passes, lm.report.critical, lm.report.parse_errors, te.col_cost_run, lm.report.cost_per_valid, lm.report.cost_per_useful, lm.report.gate]}>
         {result.reports.map((r) => (
           <tr key={r.evaluator_id} data-evaluator={r.evaluator_id} className={r.evaluator_id === result.recommended_evaluator ? 'recommended' : ''}>
-            <th scope="row">{r.evaluator_id}{r.evaluator_id === result.recommended_evaluator && <> <span className="tag">★ {te.recommended_tag}</span></>}</th>
+            <th scope="row">{breakable(r.evaluator_id)}{r.evaluator_id === result.recommended_evaluator && <> <span className="tag">★ {te.recommended_tag}</span></>}</th>
             <td data-testid={`kappa-${r.evaluator_id}`}><Num v={r.pass_kappa} reason={r.undefined_metrics.pass_kappa} lang={lang} /></td>
             <td><Interval ci={r.pass_kappa_ci} lang={lang} /></td>
             <td>{fmt(r.pass_kappa_kit, lang, 4)}</td>

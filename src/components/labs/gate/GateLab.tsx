@@ -24,10 +24,11 @@ import { useLabRunner } from '../shared/useLabRunner.ts';
 import { useLabState } from '../shared/useLabState.ts';
 import { LabShell, type LabInputDef } from '../shared/LabShell.tsx';
 import type { LabIslandProps } from '../shared/embed.ts';
-import { fmt, UndefinedValue } from '../shared/format.tsx';
+import { breakable, fmt, UndefinedValue } from '../shared/format.tsx';
 import ScrollBox from '../../common/ScrollBox.tsx';
 import { LabPanel, DataTable } from '../shared/Panel.tsx';
 import { VerdictPanel } from '../shared/Verdict.tsx';
+import type { Headline, LabSummaryDef } from '../shared/Summary.tsx';
 import HistogramChart, { type HistMarker } from '../../charts/HistogramChart.tsx';
 import HBarChart, { type HBar } from '../../charts/HBarChart.tsx';
 
@@ -85,11 +86,16 @@ export default function GateLab({ lang, preset, embed }: LabIslandProps) {
     { name: 'manifest', label: tg.input_manifest, secondary: true, example: preset.manifest, description: tg.desc_manifest },
   ];
 
+  const summary: LabSummaryDef | null = result && {
+    verdict: <Verdict result={result} lang={lang} />,
+    numbers: headlines(result, lang),
+    chart: <Histogram result={result} lang={lang} />,
+  };
+
   return (
-    <LabShell presets meta={gateMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} secondaryLabels={tg.secondary}>
+    <LabShell presets meta={gateMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} secondaryLabels={tg.secondary} summary={summary}>
       {result && (
         <div className="lab-results" aria-live="off">
-          <Verdict result={result} lang={lang} />
           <Checklist result={result} lang={lang} />
           <Versions result={result} lang={lang} />
           <div className="lab-grid">
@@ -97,7 +103,6 @@ export default function GateLab({ lang, preset, embed }: LabIslandProps) {
             <CostChart result={result} lang={lang} />
           </div>
           <PlannerPanel result={result} lang={lang} view={view.planner ?? {}} onChange={setPlanner} />
-          <Histogram result={result} lang={lang} />
           <RepeatedRunsPanel result={result} lang={lang} />
           <Slices result={result} lang={lang} />
           <CasesTable result={result} lang={lang} />
@@ -111,6 +116,26 @@ export default function GateLab({ lang, preset, embed }: LabIslandProps) {
   );
 }
 
+/** The gate's headline numbers: the change in quality, the candidate's quality and pass rate, its cost, the counts that block. */
+function headlines(result: GateResult, lang: Lang): Headline[] {
+  const tg = ui(lang).gate;
+  const c = result.candidate;
+  const um = result.undefined_metrics;
+  const check = (id: string) => result.checks.find((x) => x.id === id);
+  const status = (id: string): Headline['status'] => {
+    const k = check(id);
+    return k ? (k.status === 'pass' ? 'ok' : 'bad') : undefined;
+  };
+  return [
+    { key: 'delta', label: tg.delta, value: result.delta_quality, ci: result.bootstrap_delta_quality_ci95, missing: <Undef reason={um.delta_quality} lang={lang} /> },
+    { key: 'wq', label: `${tg.weighted_quality} (${c.name})`, value: c.weighted_quality, ci: c.weighted_quality_bootstrap_ci, status: status('weighted_quality'), missing: <Undef reason={um['candidate.weighted_quality']} lang={lang} /> },
+    { key: 'pass-rate', label: `${tg.pass_rate} (${c.name})`, value: c.pass_rate, ci: c.pass_rate_wilson },
+    { key: 'cpa', label: tg.cost_per_accepted, value: c.cost_per_accepted_eur, status: status('cost_per_accepted'), missing: <Undef reason={um['candidate.cost_per_accepted_eur']} lang={lang} /> },
+    { key: 'critical', label: tg.critical_failures, value: c.critical_failures, digits: 0, status: status('critical_failures') },
+    { key: 'regressions', label: tg.regressions, value: result.regressions.length, digits: 0, status: status('regressions') },
+  ];
+}
+
 function Verdict({ result, lang }: { result: GateResult; lang: Lang }) {
   const t = ui(lang);
   const tg = t.gate;
@@ -120,14 +145,14 @@ function Verdict({ result, lang }: { result: GateResult; lang: Lang }) {
     <VerdictPanel id="gate-verdict" verdict={d.verdict} lang={lang} summary={lm.verdict} marks>
       <p>{t.lab.reasons}:</p>
       {d.reasons.length > 0 ? (
-        <ul data-testid="reasons">{d.reasons.map((r) => <li key={r} data-reason={r}>{lm.reasons[r]} <code>{r}</code></li>)}</ul>
+        <ul data-testid="reasons">{d.reasons.map((r) => <li key={r} data-reason={r}>{lm.reasons[r]} <code className="reason-code">{breakable(r)}</code></li>)}</ul>
       ) : (
         <p data-testid="reasons">{tg.no_reasons}</p>
       )}
       {d.warnings.length > 0 && (
         <div className="gate-warnings" data-testid="warnings">
           <p>⚠ {tg.warnings}:</p>
-          <ul>{d.warnings.map((w) => <li key={w} data-warning={w}>{lm.warnings[w]} <code>{w}</code></li>)}</ul>
+          <ul>{d.warnings.map((w) => <li key={w} data-warning={w}>{lm.warnings[w]} <code className="reason-code">{breakable(w)}</code></li>)}</ul>
         </div>
       )}
       <dl className="gate-owner">

@@ -34,6 +34,7 @@ import type { LabIslandProps } from '../shared/embed.ts';
 import { fmt, UndefinedValue } from '../shared/format.tsx';
 import { LabPanel, DataTable } from '../shared/Panel.tsx';
 import { VerdictPanel, ReasonList } from '../shared/Verdict.tsx';
+import { checkHeadlines, type LabSummaryDef } from '../shared/Summary.tsx';
 import HBarChart from '../../charts/HBarChart.tsx';
 import ScatterChart from '../../charts/ScatterChart.tsx';
 import { RankedListFigure, FusionFigure } from './figures.tsx';
@@ -120,12 +121,24 @@ export default function RagLab({ lang, preset, embed }: LabIslandProps) {
     for (const n of ['qrels', 'run', 'run_b']) lab.setText(n, trec[n] ?? '');
   };
 
+  // The summary: the verdict and the gate's metrics with their bootstrap intervals (when computed).
+  const summary: LabSummaryDef | null = result && {
+    verdict: <Verdict result={result} lang={lang} />,
+    numbers: checkHeadlines(result.checks, lang, (c) => ragMsg(lang).metrics[c.id], {
+      digits: (c) => (c.id === 'critical_failures' ? 0 : c.id === 'avg_context_tokens' ? 2 : 4),
+      ci: (c) => {
+        const r = result.bootstrap.intervals.find((x) => x.metric === c.id);
+        return r && r.low !== null && r.high !== null ? [r.low, r.high] : null;
+      },
+      catalogs: [ragMsg(lang).undefined_reason],
+    }),
+  };
+
   return (
-    <LabShell meta={ragMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} secondaryLabels={t.secondary}>
+    <LabShell meta={ragMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} secondaryLabels={t.secondary} summary={summary}
+      controls={result && <MeasureControls result={result} view={view} lang={lang} setView={setView} />}>
       {result && (
         <div className="lab-results" aria-live="off">
-          <MeasureControls result={result} view={view} lang={lang} setView={setView} />
-          <Verdict result={result} lang={lang} />
           <Checklist id="rag-checks" checks={result.checks} lang={lang} label={(c) => ragMsg(lang).metrics[c.id]} digits={(c) => (c.id === 'critical_failures' ? 0 : c.id === 'avg_context_tokens' ? 2 : 4)} undefinedCatalogs={[ragMsg(lang).undefined_reason]} caption={t.checklist_caption(result.gate_population === 'kit' ? t.population_kit : t.population_scoped)} />
           <Aggregates result={result} lang={lang} />
           <CasesTable result={result} lang={lang} onTrace={(id) => setView({ trace_case: id })} />

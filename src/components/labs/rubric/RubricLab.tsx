@@ -26,6 +26,7 @@ import HeatmapChart from '../../charts/HeatmapChart.tsx';
 import ScoreScaleChart, { type ScoreRow } from '../../charts/ScoreScaleChart.tsx';
 import { LabPanel, DataTable } from '../shared/Panel.tsx';
 import { VerdictPanel, ReasonList } from '../shared/Verdict.tsx';
+import type { LabSummaryDef } from '../shared/Summary.tsx';
 import { Checklist } from '../shared/Checklist.tsx';
 import { readPipeline, setCaseFoldMode, setNormalizeExpected, setStepEnabled, type CaseFoldMode, type PipelineView } from './pipeline.ts';
 const AXIS_COLORS = ['#1d4e89', '#b35900', '#2e7d32', '#6a3d9a', '#00838f', '#a3211b', '#5d4037', '#ad1457'];
@@ -45,11 +46,22 @@ export default function RubricLab({ lang, preset, examples, embed }: LabIslandPr
     { name: 'baseline', label: tr.input_baseline, description: tr.desc_baseline, secondary: true },
   ];
 
+  // The summary: the verdict, the exam score with its interval, the regression score and pass rate,
+  // and the score on its scale against the gate (it moves with every item, axis or pipeline edit).
+  const summary: LabSummaryDef | null = result && {
+    verdict: <Verdict result={result} lang={lang} />,
+    numbers: [
+      { key: 'exam_score', label: tr.exam.metric_names.exam_score ?? 'exam_score', value: result.aggregate.exam_score, ci: result.aggregate.interval.low !== null && result.aggregate.interval.high !== null ? [result.aggregate.interval.low, result.aggregate.interval.high] : null,
+        status: result.aggregate.exam_score === null ? 'bad' : result.aggregate.exam_score >= result.gates.hard.threshold ? 'ok' : 'bad', missing: <Undef reason={result.undefined_metrics.exam_score ?? undefined} lang={lang} /> },
+      ...(['regression_score', 'pass_rate'] as const).map((k) => ({ key: k, label: tr.exam.metric_names[k] ?? k, value: result.metrics[k] ?? null, missing: <Undef reason={result.undefined_metrics[k] ?? undefined} lang={lang} /> })),
+    ],
+    chart: <ExamChart result={result} lang={lang} />,
+  };
+
   return (
-    <LabShell meta={rubricMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} secondaryLabels={tr.secondary}>
+    <LabShell meta={rubricMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} secondaryLabels={tr.secondary} summary={summary}>
       {result && (
         <div className="lab-results" aria-live="off">
-          <Verdict result={result} lang={lang} />
           <div className="lab-grid">
             <ExamPanel result={result} lang={lang} />
             <GatesPanel result={result} lang={lang} />
@@ -158,25 +170,11 @@ function ExamPanel({ result, lang }: { result: RubricResult; lang: Lang }) {
   const a = result.aggregate;
   const iv = a.interval;
   const conf = `${fmt(iv.confidence * 100, lang, 2)} %`;
-  const rows: ScoreRow[] = [{ key: 'exam', label: te.exam_row(a.n_exam), value: a.exam_score, low: iv.low, high: iv.high, color: '#1d4e89' }];
-  if (a.n_regression > 0) rows.push({ key: 'reg', label: te.regression_row(a.n_regression), value: a.regression_score, color: '#6a3d9a' });
-  const gate = result.gates.hard.threshold;
   const keys = ['exam_score', 'exam_score_ci_low', 'exam_score_ci_high', 'regression_score', 'pass_rate', 'latency_p50_ms', 'regression_schema_failures'];
   return (
     <LabPanel id="rub-exam" title={te.heading}>
       <p>{te.n_items(a.n_items, a.n_exam, a.n_regression)}</p>
       <p data-testid="exam-interval">{te.interval(conf, iv.low === null ? '–' : fmt(iv.low, lang, 4), iv.high === null ? '–' : fmt(iv.high, lang, 4), iv.resamples)}</p>
-      <ScoreScaleChart
-        testId="exam-chart"
-        title={te.chart}
-        description={te.chart_desc(a.exam_score === null ? t.rubric.undefined_value : fmt(a.exam_score, lang, 4), fmt(gate, lang, 4), a.n_exam)}
-        xLabel={te.x_label}
-        rows={rows}
-        threshold={{ value: gate, label: te.gate_label(fmt(gate, lang, 2)) }}
-        tableSummary={t.lab.chart_table}
-        columns={{ row: te.col_row, value: te.col_value, low: te.col_low, high: te.col_high }}
-        format={(v) => fmt(v, lang, 4)}
-      />
       <table className="metrics" data-testid="rubric-metrics">
         <caption>{te.metrics}</caption>
         <tbody>
@@ -193,6 +191,30 @@ function ExamPanel({ result, lang }: { result: RubricResult; lang: Lang }) {
         </tbody>
       </table>
     </LabPanel>
+  );
+}
+
+/** The exam score with its interval on the 0-1 scale, against the hard gate (in the summary). */
+function ExamChart({ result, lang }: { result: RubricResult; lang: Lang }) {
+  const t = ui(lang);
+  const te = t.rubric.exam;
+  const a = result.aggregate;
+  const iv = a.interval;
+  const rows: ScoreRow[] = [{ key: 'exam', label: te.exam_row(a.n_exam), value: a.exam_score, low: iv.low, high: iv.high, color: '#1d4e89' }];
+  if (a.n_regression > 0) rows.push({ key: 'reg', label: te.regression_row(a.n_regression), value: a.regression_score, color: '#6a3d9a' });
+  const gate = result.gates.hard.threshold;
+  return (
+    <ScoreScaleChart
+      testId="exam-chart"
+      title={te.chart}
+      description={te.chart_desc(a.exam_score === null ? t.rubric.undefined_value : fmt(a.exam_score, lang, 4), fmt(gate, lang, 4), a.n_exam)}
+      xLabel={te.x_label}
+      rows={rows}
+      threshold={{ value: gate, label: te.gate_label(fmt(gate, lang, 2)) }}
+      tableSummary={t.lab.chart_table}
+      columns={{ row: te.col_row, value: te.col_value, low: te.col_low, high: te.col_high }}
+      format={(v) => fmt(v, lang, 4)}
+    />
   );
 }
 

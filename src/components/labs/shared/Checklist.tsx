@@ -7,7 +7,7 @@
 import type { GateCheck } from '../../../../labs/core/contract/gate_check.ts';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import { ui } from '../../../i18n/index.ts';
-import { fmt, UndefinedValue } from './format.tsx';
+import { breakable, fmt, UndefinedValue } from './format.tsx';
 import { LabPanel, DataTable } from './Panel.tsx';
 
 const SYMBOL: Record<GateCheck['comparator'], string> = { '>=': '≥', '<=': '≤', '>': '>', '<': '<', '==': '=' };
@@ -30,7 +30,7 @@ export function Checklist<C extends GateCheck>({ id, checks, lang, label, digits
   const t = ui(lang).lab.checklist;
   return (
     <LabPanel id={id} title={title ?? t.heading}>
-      <DataTable label={title ?? t.heading} className="checklist" testId="checklist" caption={caption ?? t.caption}
+      <DataTable cards label={title ?? t.heading} className="checklist" testId="checklist" caption={caption ?? t.caption}
         columns={[t.condition, t.value, t.threshold, t.result]}>
         {checks.map((c) => {
           const key = c.subject !== undefined ? `${c.id}:${c.subject}` : c.id;
@@ -51,7 +51,7 @@ export function Checklist<C extends GateCheck>({ id, checks, lang, label, digits
               <td className="col-threshold">{SYMBOL[c.comparator]} {fmt(c.threshold, lang, d)}</td>
               <td>
                 <strong>{status}</strong>
-                {c.reason && <> <code>{c.reason}</code></>}
+                {c.reason && <> <code className="reason-code">{breakable(c.reason)}</code></>}
               </td>
             </tr>
           );

@@ -21,6 +21,7 @@ import type { LabMeta } from '../../../../labs/core/contract/lab.ts';
 const ExerciseBuilder = lazy(() => import('../../exercises/ExerciseBuilder.tsx'));
 import ResultBoundary from './ResultBoundary.tsx';
 import { PresetPicker } from './PresetPicker.tsx';
+import { LabSummary, type LabSummaryDef } from './Summary.tsx';
 
 export interface LabInputDef {
   /** An input of the lab's meta (its file types come from there). */
@@ -59,6 +60,13 @@ interface Props {
   secondaryLabels?: SecondaryLabels;
   /** Offer the lab's data sets of the page's language (when it has more than one), outside exercises. */
   presets?: boolean;
+  /**
+   * The result summary kept in view while the learner edits (verdict, headline numbers, one chart):
+   * beside the inputs on a wide screen, a compact sticky bar on a phone. null until a result.
+   */
+  summary?: LabSummaryDef | null;
+  /** Controls the learner moves often (a slider, a select), placed above the editors, beside the summary. */
+  controls?: ReactNode;
   children?: ReactNode;
 }
 
@@ -68,7 +76,7 @@ function verdictOf(result: unknown): string | null {
   return typeof d?.verdict === 'string' ? d.verdict : null;
 }
 
-export function LabShell({ meta, lang, inputs: defs, state, run, embed, secondaryLabels, presets = false, children }: Props) {
+export function LabShell({ meta, lang, inputs: defs, state, run, embed, secondaryLabels, presets = false, summary = null, controls, children }: Props) {
   const t = ui(lang).lab;
   const labId = meta.id;
   const filePrefix = meta.id;
@@ -145,66 +153,76 @@ export function LabShell({ meta, lang, inputs: defs, state, run, embed, secondar
       {state.notice && <p className="notice" role="status" data-testid="state-notice">{t[state.notice]}</p>}
       <PendingBanner state={state} lang={lang} labels={Object.fromEntries(inputs.map((i) => [i.name, i.label]))} />
       {presets && !embed && <PresetPicker meta={meta} lang={lang} state={state} />}
-      <div className="lab-toolbar" role="group" aria-label={t.inputs}>
-        <button type="button" onClick={onReset} data-testid="reset">{embed ? t.reset_exercise : t.reset}</button>
-        <button type="button" onClick={share} data-testid="share">{t.share}</button>
-        <button type="button" disabled={!run.result || run.stale} title={run.stale ? t.download_stale : undefined} onClick={() => downloadText(`${filePrefix}-scorecard.json`, `${JSON.stringify(run.result, null, 2)}\n`, 'application/json')} data-testid="download-scorecard">{t.download_scorecard}</button>
-        <button type="button" disabled={!run.result || run.stale} title={run.stale ? t.download_stale : undefined} onClick={() => downloadText(`${filePrefix}-decision.md`, run.report, 'text/markdown')} data-testid="download-decision">{t.download_decision}</button>
-        {!embed && (
-          <button type="button" onClick={() => setBuilding((b) => !b)} aria-expanded={building} data-testid="create-exercise">{t.create_exercise}</button>
+      <div className={summary ? 'lab-body has-summary' : 'lab-body'}>
+        {summary && run.result !== null && (
+          <ResultBoundary message={t.render_error} resetKey={run.result}>
+            <LabSummary def={summary} lang={lang} labId={labId} resultKey={run.result} verdict={verdictOf(run.result)} stale={run.stale} />
+          </ResultBoundary>
         )}
-        <span className="lab-status" role="status" aria-live="polite">{run.busy ? t.computing : run.cancelled ? t.cancelled : message ?? ''}</span>
-      </div>
-      <p className="sr-only" role="status" aria-live="polite" aria-atomic="true" data-testid="verdict-live">{announce}</p>
-      {run.busy && (run.progress || run.slow) && (
-        <div className="lab-progress" data-testid="progress">
-          {run.progress ? (
-            <label>
-              {t.stages[run.progress.stage] ?? run.progress.stage}{' '}
-              <progress max={1} value={run.progress.fraction} aria-label={t.progress_label} />{' '}
-              {Math.round(run.progress.fraction * 100)} %
-            </label>
-          ) : (
-            <span>{t.computing}</span>
-          )}
-          <button type="button" onClick={run.cancel} data-testid="cancel">{t.cancel}</button>
+        <div className="lab-main">
+        {controls && <div className="lab-controls"><ResultBoundary message={t.render_error} resetKey={run.result}>{controls}</ResultBoundary></div>}
+        <div className="lab-inputs">
+          {inputs.filter((inp) => !inp.secondary).map((inp) => (
+            <InputEditor key={inp.name} labId={labId} lang={lang} inp={inp} state={state} run={run} readFile={readFile} />
+          ))}
         </div>
-      )}
-      {building && !embed && run.result !== null && (
-        <Suspense fallback={<p>{t.loading}</p>}>
-          <ExerciseBuilder labId={labId} lang={lang} texts={state.texts} view={state.view} result={run.result} onClose={() => setBuilding(false)} />
-        </Suspense>
-      )}
-      {shareBlocked && state.tooLarge && <p className="notice" role="status" data-testid="share-too-large">{t.share_too_large}</p>}
-      {shareText && (
-        <p className="share-fallback">
-          <label>{t.share_fallback} <input type="text" readOnly value={shareText} onFocus={(e) => e.currentTarget.select()} data-testid="share-url" /></label>
+        {secondaryLabels && inputs.some((inp) => inp.secondary) && (
+          <SecondaryInputs labId={labId} lang={lang} inputs={inputs.filter((inp) => inp.secondary)} state={state} run={run} readFile={readFile} labels={secondaryLabels} />
+        )}
+        <p className="help">
+          {t.drop_hint}{' '}
+          {state.tooLarge ? <strong className="large-text-unsaved" data-testid="not-saved">{t.large_not_saved}</strong> : t.saved}
         </p>
-      )}
-      <div className="lab-inputs">
-        {inputs.filter((inp) => !inp.secondary).map((inp) => (
-          <InputEditor key={inp.name} labId={labId} lang={lang} inp={inp} state={state} run={run} readFile={readFile} />
-        ))}
-      </div>
-      {secondaryLabels && inputs.some((inp) => inp.secondary) && (
-        <SecondaryInputs labId={labId} lang={lang} inputs={inputs.filter((inp) => inp.secondary)} state={state} run={run} readFile={readFile} labels={secondaryLabels} />
-      )}
-      <p className="help">
-        {t.drop_hint}{' '}
-        {state.tooLarge ? <strong className="large-text-unsaved" data-testid="not-saved">{t.large_not_saved}</strong> : t.saved}
-      </p>
-      {run.issues.length > 0 && (
-        <div className="issues" role="alert" data-testid="issues">
-          <h3>{t.issues_heading(run.totalIssues)}</h3>
-          {run.totalIssues > run.issues.length && <p>{t.issues_first(run.issues.length)}</p>}
-          <ul>
-            {run.issues.map((iss, k) => (
-              <li key={k}>{formatIssue({ ...iss, input: labels[iss.input] ?? iss.input }, lang)}</li>
-            ))}
-          </ul>
+        {run.issues.length > 0 && (
+          <div className="issues" role="alert" data-testid="issues">
+            <h3>{t.issues_heading(run.totalIssues)}</h3>
+            {run.totalIssues > run.issues.length && <p>{t.issues_first(run.issues.length)}</p>}
+            <ul>
+              {run.issues.map((iss, k) => (
+                <li key={k}>{formatIssue({ ...iss, input: labels[iss.input] ?? iss.input }, lang)}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {!run.result && run.issues.length === 0 && <p>{t.loading}</p>}
+        <div className="lab-toolbar" role="group" aria-label={t.inputs}>
+          <button type="button" onClick={onReset} data-testid="reset">{embed ? t.reset_exercise : t.reset}</button>
+          <button type="button" onClick={share} data-testid="share">{t.share}</button>
+          <button type="button" disabled={!run.result || run.stale} title={run.stale ? t.download_stale : undefined} onClick={() => downloadText(`${filePrefix}-scorecard.json`, `${JSON.stringify(run.result, null, 2)}\n`, 'application/json')} data-testid="download-scorecard">{t.download_scorecard}</button>
+          <button type="button" disabled={!run.result || run.stale} title={run.stale ? t.download_stale : undefined} onClick={() => downloadText(`${filePrefix}-decision.md`, run.report, 'text/markdown')} data-testid="download-decision">{t.download_decision}</button>
+          {!embed && (
+            <button type="button" onClick={() => setBuilding((b) => !b)} aria-expanded={building} data-testid="create-exercise">{t.create_exercise}</button>
+          )}
+          <span className="lab-status" role="status" aria-live="polite">{run.busy ? t.computing : run.cancelled ? t.cancelled : message ?? ''}</span>
         </div>
-      )}
-      {!run.result && run.issues.length === 0 && <p>{t.loading}</p>}
+        <p className="sr-only" role="status" aria-live="polite" aria-atomic="true" data-testid="verdict-live">{announce}</p>
+        {run.busy && (run.progress || run.slow) && (
+          <div className="lab-progress" data-testid="progress">
+            {run.progress ? (
+              <label>
+                {t.stages[run.progress.stage] ?? run.progress.stage}{' '}
+                <progress max={1} value={run.progress.fraction} aria-label={t.progress_label} />{' '}
+                {Math.round(run.progress.fraction * 100)} %
+              </label>
+            ) : (
+              <span>{t.computing}</span>
+            )}
+            <button type="button" onClick={run.cancel} data-testid="cancel">{t.cancel}</button>
+          </div>
+        )}
+        {building && !embed && run.result !== null && (
+          <Suspense fallback={<p>{t.loading}</p>}>
+            <ExerciseBuilder labId={labId} lang={lang} texts={state.texts} view={state.view} result={run.result} onClose={() => setBuilding(false)} />
+          </Suspense>
+        )}
+        {shareBlocked && state.tooLarge && <p className="notice" role="status" data-testid="share-too-large">{t.share_too_large}</p>}
+        {shareText && (
+          <p className="share-fallback">
+            <label>{t.share_fallback} <input type="text" readOnly value={shareText} onFocus={(e) => e.currentTarget.select()} data-testid="share-url" /></label>
+          </p>
+        )}
+        </div>
+      </div>
       <div className={run.stale ? 'lab-output stale' : 'lab-output'} data-testid="lab-output" data-stale={run.stale ? 'true' : 'false'}>
         {run.stale && <p className="stale-banner" data-testid="stale-banner">{t.stale}</p>}
         <ResultBoundary message={t.render_error} resetKey={run.result}>{children}</ResultBoundary>

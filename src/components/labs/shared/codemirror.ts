@@ -3,12 +3,45 @@
  * so that a lab page shows its results before the editor's code has arrived.
  */
 import { EditorState } from '@codemirror/state';
-import { EditorView, keymap, lineNumbers, highlightActiveLine, drawSelection } from '@codemirror/view';
+import { EditorView, keymap, lineNumbers, highlightActiveLine, drawSelection, Decoration, MatchDecorator, ViewPlugin, WidgetType, type DecorationSet, type ViewUpdate } from '@codemirror/view';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { json } from '@codemirror/lang-json';
 import { syntaxHighlighting, defaultHighlightStyle, bracketMatching } from '@codemirror/language';
 import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import type { InputIssue } from '../../../../labs/core/contract/types.ts';
+
+/**
+ * Where a wrapped line may break: JSONL is written without spaces (`{"id":"a","x":1}`), which
+ * leaves the browser no break opportunity but "anywhere" (a key cut mid-word). A <wbr> after each
+ * comma and colon (a widget: the document's text is unchanged) lets lines wrap between fields.
+ */
+class BreakHint extends WidgetType {
+  eq() {
+    return true;
+  }
+  toDOM() {
+    return document.createElement('wbr');
+  }
+  ignoreEvent() {
+    return false;
+  }
+}
+const breakHint = Decoration.widget({ widget: new BreakHint(), side: 1 });
+const breakMatcher = new MatchDecorator({ regexp: /[,:](?=\S)/g, decorate: (add, _from, to) => add(to, to, breakHint) });
+const breakHints = ViewPlugin.fromClass(
+  class {
+    decorations: DecorationSet;
+    constructor(view: EditorView) {
+      this.decorations = breakMatcher.createDeco(view);
+    }
+    update(u: ViewUpdate) {
+      this.decorations = breakMatcher.updateDeco(u, this.decorations);
+    }
+  },
+  { decorations: (v) => v.decorations },
+);
+/** Wrapped lines break between words and fields, a word only when it is wider than the editor. */
+const wrapTheme = EditorView.theme({ '.cm-lineWrapping': { wordBreak: 'normal', overflowWrap: 'break-word' } });
 
 export interface EditorHandle {
   /** Replaces the text when it differs (keeps the undo history). */
@@ -35,6 +68,8 @@ export function createEditor(parent: HTMLElement, opts: { value: string; label: 
         lintGutter(),
         keymap.of([...defaultKeymap, ...historyKeymap]),
         EditorView.lineWrapping,
+        wrapTheme,
+        breakHints,
         // tabindex on the editable content itself: one tab stop, and the scroller around it holds a focusable element (axe)
         EditorView.contentAttributes.of({ 'aria-label': opts.label, 'data-testid': opts.testId ?? '', tabindex: '0' }),
         EditorView.updateListener.of((u) => {

@@ -1,5 +1,5 @@
 /** Display formatting shared by the lab islands. Rounding happens here, never in the engines. */
-import { createContext, useContext } from 'react';
+import { createContext, Fragment, useContext, type ReactNode } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import { ui } from '../../../i18n/index.ts';
 import { coreMsg, lookupText } from '../../../../labs/core/contract/i18n/index.ts';
@@ -60,4 +60,14 @@ export function UndefinedValue({ reason, lang, catalogs, label }: UndefinedProps
       {text && <span className="undefined-reason"> ({text})</span>}
     </span>
   );
+}
+
+/**
+ * A code (a reason code, an id) that may wrap after its underscores and dots, never letter by letter:
+ * "critical_failures_present" → critical_<wbr>failures_<wbr>present.
+ */
+export function breakable(code: string): ReactNode {
+  const parts = code.split(/(?<=[_.])/);
+  if (parts.length === 1) return code;
+  return parts.map((p, i) => <Fragment key={i}>{i > 0 && <wbr />}{p}</Fragment>);
 }

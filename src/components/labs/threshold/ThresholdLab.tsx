@@ -20,6 +20,7 @@ import LineChart from '../../charts/LineChart.tsx';
 import BarChart from '../../charts/BarChart.tsx';
 import { LabPanel, DataTable } from '../shared/Panel.tsx';
 import { VerdictPanel, ReasonList } from '../shared/Verdict.tsx';
+import type { LabSummaryDef } from '../shared/Summary.tsx';
 import { useLabState } from '../shared/useLabState.ts';
 import type { LabIslandProps } from '../shared/embed.ts';
 
@@ -61,38 +62,52 @@ export default function ThresholdLab({ lang, preset, embed }: LabIslandProps) {
     { name: 'policy', label: tt.input_policy },
   ];
 
+  // The operating point sits above the editors, beside the summary: moving a slider moves the summary.
+  const controls = result && (
+    <LabPanel id="thr-op" title={tt.operating_point}>
+      <p className="help">{tt.operating_help}</p>
+      <div className="sliders">
+        <Slider id="thr-low" label={tt.low} value={shown?.low ?? 0} onChange={setLow} testId="slider-low" />
+        <Slider id="thr-high" label={tt.high} value={shown?.high ?? 1} onChange={setHigh} testId="slider-high" />
+        {anchor && (
+          <button type="button" onClick={() => lab.setView({ low: anchor.threshold_low, high: anchor.threshold_high })}>
+            {tt.use_recommended}
+          </button>
+        )}
+      </div>
+      {sel && (
+        <p className={sel.passes_constraints ? 'badge ok' : 'badge bad'} data-testid="selected-constraints">
+          {sel.passes_constraints ? tt.constraints_ok : tt.constraints_fail}
+          {!sel.passes_constraints && sel.failed_constraints && sel.failed_constraints.length > 0 && (
+            <>: {sel.failed_constraints.map((c) => lm.reasons[c]).join('; ')}</>
+          )}
+        </p>
+      )}
+    </LabPanel>
+  );
+  const m = sel?.metrics as Record<string, number | null> | undefined;
+  const checkStatus = (id: string) => {
+    const c = result?.checks.find((x) => x.id === id);
+    return c ? (c.status === 'pass' ? 'ok' as const : 'bad' as const) : undefined;
+  };
+  const summary: LabSummaryDef | null = result && {
+    verdict: <Verdict result={result} lang={lang} />,
+    numbers: m ? [
+      { key: 'cost', label: tt.metric_names.cost, value: m.cost ?? null },
+      { key: 'operational_recall', label: tt.metric_names.operational_recall, value: m.operational_recall ?? null, status: checkStatus('operational_recall') },
+      { key: 'review_rate', label: tt.metric_names.review_rate, value: m.review_rate ?? null, status: checkStatus('review_rate') },
+      { key: 'precision_auto_urgent', label: tt.metric_names.precision_auto_urgent, value: m.precision_auto_urgent ?? null },
+      { key: 'automation_rate', label: tt.metric_names.automation_rate, value: m.automation_rate ?? null },
+    ] : [],
+    chart: sel ? <ConfusionMatrix sel={sel} lang={lang} /> : undefined,
+  };
+
   return (
-    <LabShell presets meta={thresholdMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed}>
+    <LabShell presets meta={thresholdMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} summary={summary} controls={controls}>
       {result && (
         <div className="lab-results" aria-live="off">
-          <Verdict result={result} lang={lang} />
           <Checklist id="thr-checks" checks={result.checks} lang={lang} label={(c) => tt.metric_names[c.id]} caption={tt.checklist_caption} />
-          <LabPanel id="thr-op" title={tt.operating_point}>
-            <p className="help">{tt.operating_help}</p>
-            <div className="sliders">
-              <Slider id="thr-low" label={tt.low} value={shown?.low ?? 0} onChange={setLow} testId="slider-low" />
-              <Slider id="thr-high" label={tt.high} value={shown?.high ?? 1} onChange={setHigh} testId="slider-high" />
-              {anchor && (
-                <button type="button" onClick={() => lab.setView({ low: anchor.threshold_low, high: anchor.threshold_high })}>
-                  {tt.use_recommended}
-                </button>
-              )}
-            </div>
-            {sel && (
-              <p className={sel.passes_constraints ? 'badge ok' : 'badge bad'} data-testid="selected-constraints">
-                {sel.passes_constraints ? tt.constraints_ok : tt.constraints_fail}
-                {!sel.passes_constraints && sel.failed_constraints && sel.failed_constraints.length > 0 && (
-                  <>: {sel.failed_constraints.map((c) => lm.reasons[c]).join('; ')}</>
-                )}
-              </p>
-            )}
-          </LabPanel>
-          {sel && (
-            <div className="lab-grid">
-              <ConfusionMatrix sel={sel} lang={lang} />
-              <MetricsTable sel={sel} lang={lang} />
-            </div>
-          )}
+          {sel && <MetricsTable sel={sel} lang={lang} />}
           <Curves result={result} lang={lang} />
           <ScanTable result={result} lang={lang} view={shown ?? undefined} onPick={(low, high) => lab.setView({ low, high })} />
           {sel && <SliceTable sel={sel} lang={lang} />}

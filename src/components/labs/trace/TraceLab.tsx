@@ -23,6 +23,7 @@ import type { LabIslandProps } from '../shared/embed.ts';
 import { fmt, UndefinedValue } from '../shared/format.tsx';
 import { LabPanel, DataTable } from '../shared/Panel.tsx';
 import { VerdictPanel } from '../shared/Verdict.tsx';
+import type { LabSummaryDef } from '../shared/Summary.tsx';
 import WaterfallChart, { type WaterfallStep } from '../../charts/WaterfallChart.tsx';
 import { addApprovalBefore, removeStep } from './edit.ts';
 
@@ -55,13 +56,29 @@ export default function TraceLab({ lang, preset, embed }: LabIslandProps) {
     { name: 'trace', label: tt.input_trace, description: tt.desc_trace },
     { name: 'policy', label: tt.input_policy, description: tt.desc_policy },
   ];
+  // The summary: the verdict, how many runs pass, and the shown run's S_run, cost and latency (the
+  // run picker sits above the editors, so choosing a run and editing its steps keep it in view).
+  const shown = result ? shownRun(result, view) : null;
+  const lm = traceMsg(lang);
+  const status = (id: string) => {
+    const c = shown?.checks.find((x) => x.id === id);
+    return c ? (c.status === 'pass' ? 'ok' as const : 'bad' as const) : undefined;
+  };
+  const summary: LabSummaryDef | null = result && shown && {
+    verdict: <Verdict result={result} lang={lang} />,
+    numbers: [
+      { key: 'passed', label: tt.summary_passed, value: result.summary.passed, digits: 0, suffix: ` / ${result.summary.runs}`, status: result.summary.passed === result.summary.runs ? 'ok' : 'bad' },
+      { key: `s_run:${shown.run_id}`, label: `${lm.report.s_run} ${tt.summary_run(shown.run_id)}`, value: shown.s_run, status: status('s_run'), missing: <Undef reason={shown.undefined_metrics.s_run} lang={lang} /> },
+      { key: `cost:${shown.run_id}`, label: `${lm.report.cost} ${tt.summary_run(shown.run_id)}`, value: shown.cost_eur, status: status('cost_eur') },
+      { key: `latency:${shown.run_id}`, label: `${lm.report.latency} ${tt.summary_run(shown.run_id)}`, value: shown.latency_ms, digits: 0, status: status('latency_ms') },
+    ],
+  };
   return (
-    <LabShell meta={traceMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed}>
+    <LabShell meta={traceMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} summary={summary}
+      controls={result && <RunPicker result={result} shown={shownRun(result, view)} lang={lang} onPick={(id) => lab.setView({ run: id })} />}>
       {result && (
         <div className="lab-results" aria-live="off">
-          <Verdict result={result} lang={lang} />
           <Runs result={result} shownId={shownRun(result, view).run_id} lang={lang} />
-          <RunPicker result={result} shown={shownRun(result, view)} lang={lang} onPick={(id) => lab.setView({ run: id })} />
           <RunPanel result={result} r={shownRun(result, view)} lang={lang} />
           <Waterfall result={result} r={shownRun(result, view)} lang={lang} />
           <Timeline r={shownRun(result, view)} lang={lang} state={lab} />
