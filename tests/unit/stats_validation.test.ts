@@ -18,11 +18,12 @@ describe('bad numbers are refused, not propagated', () => {
     expect(() => logLoss([0.5], [1, 0])).toThrow(/differ in length/);
   });
 
-  it('log loss: eps below 1e-15 is refused (1 - eps would round to 1 and the loss to Infinity)', () => {
+  it('log loss: eps below 2^-53 is refused (1 - eps would round to 1 and the loss to Infinity)', () => {
     expect(1 - 1e-17).toBe(1);
+    expect(1 - 2 ** -53).toBeLessThan(1);
     expect(() => logLoss([1], [0], 1e-17)).toThrow(RangeError);
-    // At the smallest eps a confident miss costs -ln(1e-15) ≈ 34.54, finite.
-    expect(logLoss([1], [0], MIN_LOG_LOSS_EPS)).toBeCloseTo(-Math.log(1 - (1 - 1e-15)), 3);
+    // At the smallest eps a confident miss costs -ln(2^-53) = 53 ln 2 ≈ 36.74, finite.
+    expect(logLoss([1], [0], MIN_LOG_LOSS_EPS)).toBeCloseTo(53 * Math.LN2, 10);
   });
 
   it('calibrators and conformal scores check their inputs', () => {
