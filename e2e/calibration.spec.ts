@@ -84,6 +84,8 @@ test.describe('calibration lab', () => {
     // its own saved work; the Spanish page's is offered there, declined here)
     await page.goto(EN);
     await page.getByTestId('pending-discard').click();
+    await expect(page.getByTestId('lab-output')).toHaveAttribute('data-stale', 'false');
+    await expect(page.getByTestId('rec-cost')).toBeVisible();
     await casesFileInput(page).setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
     await expectIssues(page, ['line 5', 'raw_score'], ['línea']);
     await expectStale(page);
