@@ -126,7 +126,9 @@ export async function openFilled(page: Page, url: string, labs: string[]) {
     const pin = page.getByTestId('pin-baseline');
     if ((await pin.count()) === 1) await pin.click();
     // on a phone the result summary is a compact bar: open it, so that its numbers and chart are checked too
-    for (const toggle of await page.locator('[data-testid="summary-toggle"][aria-expanded="false"]:visible').all()) await toggle.click();
+    // (a DOM click: on a chapter with two labs, the first lab's sticky bar may cover the second's toggle;
+    // the toggle itself is tested in e2e/lab_layout.spec.ts)
+    for (const toggle of await page.locator('[data-testid="summary-toggle"][aria-expanded="false"]').all()) await toggle.dispatchEvent('click');
     const outputs = page.getByTestId('lab-output');
     for (let i = 0; i < (await outputs.count()); i++) await expect(outputs.nth(i)).toHaveAttribute('data-stale', 'false');
   }
@@ -134,7 +136,8 @@ export async function openFilled(page: Page, url: string, labs: string[]) {
   // every other island (the chapter's widgets, hydrated when they scroll into view) hydrates too
   for (const uid of await page.locator('astro-island[ssr]').evaluateAll((els) => els.map((el) => el.getAttribute('uid')))) {
     const island = page.locator(`astro-island[uid="${uid}"]`);
-    await island.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    // an island is display: contents (no box of its own to scroll to): scroll to its parent
+    await island.evaluate((el) => (el.parentElement ?? el).scrollIntoView({ block: 'center' }));
     await expect(island).not.toHaveAttribute('ssr');
   }
   await page.evaluate(() => window.scrollTo(0, 0));
