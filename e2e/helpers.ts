@@ -128,7 +128,8 @@ export async function openFilled(page: Page, url: string, labs: string[]) {
     // on a phone the result summary is a compact bar: open it, so that its numbers and chart are checked too
     // (a DOM click: on a chapter with two labs, the first lab's sticky bar may cover the second's toggle;
     // the toggle itself is tested in e2e/lab_layout.spec.ts)
-    for (const toggle of await page.locator('[data-testid="summary-toggle"][aria-expanded="false"]').all()) await toggle.dispatchEvent('click');
+    const closed = page.locator('[data-testid="summary-toggle"][aria-expanded="false"]');
+    for (let n = await closed.count(); n > 0; n--) await closed.first().dispatchEvent('click');
     const outputs = page.getByTestId('lab-output');
     for (let i = 0; i < (await outputs.count()); i++) await expect(outputs.nth(i)).toHaveAttribute('data-stale', 'false');
   }

@@ -51,9 +51,13 @@ export default function BarRowsChart({ title, description, xLabel, rows, referen
   const format = given ?? ((v: number) => num(v));
   const box = useChartBox(width, width, 200);
   const W = box.width;
-  const valueText = (r: BarRow) => (r.value === null ? '' : r.note ? `${format(r.value)} · ${r.note}` : format(r.value));
+  const withNote = (r: BarRow) => (r.value === null ? '' : r.note ? `${format(r.value)} · ${r.note}` : format(r.value));
+  // The note goes beside the bar only where it fits in the right margin (at most 45 % of the width,
+  // with 10 % slack on the estimated text width); on a phone it stays in the data table's own column.
+  const notesFit = Math.max(0, ...rows.map((r) => textWidth(withNote(r), FONT))) * 1.1 + 14 <= W * 0.45;
+  const valueText = (r: BarRow) => (notesFit ? withNote(r) : r.value === null ? '' : format(r.value));
   const longestLabel = Math.max(0, ...rows.map((r) => textWidth(r.label, FONT)));
-  const longestValue = Math.max(0, ...rows.map((r) => textWidth(valueText(r), FONT)));
+  const longestValue = Math.max(0, ...rows.map((r) => textWidth(valueText(r), FONT))) * 1.1;
   const side = W >= 440 && longestLabel + 14 <= W * 0.36;
   const M = { top: reference ? 24 : 10, right: Math.min(W * 0.45, longestValue + 14), bottom: 40, left: side ? Math.ceil(longestLabel) + 14 : 12 };
   const lines = rows.map((r) => (side ? [] : wrapLabel(r.label, W - 24, FONT, 2)));

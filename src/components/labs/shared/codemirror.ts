@@ -7,7 +7,7 @@ import { EditorView, keymap, lineNumbers, highlightActiveLine, drawSelection, De
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { json } from '@codemirror/lang-json';
 import { syntaxHighlighting, defaultHighlightStyle, bracketMatching } from '@codemirror/language';
-import { setDiagnostics, type Diagnostic } from '@codemirror/lint';
+import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import type { InputIssue } from '../../../../labs/core/contract/types.ts';
 
 /**
@@ -65,8 +65,7 @@ export function createEditor(parent: HTMLElement, opts: { value: string; label: 
         bracketMatching(),
         json(),
         syntaxHighlighting(defaultHighlightStyle),
-        // No lint gutter (2.7 KB gzip, which the lab page's 200 KB budget cannot spare since the result
-        // summary): a problem's range is underlined in the text, and the issue list names its line.
+        lintGutter(),
         keymap.of([...defaultKeymap, ...historyKeymap]),
         EditorView.lineWrapping,
         wrapTheme,
