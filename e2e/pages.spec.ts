@@ -33,6 +33,9 @@ test.use({ viewport: PHONE });
 
 for (const p of sitePages()) {
   test(`page: ${p.url}`, async ({ page }) => {
+    // A hang guard, not a target: a chapter with its labs and widgets hydrated and every <details>
+    // open is axe's largest page (over 60 s on a loaded 2-core machine); the slowest tests are printed.
+    test.setTimeout(180_000);
     const external: string[] = [];
     const errors: string[] = [];
     const self = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1').host;
