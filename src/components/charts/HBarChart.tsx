@@ -57,8 +57,7 @@ export default function HBarChart({ title, description, xLabel, bars, tableSumma
   const fs = FONT.tick;
   const valueText = (b: HBar) => (b.value === null ? '' : `${format(b.value)}${b.note ? ` · ${b.note}` : ''}`);
   // Room on the right for the longest value text, on the left for the longest label.
-  // (textWidth is an estimate: 15 % of slack so that a long value text, "0,00499 · por útil 0,00499", is not cut at 360 px)
-  const right = Math.max(24, ...bars.map((b) => textWidth(valueText(b), fs) * 1.15 + 12));
+  const right = Math.max(24, ...bars.map((b) => textWidth(valueText(b), fs) + 10));
   const longest = Math.max(24, ...bars.map((b) => textWidth(b.label, fs)));
   // Side labels while they leave the bars at least half of the drawing; else labels above the bars.
   const side = 12 + longest + right + W * 0.5 <= W || longest <= W * 0.28;
