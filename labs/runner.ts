@@ -2,6 +2,8 @@
  * One call from raw texts to everything a page or the CLI shows: parse (zod, localized issues),
  * validate the view (the lab's view schema), run the heavy part (memoized), select what the view
  * shows (cheap), write decision.md. The worker and the CLI both use it, so both behave the same.
+ * The page asks for decision.md only when the learner downloads it (`{ report: false }` on each
+ * run, then `report(...)` with the same arguments: a memo hit, so it costs select + report).
  */
 import type { InputIssue, Lang } from './core/contract/types.ts';
 import type { AnyLabModule, LabMeta, RunHooks } from './core/contract/lab.ts';
@@ -14,6 +16,14 @@ export type RunResponse<R = unknown> =
   | { ok: true; result: R; report: string }
   | { ok: false; issues: InputIssue[]; total_issues?: number };
 
+/**
+ * What a run returns besides the result. `report: false` leaves decision.md out (its `report` is
+ * then the empty string): the page builds it only when the learner downloads it.
+ */
+export interface RunOptions {
+  report?: boolean;
+}
+
 /** How many times each step ran (tests count them: a view change must not re-run the heavy part). */
 export interface RunnerStats {
   parses: number;
@@ -22,9 +32,9 @@ export interface RunnerStats {
 }
 
 export interface Runner {
-  run<Id extends LabId>(labId: Id, texts: Record<string, string>, lang: Lang, view?: ViewOf<Id>, hooks?: RunHooks): Promise<RunResponse<ResultOf<Id>>>;
+  run<Id extends LabId>(labId: Id, texts: Record<string, string>, lang: Lang, view?: ViewOf<Id>, hooks?: RunHooks, options?: RunOptions): Promise<RunResponse<ResultOf<Id>>>;
   /** The same, for an id that is not known statically (a URL, a CLI argument). */
-  runAny(labId: string, texts: Record<string, string>, lang: Lang, view?: unknown, hooks?: RunHooks): Promise<RunResponse>;
+  runAny(labId: string, texts: Record<string, string>, lang: Lang, view?: unknown, hooks?: RunHooks, options?: RunOptions): Promise<RunResponse>;
   stats: RunnerStats;
 }
 
@@ -70,7 +80,7 @@ export function createRunner(metas: readonly LabMeta[] = LAB_METAS as readonly L
   type HeavyEntry = { key: string[]; heavy: Map<string, unknown> };
   const lastHeavy = new Map<string, HeavyEntry>();
 
-  async function runAny(labId: string, texts: Record<string, string>, lang: Lang, view?: unknown, hooks?: RunHooks): Promise<RunResponse> {
+  async function runAny(labId: string, texts: Record<string, string>, lang: Lang, view?: unknown, hooks?: RunHooks, options: RunOptions = {}): Promise<RunResponse> {
     const t = coreMsg(lang);
     const meta = byId.get(labId);
     if (!meta) return { ok: false, issues: [{ input: 'lab', message: t.unknown_lab(labId) }] };
@@ -107,7 +117,7 @@ export function createRunner(metas: readonly LabMeta[] = LAB_METAS as readonly L
       }
       stats.selects++;
       const result = mod.select(heavy, v.value);
-      return { ok: true, result, report: mod.report(result, lang) };
+      return { ok: true, result, report: options.report === false ? '' : mod.report(result, lang) };
     } catch (err) {
       if (err instanceof ViewError) return { ok: false, issues: [{ input: 'view', message: t.view[err.code](err.detail) }] };
       return { ok: false, issues: [{ input: 'engine', message: t.engine_error(err instanceof Error ? err.message : String(err)) }] };
@@ -116,7 +126,7 @@ export function createRunner(metas: readonly LabMeta[] = LAB_METAS as readonly L
 
   return {
     // The one erased boundary: each lab's module is typed by the manifest (ResultOf<Id>).
-    run: (labId, texts, lang, view, hooks) => runAny(labId, texts, lang, view, hooks) as Promise<RunResponse<ResultOf<typeof labId>>>,
+    run: (labId, texts, lang, view, hooks, options) => runAny(labId, texts, lang, view, hooks, options) as Promise<RunResponse<ResultOf<typeof labId>>>,
     runAny,
     stats,
   };

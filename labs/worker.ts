@@ -4,16 +4,18 @@
  * computes (labs/runner.ts does the work, as in the CLI). Each lab's engine is a dynamic import
  * (labs/manifest.ts, `load()`): the worker fetches only the lab in use.
  * `onProgress`, when given, is a Comlink.proxy callback that receives (stage, fraction).
+ * `options.report === false` leaves decision.md out of the answer (the page asks for it with
+ * `report()` when the learner downloads it: the runner's memo makes that a select + write).
  * Cancelling is done by the page: it terminates this worker and starts a new one.
  */
 import * as Comlink from 'comlink';
 import type { Lang } from './core/contract/types.ts';
-import { createRunner, type RunResponse } from './runner.ts';
+import { createRunner, type RunOptions, type RunResponse } from './runner.ts';
 
 const runner = createRunner();
 
 const api = {
-  run(labId: string, texts: Record<string, string>, lang: Lang, view?: unknown, onProgress?: (stage: string, fraction: number) => void): Promise<RunResponse> {
+  run(labId: string, texts: Record<string, string>, lang: Lang, view?: unknown, onProgress?: (stage: string, fraction: number) => void, options?: RunOptions): Promise<RunResponse> {
     let last = '';
     const progress = onProgress
       ? (stage: string, fraction: number) => {
@@ -24,7 +26,15 @@ const api = {
           }
         }
       : undefined;
-    return runner.runAny(labId, texts, lang, view, { progress });
+    return runner.runAny(labId, texts, lang, view, { progress }, options);
+  },
+  /**
+   * decision.md for these inputs and view, in `lang` (the same text `run` returns with the default
+   * options), or null when they do not produce a result (their issues are `run`'s to report).
+   */
+  async report(labId: string, texts: Record<string, string>, lang: Lang, view?: unknown): Promise<string | null> {
+    const res = await runner.runAny(labId, texts, lang, view);
+    return res.ok ? res.report : null;
   },
 };
 

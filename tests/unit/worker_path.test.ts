@@ -1,7 +1,8 @@
 /**
  * The worker path equals the direct call: labs/worker.ts, exposed with Comlink over a real
  * MessagePort (so every result goes through the structured clone, as in the browser), gives for
- * every lab's preset in both languages the same scorecard and decision.md as createRunner().
+ * every lab's preset in both languages the same scorecard and decision.md as createRunner(), both
+ * in one answer and as the page asks for them (the scorecard alone, then decision.md on demand).
  */
 import { expect, it } from 'vitest';
 import { MessageChannel } from 'node:worker_threads';
@@ -31,8 +32,15 @@ it('every lab\'s preset through labs/worker.ts gives the runner\'s result and re
         expect(viaWorker.ok, lab).toBe(true);
         // As JSON: the structured clone turns null-prototype maps into plain objects, nothing else.
         expect(JSON.stringify(viaWorker), `${lab} ${lang}`).toBe(JSON.stringify(direct));
+        // The page's path: the scorecard without decision.md, which `report` writes on demand.
+        const lean = await api.run(lab, texts, lang, undefined, undefined, { report: false });
+        if (!lean.ok || !direct.ok) throw new Error(`${lab} ${lang}: not ok`);
+        expect(lean.report, `${lab} ${lang}`).toBe('');
+        expect(JSON.stringify(lean.result), `${lab} ${lang}`).toBe(JSON.stringify(direct.result));
+        expect(await api.report(lab, texts, lang), `${lab} ${lang}`).toBe(direct.report);
       }
     }
+    expect(await api.report('gate', { cases: '{' }, 'es'), 'inputs that do not run have no report').toBeNull();
     api[Comlink.releaseProxy]();
   } finally {
     port1.close();
