@@ -150,6 +150,7 @@ export const en: UiStrings = {
     render_error: 'This result could not be drawn. Your data is still in the editors: fix it or reset to the example.',
     reset_exercise: 'Back to the exercise\'s starting state',
     download_stale: 'Fix the input to download: the result on screen does not match the current text.',
+    report_failed: 'decision.md could not be written: recompute the result and try again.',
     issues_first: (n: number) => `The first ${n} are listed.`,
     chart_table: 'Show the chart data as a table',
     large_text_note: (lines: number, mb: string) =>

@@ -148,6 +148,7 @@ export const es = {
     render_error: 'No se pudo dibujar este resultado. Tus datos siguen en los editores: corrígelos o restablece el ejemplo.',
     reset_exercise: 'Volver al estado inicial del ejercicio',
     download_stale: 'Corrige la entrada para descargar: el resultado en pantalla no corresponde al texto actual.',
+    report_failed: 'No se pudo escribir decision.md: vuelve a calcular el resultado e inténtalo otra vez.',
     issues_first: (n: number) => `Se muestran los ${n} primeros.`,
     chart_table: 'Ver los datos del gráfico como tabla',
     large_text_note: (lines: number, mb: string) =>

@@ -4,7 +4,7 @@
  * preset, share link, downloads of `<lab>-scorecard.json` and `<lab>-decision.md`) and, when the
  * island asks for it, the choice of data set (PresetPicker). The lab-specific views are its children.
  */
-import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { NumberLang } from './format.tsx';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import { formatIssue } from '../../../../labs/core/contract/issues.ts';
@@ -22,6 +22,12 @@ const ExerciseBuilder = lazy(() => import('../../exercises/ExerciseBuilder.tsx')
 import ResultBoundary from './ResultBoundary.tsx';
 import { PresetPicker } from './PresetPicker.tsx';
 import { LabSummary, type LabSummaryDef } from './Summary.tsx';
+
+/**
+ * The summary re-renders only when its own props change (a new result, its definition, staleness):
+ * a keystroke that re-renders the shell does not redraw it. Islands memoize `summary` on the result.
+ */
+const MemoSummary = memo(LabSummary);
 
 export interface LabInputDef {
   /** An input of the lab's meta (its file types come from there). */
@@ -156,7 +162,7 @@ export function LabShell({ meta, lang, inputs: defs, state, run, embed, secondar
       <div className={summary ? 'lab-body has-summary' : 'lab-body'}>
         {summary && run.result !== null && (
           <ResultBoundary message={t.render_error} resetKey={run.result}>
-            <LabSummary def={summary} lang={lang} labId={labId} resultKey={run.result} verdict={verdictOf(run.result)} stale={run.stale} />
+            <MemoSummary def={summary} lang={lang} labId={labId} resultKey={run.result} verdict={verdictOf(run.result)} stale={run.stale} />
           </ResultBoundary>
         )}
         <div className="lab-main">
@@ -189,7 +195,7 @@ export function LabShell({ meta, lang, inputs: defs, state, run, embed, secondar
           <button type="button" onClick={onReset} data-testid="reset">{embed ? t.reset_exercise : t.reset}</button>
           <button type="button" onClick={share} data-testid="share">{t.share}</button>
           <button type="button" disabled={!run.result || run.stale} title={run.stale ? t.download_stale : undefined} onClick={() => downloadText(`${filePrefix}-scorecard.json`, `${JSON.stringify(run.result, null, 2)}\n`, 'application/json')} data-testid="download-scorecard">{t.download_scorecard}</button>
-          <button type="button" disabled={!run.result || run.stale} title={run.stale ? t.download_stale : undefined} onClick={() => downloadText(`${filePrefix}-decision.md`, run.report, 'text/markdown')} data-testid="download-decision">{t.download_decision}</button>
+          <button type="button" disabled={!run.result || run.stale} title={run.stale ? t.download_stale : undefined} onClick={() => run.getReport().then((md) => downloadText(`${filePrefix}-decision.md`, md, 'text/markdown'), () => setMessage(t.report_failed))} data-testid="download-decision">{t.download_decision}</button>
           {!embed && (
             <button type="button" onClick={() => setBuilding((b) => !b)} aria-expanded={building} data-testid="create-exercise">{t.create_exercise}</button>
           )}

@@ -12,6 +12,14 @@
  * with the localized 'worker_crashed' issue (input 'engine'), the learner's texts are untouched,
  * and a fresh worker is started for the next request. A worker that dies silently leaves the
  * request busy: after a second the page offers to cancel it, which also starts a fresh worker.
+ *
+ * Speed (issue 18): the answer carries the scorecard only; decision.md is written in the worker
+ * when the learner downloads it (`getReport`), not on every run.
+ *
+ * Labs and chapter widgets use this one hook. A lab island has its own worker (cancelling a long
+ * run terminates it); the widgets of a page share one (`shared`: started by the first widget that
+ * runs, kept for the page's lifetime, never terminated by a cancel), so a chapter with several
+ * widgets starts one worker for all of them, not one each.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import * as Comlink from 'comlink';
@@ -26,7 +34,11 @@ export interface LabProgress { stage: string; fraction: number }
 export interface LabRunState<R> {
   /** Last valid result (possibly stale). */
   result: R | null;
-  report: string;
+  /**
+   * decision.md of `result` (the inputs and view it was computed from), written in the worker on
+   * demand; rejects when the worker cannot produce it (the inputs no longer run).
+   */
+  getReport: () => Promise<string>;
   /** Problems of the current input (the first few dozen); empty when it is valid. */
   issues: InputIssue[];
   /** How many problems there are in all (>= issues.length). */
@@ -74,7 +86,7 @@ function connect(): Conn {
  * is that lab's scorecard (ResultOf<Id>, from labs/manifest.ts). Callers never choose the type.
  */
 function callLab<Id extends LabId>(c: Conn, labId: Id, texts: Record<string, string>, lang: Lang, view: ViewOf<Id> | undefined, onProgress?: (stage: string, fraction: number) => void): Promise<RunResponse<ResultOf<Id>>> {
-  return Promise.race([c.api.run(labId, texts, lang, view, onProgress) as Promise<RunResponse<ResultOf<Id>>>, c.crashed]);
+  return Promise.race([c.api.run(labId, texts, lang, view, onProgress, { report: false }) as Promise<RunResponse<ResultOf<Id>>>, c.crashed]);
 }
 
 function disconnect(c: Conn | null) {
@@ -83,7 +95,22 @@ function disconnect(c: Conn | null) {
   c.worker.terminate();
 }
 
-type Core<R> = Omit<LabRunState<R>, 'cancel'>;
+/** Same inputs: the same names with the same texts (null only equals null). */
+function sameTexts(a: Record<string, string> | null, b: Record<string, string> | null): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && a[k] === b[k]);
+}
+
+/** The page's one worker for chapter widgets (see the module comment). */
+let widgetConn: Conn | null = null;
+function sharedConn(): Conn {
+  widgetConn ??= connect();
+  return widgetConn;
+}
+
+type Core<R> = Omit<LabRunState<R>, 'cancel' | 'getReport'>;
 
 /** Where the last valid input is remembered (LabStateApi provides both). */
 export interface ValidMemory {
@@ -92,11 +119,14 @@ export interface ValidMemory {
 }
 
 /**
+ * @param texts the lab's input texts; null: nothing to run yet (no request, not busy, no result)
  * @param memory when given, every input that produces a result is remembered; if the page opens
  *   with an invalid input (a reload after a mistake), the remembered input is run once so its
  *   result is on screen, marked stale, next to the issues.
+ * @param debounceMs the burst window (see the module comment)
+ * @param shared run in the page's widget worker (chapter widgets) instead of a worker of its own
  */
-export function useLabRunner<Id extends LabId>(labId: Id, texts: Record<string, string>, lang: Lang, view: ViewOf<Id> | undefined, memory?: ValidMemory, debounceMs = 150): LabRunState<ResultOf<Id>> {
+export function useLabRunner<Id extends LabId>(labId: Id, texts: Record<string, string> | null, lang: Lang, view: ViewOf<Id> | undefined, memory?: ValidMemory, debounceMs = 150, shared = false): LabRunState<ResultOf<Id>> {
   type R = ResultOf<Id>;
   const conn = useRef<Conn | null>(null);
   const seq = useRef(0);
@@ -105,28 +135,44 @@ export function useLabRunner<Id extends LabId>(labId: Id, texts: Record<string, 
   const lastSentAt = useRef(-Infinity);
   const memoryRef = useRef(memory);
   memoryRef.current = memory;
-  const [state, setState] = useState<Core<R>>({ result: null, report: '', issues: [], totalIssues: 0, slow: false, stale: false, busy: true, progress: null, cancelled: false });
+  const [state, setState] = useState<Core<R>>({ result: null, issues: [], totalIssues: 0, slow: false, stale: false, busy: texts !== null, progress: null, cancelled: false });
+  /** The inputs of the result on screen (decision.md is written from them on demand). */
+  const shownInput = useRef<{ texts: Record<string, string>; view: ViewOf<Id> | undefined } | null>(null);
 
   useEffect(() => {
+    if (shared) return; // the widget worker outlives its widgets
     conn.current = connect();
     return () => {
       disconnect(conn.current);
       conn.current = null;
     };
-  }, []);
+  }, [shared]);
+  /** The connection a request goes to (the shared one is started here, on first use). */
+  const current = useCallback(() => (shared ? sharedConn() : conn.current), [shared]);
 
   const cancel = useCallback(() => {
     seq.current++; // whatever was running is dropped
     inFlight.current = 0;
-    disconnect(conn.current);
-    conn.current = connect();
+    if (!shared) {
+      disconnect(conn.current);
+      conn.current = connect();
+    }
     setState((s) => ({ ...s, busy: false, slow: false, progress: null, cancelled: true, stale: s.result !== null }));
-  }, []);
+  }, [shared]);
 
   const viewKey = JSON.stringify(view ?? null);
-  const textKey = Object.keys(texts).sort().map((k) => texts[k]);
+  // Texts are compared by content: a new object with the same texts is the same request. The
+  // texts of the last change are kept in state (React's pattern for information from an earlier
+  // render), so the effect below re-runs only when some text changed.
+  const [sent, setSent] = useState(texts);
+  if (sent !== texts && !sameTexts(sent, texts)) setSent(texts);
   useEffect(() => {
     const id = ++seq.current;
+    const texts = sent;
+    if (!texts) {
+      setState((s) => (s.busy ? { ...s, busy: false, slow: false, progress: null } : s));
+      return;
+    }
     setState((s) => ({ ...s, busy: true, slow: false, progress: null, cancelled: false }));
     const idle = inFlight.current === 0 && performance.now() - lastSentAt.current >= debounceMs;
     const delay = idle ? 0 : debounceMs;
@@ -135,7 +181,7 @@ export function useLabRunner<Id extends LabId>(labId: Id, texts: Record<string, 
       if (id === seq.current) setState((s) => (s.busy ? { ...s, slow: true } : s));
     }, delay + 1000);
     const timer = setTimeout(async () => {
-      const c = conn.current;
+      const c = current();
       if (!c) return;
       lastSentAt.current = performance.now();
       const onProgress = Comlink.proxy((stage: string, fraction: number) => {
@@ -149,7 +195,11 @@ export function useLabRunner<Id extends LabId>(labId: Id, texts: Record<string, 
         if (id !== seq.current) return; // cancelled: the worker was terminated
         if (err instanceof WorkerCrash) {
           // A fresh worker for the next request; the texts on screen are not touched.
-          if (conn.current === c) {
+          if (shared && widgetConn === c) {
+            disconnect(c);
+            widgetConn = null;
+            inFlight.current = 0;
+          } else if (conn.current === c) {
             disconnect(c);
             conn.current = connect();
             inFlight.current = 0;
@@ -157,12 +207,13 @@ export function useLabRunner<Id extends LabId>(labId: Id, texts: Record<string, 
           res = { ok: false, issues: [{ input: 'engine', message: coreMsg(lang).worker_crashed }] };
         } else res = { ok: false, issues: [{ input: 'engine', message: coreMsg(lang).engine_error(err instanceof Error ? err.message : String(err)) }] };
       } finally {
-        if (conn.current === c) inFlight.current = Math.max(0, inFlight.current - 1);
+        if (current() === c) inFlight.current = Math.max(0, inFlight.current - 1);
       }
       if (id !== seq.current) return; // a newer request was made: drop this answer
       const mem = memoryRef.current;
       if (res.ok) {
         hasResult.current = true;
+        shownInput.current = { texts, view };
         mem?.setLastValid(texts);
       } else if (!hasResult.current && mem?.lastValid) {
         // Nothing on screen yet: show the last valid input's result, stale, with these issues.
@@ -170,13 +221,14 @@ export function useLabRunner<Id extends LabId>(labId: Id, texts: Record<string, 
         if (id !== seq.current) return;
         if (fallback?.ok) {
           hasResult.current = true;
-          setState({ result: fallback.result, report: fallback.report, issues: res.issues, totalIssues: res.total_issues ?? res.issues.length, slow: false, stale: true, busy: false, progress: null, cancelled: false });
+          shownInput.current = { texts: mem.lastValid, view };
+          setState({ result: fallback.result, issues: res.issues, totalIssues: res.total_issues ?? res.issues.length, slow: false, stale: true, busy: false, progress: null, cancelled: false });
           return;
         }
       }
       setState((s) =>
         res.ok
-          ? { result: res.result, report: res.report, issues: [], totalIssues: 0, slow: false, stale: false, busy: false, progress: null, cancelled: false }
+          ? { result: res.result, issues: [], totalIssues: 0, slow: false, stale: false, busy: false, progress: null, cancelled: false }
           : { ...s, issues: res.issues, totalIssues: res.total_issues ?? res.issues.length, slow: false, stale: s.result !== null, busy: false, progress: null },
       );
     }, delay);
@@ -184,9 +236,18 @@ export function useLabRunner<Id extends LabId>(labId: Id, texts: Record<string, 
       clearTimeout(timer);
       clearTimeout(slowTimer);
     };
-    // texts are compared by content (textKey), views by value (viewKey)
+    // views are compared by value (viewKey)
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [labId, lang, viewKey, ...textKey]);
+  }, [labId, lang, viewKey, sent]);
 
-  return { ...state, cancel };
+  const getReport = useCallback(async () => {
+    const c = current();
+    const input = shownInput.current;
+    if (!c || !input) throw new Error('no result');
+    const md = await Promise.race([c.api.report(labId, input.texts, lang, input.view), c.crashed]);
+    if (md === null) throw new Error('no result');
+    return md;
+  }, [labId, lang, current]);
+
+  return { ...state, cancel, getReport };
 }
