@@ -1,7 +1,7 @@
 /**
  * The live half of a chapter widget: mounted once the reader changes something, it runs the lab in
- * the site's worker (useLabRunner: debounced, latest wins) and reports each state to the widget,
- * which keeps drawing its figure from the build-time scorecard until the first live result arrives.
+ * the page's one widget worker (useLabRunner, shared mode: debounced, latest wins) and reports
+ * each state to the widget, which keeps drawing its figure from the build-time scorecard until the first live result arrives.
  * Keeping the runner in a separate, invisible component means the figure and its controls are never
  * remounted when the widget goes live, so keyboard focus stays where the reader left it.
  */
@@ -18,7 +18,7 @@ export interface LiveState<R> {
 }
 
 export default function LiveRun<Id extends LabId>({ lab, texts, lang, view, onState }: { lab: Id; texts: Record<string, string>; lang: 'es' | 'en'; view?: ViewOf<Id>; onState: (s: LiveState<ResultOf<Id>>) => void }) {
-  const run = useLabRunner(lab, texts, lang, view);
+  const run = useLabRunner(lab, texts, lang, view, undefined, 150, true);
   useEffect(() => {
     onState({ result: run.result, busy: run.busy, failed: run.issues.length > 0 });
   }, [run.result, run.busy, run.issues, onState]);

@@ -1,9 +1,9 @@
 /**
  * A chapter widget's link to the lab engine. The widget first draws `initial` (the scorecard the
  * build computed on its starting state, so the server-rendered figure is the real one); the first
- * time the reader moves a control, this loads the lab's preset texts and starts the site's worker
- * (useLabRunner), and from then on the widget shows each new scorecard the worker returns for the
- * reader's view. Until then no worker runs and nothing is fetched. The page computes nothing.
+ * time the reader moves a control, this loads the lab's preset texts and starts the page's widget
+ * worker (useLabRunner, shared mode), and from then on the widget shows each new scorecard the
+ * worker returns for the reader's view. Until then no worker runs and nothing is fetched. The page computes nothing.
  *
  * Returns the scorecard to draw (the latest valid one, or `initial`), the current view, a setter,
  * whether a recomputation is running (for a polite status line), whether the last one failed, and
@@ -24,7 +24,7 @@ interface RunnerProps<Id extends LabId> {
 }
 
 function Runner<Id extends LabId>({ labId, texts, lang, view, onState }: RunnerProps<Id>) {
-  const run = useLabRunner(labId, texts, lang, view, undefined, 60);
+  const run = useLabRunner(labId, texts, lang, view, undefined, 60, true);
   const cb = useRef(onState);
   cb.current = onState;
   useEffect(() => cb.current(run), [run.result, run.busy, run.issues]); // eslint-disable-line react-hooks/exhaustive-deps

@@ -2,8 +2,8 @@
  * The live half of the chapter 01 and 02 widgets. A widget first draws `initial`, the scorecard the
  * build computed on its starting state (so the page shows the engine's real figure before any
  * script runs). The first time the reader moves a control, the widget mounts <LiveLab>, which runs
- * the lab in the site's worker (useLabRunner: debounced, latest wins) on the texts and view the
- * widget passes, and reports each state back. Until then no worker starts.
+ * the lab in the page's one widget worker (useLabRunner, shared mode: debounced, latest wins) on
+ * the texts and view the widget passes, and reports each state back. Until then no worker starts.
  *
  * The runner is a separate, invisible component so that the figure and its controls are never
  * remounted when the widget goes live: keyboard focus stays where the reader left it.
@@ -19,7 +19,7 @@ interface LiveState<R> {
 }
 
 function Runner<Id extends LabId>({ lab, texts, lang, view, onState }: { lab: Id; texts: Record<string, string>; lang: 'es' | 'en'; view?: ViewOf<Id>; onState: (s: LiveState<ResultOf<Id>>) => void }) {
-  const run = useLabRunner(lab, texts, lang, view, undefined, 60);
+  const run = useLabRunner(lab, texts, lang, view, undefined, 60, true);
   useEffect(() => {
     onState({ result: run.result && !run.stale ? run.result : null, busy: run.busy, failed: !run.busy && run.issues.length > 0 });
   }, [run.result, run.stale, run.busy, run.issues, onState]);
