@@ -6,7 +6,7 @@
  * intervals, the four calibrators side by side, conformal sets, risk-coverage curve, cost heat map,
  * slices, triggers and the calibration manifest. It computes no metric.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import type { CalibrationResult, CalibrationView, MetricsBlock } from '../../../../labs/calibration/lab.ts';
 import { calibrationMeta } from '../../../../labs/calibration/meta.ts';
@@ -54,7 +54,7 @@ function currentPreset(lang: Lang, texts: Record<string, string>, presets: Parti
 export default function CalibrationLab({ lang, preset: kit, embed }: LabIslandProps) {
   const tc = ui(lang).calibration;
   const lab = useLabState(calibrationMeta, kit, embed);
-  const view = (lab.view ?? {}) as CalibrationView;
+  const view = useMemo(() => (lab.view ?? {}) as CalibrationView, [lab.view]);
   const run = useLabRunner('calibration', lab.texts, lang, view, lab);
   const result = run.result;
   const [presets, setPresets] = useState<Partial<Record<PresetId, Record<string, string>>>>({ kit });
@@ -70,7 +70,8 @@ export default function CalibrationLab({ lang, preset: kit, embed }: LabIslandPr
   }, [lang]);
   const preset = currentPreset(lang, lab.texts, presets);
 
-  const setView = (patch: Partial<CalibrationView>) => lab.setView({ ...view, ...patch });
+  const { setView: labSetView } = lab;
+  const setView = useCallback((patch: Partial<CalibrationView>) => labSetView({ ...view, ...patch }), [labSetView, view]);
   const loadPreset = (id: PresetId) => {
     const texts = presets[id];
     if (id === preset || !texts) return;
@@ -87,16 +88,16 @@ export default function CalibrationLab({ lang, preset: kit, embed }: LabIslandPr
 
   // The summary: the verdict, calibration error and Brier score (calibrated, with bootstrap
   // intervals, and raw), and the reliability diagram, which moves with the calibrator and the bins.
-  let summary: LabSummaryDef | null = null;
-  if (result && result.kind === 'multiclass') summary = multiclassSummary(result, lang);
-  else if (result) {
+  const summary = useMemo<LabSummaryDef | null>(() => {
+    if (!result) return null;
+    if (result.kind === 'multiclass') return multiclassSummary(result, lang);
     const b = result.bootstrap;
     const ci = (k: 'raw_brier' | 'raw_ece' | 'calibrated_brier' | 'calibrated_ece'): [number, number] | null => {
       const iv = b?.[k];
       return iv && iv.low !== null && iv.high !== null ? [iv.low, iv.high] : null;
     };
     const missing = (block: MetricsBlock) => <UndefinedValue reason={block.undefined_reason} lang={lang} />;
-    summary = {
+    return {
       verdict: <Verdict result={result} lang={lang} />,
       numbers: [
         { key: 'cal-ece', label: `${tc.metric_names.ece} (${tc.calibrated})`, value: result.calibrated_metrics.ece, ci: ci('calibrated_ece'), missing: missing(result.calibrated_metrics) },
@@ -106,33 +107,43 @@ export default function CalibrationLab({ lang, preset: kit, embed }: LabIslandPr
       ],
       chart: <Reliability result={result} lang={lang} />,
     };
-  }
+  }, [result, lang, tc]);
+
+  // Speed (issue 18): the summary draws each new result at once; the panels below draw it one
+  // render later, in the background (useDeferredValue), and only when that result or the view
+  // changes (useMemo), so a keystroke re-renders none of them.
+  const panelResult = useDeferredValue(result);
+  const panels = useMemo(() => {
+    if (!panelResult) return null;
+    if (panelResult.kind === 'multiclass') return <MulticlassResults result={panelResult} lang={lang} view={view} onView={setView} />;
+    const r = panelResult;
+    return (
+      <div className="lab-results" aria-live="off">
+        <div className="lab-grid">
+          <Histograms result={r} lang={lang} />
+          <Curves result={r} lang={lang} />
+        </div>
+        <MetricsTable result={r} lang={lang} />
+        <CompareTable result={r} lang={lang} onUse={(c) => setView({ calibrator: c })} />
+        <Conformal result={r} lang={lang} />
+        <div className="lab-grid">
+          <RiskCoverage result={r} lang={lang} />
+          <CostMap result={r} lang={lang} />
+        </div>
+        <SelectivePanel s={r.selective} lang={lang} note={ui(lang).calibration_mc.selective_binary_note} />
+        <Slices result={r} lang={lang} />
+        <Triggers result={r} lang={lang} />
+        <Manifest result={r} lang={lang} />
+      </div>
+    );
+  }, [panelResult, lang, view, setView]);
 
   return (
     <div className="cal-lab">
       <PresetPicker lang={lang} preset={preset} onPick={loadPreset} />
       <LabShell meta={calibrationMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} summary={summary}
         controls={result && (result.kind === 'multiclass' ? <MulticlassControls result={result} lang={lang} view={view} onChange={setView} /> : <ViewControls lang={lang} result={result} view={view} onChange={setView} />)}>
-        {result && result.kind === 'multiclass' && <MulticlassResults result={result} lang={lang} view={view} onView={setView} />}
-        {result && result.kind !== 'multiclass' && (
-          <div className="lab-results" aria-live="off">
-            <div className="lab-grid">
-              <Histograms result={result} lang={lang} />
-              <Curves result={result} lang={lang} />
-            </div>
-            <MetricsTable result={result} lang={lang} />
-            <CompareTable result={result} lang={lang} onUse={(c) => setView({ calibrator: c })} />
-            <Conformal result={result} lang={lang} />
-            <div className="lab-grid">
-              <RiskCoverage result={result} lang={lang} />
-              <CostMap result={result} lang={lang} />
-            </div>
-            <SelectivePanel s={result.selective} lang={lang} note={ui(lang).calibration_mc.selective_binary_note} />
-            <Slices result={result} lang={lang} />
-            <Triggers result={result} lang={lang} />
-            <Manifest result={result} lang={lang} />
-          </div>
-        )}
+        {panels}
       </LabShell>
     </div>
   );

@@ -11,7 +11,7 @@
  * construct check, the corrected pass rate, pairwise order flips and the evaluation budget.
  * Every control edits the input text (edit.ts), which stays the one source of truth.
  */
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import type { EvaluatorReport, EvaluatorsResult, EvaluatorsView, CaseFlag, IntervalBlock } from '../../../../labs/evaluators/engine.ts';
 import { evaluatorsMeta } from '../../../../labs/evaluators/meta.ts';
@@ -67,7 +67,7 @@ function Interval({ ci, lang }: { ci: IntervalBlock; lang: Lang }) {
 export default function EvaluatorsLab({ lang, preset, embed }: LabIslandProps) {
   const te = ui(lang).evaluators;
   const lab = useLabState(evaluatorsMeta, preset, embed);
-  const view = (lab.view ?? { evaluator: null, criterion: null }) as EvaluatorsView;
+  const view = useMemo(() => (lab.view ?? { evaluator: null, criterion: null }) as EvaluatorsView, [lab.view]);
   const run = useLabRunner('evaluators', lab.texts, lang, view, lab);
   const result = run.result;
 
@@ -81,13 +81,20 @@ export default function EvaluatorsLab({ lang, preset, embed }: LabIslandProps) {
     { name: 'pairwise', label: te.input_pairwise, description: te.desc_pairwise, secondary: true, example: preset.pairwise },
     { name: 'budget', label: te.input_budget, description: te.desc_budget, secondary: true, example: preset.budget },
   ];
-  const setView = (v: Partial<EvaluatorsView>) => lab.setView({ ...view, ...v });
+  const { setView: labSetView } = lab;
+  const setView = useCallback((v: Partial<EvaluatorsView>) => labSetView({ ...view, ...v }), [labSetView, view]);
+  // Speed (issue 18): the summary draws each new result at once; the panels below draw it one
+  // render later, in the background (useDeferredValue), and those that do not read the texts only
+  // when that result or the view changes (useMemo), so a keystroke re-renders none of them.
+  const panelResult = useDeferredValue(result);
 
   // The summary: the verdict (about the evaluator in focus), its gate metrics, and kappa with its
   // interval for every evaluator (the chart that moves when a label or a verdict is flipped).
-  const focusReport = result ? result.reports.find((r) => r.evaluator_id === result.decision.evaluator_id) : undefined;
-  const intLike = new Set(['false_passes', 'critical_false_passes', 'parse_errors']);
-  const summary: LabSummaryDef | null = result && {
+  const summary = useMemo<LabSummaryDef | null>(() => {
+    if (!result) return null;
+    const focusReport = result.reports.find((r) => r.evaluator_id === result.decision.evaluator_id);
+    const intLike = new Set(['false_passes', 'critical_false_passes', 'parse_errors']);
+    return {
     verdict: <Verdict result={result} lang={lang} view={view} setView={setView} />,
     numbers: checkHeadlines(result.checks, lang, (c) => evaluatorsMsg(lang).checks[c.id], {
       digits: (c) => (intLike.has(c.id) ? 0 : c.id === 'cost_per_valid_evaluation' ? 6 : 4),
@@ -95,25 +102,40 @@ export default function EvaluatorsLab({ lang, preset, embed }: LabIslandProps) {
       catalogs: [evaluatorsMsg(lang).undefined_reason],
     }),
     chart: <KappaChart result={result} lang={lang} />,
-  };
+    };
+  }, [result, lang, view, setView]);
+
+  const [upper, lower] = useMemo(() => {
+    if (!panelResult) return [null, null];
+    const r = panelResult;
+    return [
+      <>
+        <GateChecklist result={r} lang={lang} />
+        <Summary result={r} lang={lang} />
+        <CriterionPicker result={r} lang={lang} view={view} setView={setView} />
+        <div className="lab-grid ev-details">
+          {r.reports.map((x, k) => <EvaluatorDetail key={x.evaluator_id} r={x} k={k} result={r} lang={lang} />)}
+        </div>
+      </>,
+      <>
+        <CostPanel result={r} lang={lang} />
+        <OrdinalPanel result={r} lang={lang} />
+        <ConstructPanel result={r} lang={lang} />
+        <CorrectedPanel result={r} lang={lang} />
+        <PairwisePanel result={r} lang={lang} />
+        <BudgetPanel result={r} lang={lang} />
+      </>,
+    ];
+  }, [panelResult, lang, view, setView]);
 
   return (
     <LabShell meta={evaluatorsMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} secondaryLabels={te.secondary} summary={summary}>
-      {result && (
+      {panelResult && (
         <div className="lab-results" aria-live="off">
-          <GateChecklist result={result} lang={lang} />
-          <Summary result={result} lang={lang} />
-          <CriterionPicker result={result} lang={lang} view={view} setView={setView} />
-          <div className="lab-grid ev-details">
-            {result.reports.map((r, k) => <EvaluatorDetail key={r.evaluator_id} r={r} k={k} result={result} lang={lang} />)}
-          </div>
-          <CaseTable result={result} lang={lang} state={lab} />
-          <CostPanel result={result} lang={lang} />
-          <OrdinalPanel result={result} lang={lang} />
-          <ConstructPanel result={result} lang={lang} />
-          <CorrectedPanel result={result} lang={lang} />
-          <PairwisePanel result={result} lang={lang} />
-          <BudgetPanel result={result} lang={lang} />
+          {upper}
+          {/* it reads and edits the texts: re-rendered on each edit */}
+          <CaseTable result={panelResult} lang={lang} state={lab} />
+          {lower}
         </div>
       )}
     </LabShell>

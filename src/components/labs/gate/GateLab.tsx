@@ -8,7 +8,7 @@
  * strips, pass@k / pass^k curves and flaky share per slice (RepeatedRuns.tsx); beside the paired
  * comparison, the sample-size planner (its inputs are the lab's view).
  */
-import { useState, type ReactNode } from 'react';
+import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import type { GateResult, GateLabCheck, CaseResult, VersionScore, GatePolicy } from '../../../../labs/gate/lab.ts';
 import { gateMeta, type GateView } from '../../../../labs/gate/meta.ts';
@@ -72,10 +72,15 @@ export default function GateLab({ lang, preset, embed }: LabIslandProps) {
   const t = ui(lang);
   const tg = t.gate;
   const lab = useLabState(gateMeta, preset, embed);
-  const view = (lab.view ?? {}) as GateView;
+  const view = useMemo(() => (lab.view ?? {}) as GateView, [lab.view]);
   const run = useLabRunner('gate', lab.texts, lang, view, lab);
   const result = run.result;
-  const setPlanner = (planner: PlannerView) => lab.setView({ ...view, planner });
+  // Speed (issue 18): the summary draws each new result at once; the panels below draw it one
+  // render later, in the background (useDeferredValue), and only when their slice of the state
+  // changed (useMemo), so a keystroke in an editor re-renders neither.
+  const panelResult = useDeferredValue(result);
+  const { setView, setText } = lab;
+  const policyText = lab.texts.policy ?? '';
 
   const inputs: LabInputDef[] = [
     { name: 'cases', label: tg.input_cases },
@@ -86,29 +91,37 @@ export default function GateLab({ lang, preset, embed }: LabIslandProps) {
     { name: 'manifest', label: tg.input_manifest, secondary: true, example: preset.manifest, description: tg.desc_manifest },
   ];
 
-  const summary: LabSummaryDef | null = result && {
+  const summary = useMemo<LabSummaryDef | null>(() => result && {
     verdict: <Verdict result={result} lang={lang} />,
     numbers: headlines(result, lang),
     chart: <Histogram result={result} lang={lang} />,
-  };
+  }, [result, lang]);
+
+  const panels = useMemo(() => panelResult && (
+    <>
+      <Checklist result={panelResult} lang={lang} />
+      <Versions result={panelResult} lang={lang} />
+      <div className="lab-grid">
+        <Paired result={panelResult} lang={lang} />
+        <CostChart result={panelResult} lang={lang} />
+      </div>
+      <PlannerPanel result={panelResult} lang={lang} view={view.planner ?? {}} onChange={(planner: PlannerView) => setView({ ...view, planner })} />
+      <RepeatedRunsPanel result={panelResult} lang={lang} />
+      <Slices result={panelResult} lang={lang} />
+      <CasesTable result={panelResult} lang={lang} />
+    </>
+  ), [panelResult, lang, view, setView]);
+  const manifest = useMemo(() => panelResult && <ManifestView result={panelResult} lang={lang} />, [panelResult, lang]);
 
   return (
     <LabShell presets meta={gateMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} secondaryLabels={tg.secondary} summary={summary}>
-      {result && (
+      {panelResult && (
         <div className="lab-results" aria-live="off">
-          <Checklist result={result} lang={lang} />
-          <Versions result={result} lang={lang} />
+          {panels}
           <div className="lab-grid">
-            <Paired result={result} lang={lang} />
-            <CostChart result={result} lang={lang} />
-          </div>
-          <PlannerPanel result={result} lang={lang} view={view.planner ?? {}} onChange={setPlanner} />
-          <RepeatedRunsPanel result={result} lang={lang} />
-          <Slices result={result} lang={lang} />
-          <CasesTable result={result} lang={lang} />
-          <div className="lab-grid">
-            <Grader result={result} lang={lang} policyText={lab.texts.policy ?? ''} setPolicy={(s) => lab.setText('policy', s)} />
-            <ManifestView result={result} lang={lang} />
+            {/* re-rendered on each edit: it writes into the policy text the learner is editing */}
+            <Grader result={panelResult} lang={lang} policyText={policyText} setPolicy={(s) => setText('policy', s)} />
+            {manifest}
           </div>
         </div>
       )}

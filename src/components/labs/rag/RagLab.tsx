@@ -16,7 +16,7 @@
  *     against p95 latency with the Pareto front.
  * No metric is computed here (labs/README.md); user text is rendered as text, never as HTML.
  */
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import type { RagResult, CaseRow, PopulationStat, ScoredSource, MissingSource, Trace, PairedComparison } from '../../../../labs/rag/engine.ts';
 import type { ScoredVariant } from '../../../../labs/rag/variants.ts';
@@ -94,6 +94,11 @@ export default function RagLab({ lang, preset, embed }: LabIslandProps) {
   const lab = useLabState(ragMeta, preset, embed);
   const view = lab.view as RagView;
   const run = useLabRunner('rag', lab.texts, lang, view, lab);
+  // Speed (issue 18): the summary draws each new result at once; the panels below draw it one
+  // render later, in the background (useDeferredValue), and the ones that do not edit the texts
+  // only when that result or the view changes (useMemo), so a keystroke re-renders none of them.
+  const panelResult = useDeferredValue(run.result);
+  const { setView: labSetView, setText } = lab;
   const result = run.result;
   const [trec, setTrec] = useState<Record<string, string> | null>(null);
   useEffect(() => {
@@ -103,7 +108,7 @@ export default function RagLab({ lang, preset, embed }: LabIslandProps) {
       live = false;
     };
   }, [lang]);
-  const setView = (patch: Partial<RagView>) => lab.setView({ ...view, ...patch });
+  const setView = useCallback((patch: Partial<RagView>) => labSetView({ ...view, ...patch }), [labSetView, view]);
   const editable = !!result && !run.stale && run.issues.length === 0;
 
   const inputs: LabInputDef[] = [
@@ -122,7 +127,7 @@ export default function RagLab({ lang, preset, embed }: LabIslandProps) {
   };
 
   // The summary: the verdict and the gate's metrics with their bootstrap intervals (when computed).
-  const summary: LabSummaryDef | null = result && {
+  const summary = useMemo<LabSummaryDef | null>(() => result && {
     verdict: <Verdict result={result} lang={lang} />,
     numbers: checkHeadlines(result.checks, lang, (c) => ragMsg(lang).metrics[c.id], {
       digits: (c) => (c.id === 'critical_failures' ? 0 : c.id === 'avg_context_tokens' ? 2 : 4),
@@ -132,22 +137,40 @@ export default function RagLab({ lang, preset, embed }: LabIslandProps) {
       },
       catalogs: [ragMsg(lang).undefined_reason],
     }),
-  };
+  }, [result, lang]);
+
+  const variants = preset.variants;
+  const [top, middle, bottom] = useMemo(() => {
+    if (!panelResult) return [null, null, null];
+    const r = panelResult;
+    return [
+      <>
+        <Checklist id="rag-checks" checks={r.checks} lang={lang} label={(c) => ragMsg(lang).metrics[c.id]} digits={(c) => (c.id === 'critical_failures' ? 0 : c.id === 'avg_context_tokens' ? 2 : 4)} undefinedCatalogs={[ragMsg(lang).undefined_reason]} caption={t.checklist_caption(r.gate_population === 'kit' ? t.population_kit : t.population_scoped)} />
+        <Aggregates result={r} lang={lang} />
+        <CasesTable result={r} lang={lang} onTrace={(id) => setView({ trace_case: id })} />
+      </>,
+      <>
+        <Slices result={r} lang={lang} />
+        <Intervals result={r} lang={lang} />
+      </>,
+      <>
+        <Paired result={r} lang={lang} view={view} setView={setView} />
+        <Variants result={r} lang={lang} loadVariants={variants ? () => setText('variants', variants) : undefined} />
+      </>,
+    ];
+  }, [panelResult, lang, t, view, setView, setText, variants]);
 
   return (
     <LabShell meta={ragMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} secondaryLabels={t.secondary} summary={summary}
       controls={result && <MeasureControls result={result} view={view} lang={lang} setView={setView} />}>
-      {result && (
+      {panelResult && (
         <div className="lab-results" aria-live="off">
-          <Checklist id="rag-checks" checks={result.checks} lang={lang} label={(c) => ragMsg(lang).metrics[c.id]} digits={(c) => (c.id === 'critical_failures' ? 0 : c.id === 'avg_context_tokens' ? 2 : 4)} undefinedCatalogs={[ragMsg(lang).undefined_reason]} caption={t.checklist_caption(result.gate_population === 'kit' ? t.population_kit : t.population_scoped)} />
-          <Aggregates result={result} lang={lang} />
-          <CasesTable result={result} lang={lang} onTrace={(id) => setView({ trace_case: id })} />
-          <TracePanel result={result} lang={lang} view={view} setView={setView} texts={lab.texts} setText={lab.setText} editable={editable} />
-          <Slices result={result} lang={lang} />
-          <Intervals result={result} lang={lang} />
-          <Fusion result={result} lang={lang} view={view} setView={setView} canLoadTrec={!!trec} loadTrec={loadTrec} />
-          <Paired result={result} lang={lang} view={view} setView={setView} />
-          <Variants result={result} lang={lang} loadVariants={preset.variants ? () => lab.setText('variants', preset.variants) : undefined} />
+          {top}
+          {/* these two edit the texts (or read them): re-rendered on each edit */}
+          <TracePanel result={panelResult} lang={lang} view={view} setView={setView} texts={lab.texts} setText={lab.setText} editable={editable} />
+          {middle}
+          <Fusion result={panelResult} lang={lang} view={view} setView={setView} canLoadTrec={!!trec} loadTrec={loadTrec} />
+          {bottom}
         </div>
       )}
     </LabShell>

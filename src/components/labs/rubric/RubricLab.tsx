@@ -9,7 +9,7 @@
  * Root props stay { lang, embed? } so an exercise page can embed the lab with a starting state;
  * the scorecard reaches the embedder through LabShell (embed.onResult).
  */
-import { useMemo, useRef } from 'react';
+import { useDeferredValue, useMemo, useRef } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import type { RubricResult, ItemResult, AgreementResult, BreakdownCheck, Comparison, Pattern } from '../../../../labs/rubric/lab.ts';
 import { rubricMeta } from '../../../../labs/rubric/meta.ts';
@@ -48,7 +48,7 @@ export default function RubricLab({ lang, preset, examples, embed }: LabIslandPr
 
   // The summary: the verdict, the exam score with its interval, the regression score and pass rate,
   // and the score on its scale against the gate (it moves with every item, axis or pipeline edit).
-  const summary: LabSummaryDef | null = result && {
+  const summary = useMemo<LabSummaryDef | null>(() => result && {
     verdict: <Verdict result={result} lang={lang} />,
     numbers: [
       { key: 'exam_score', label: tr.exam.metric_names.exam_score ?? 'exam_score', value: result.aggregate.exam_score, ci: result.aggregate.interval.low !== null && result.aggregate.interval.high !== null ? [result.aggregate.interval.low, result.aggregate.interval.high] : null,
@@ -56,22 +56,36 @@ export default function RubricLab({ lang, preset, examples, embed }: LabIslandPr
       ...(['regression_score', 'pass_rate'] as const).map((k) => ({ key: k, label: tr.exam.metric_names[k] ?? k, value: result.metrics[k] ?? null, missing: <Undef reason={result.undefined_metrics[k] ?? undefined} lang={lang} /> })),
     ],
     chart: <ExamChart result={result} lang={lang} />,
-  };
+  }, [result, lang, tr]);
+
+  // Speed (issue 18): the summary draws each new result at once; the panels below draw it one
+  // render later, in the background (useDeferredValue), and those that do not edit the texts only
+  // when that result changes (useMemo), so a keystroke re-renders none of them.
+  const panelResult = useDeferredValue(result);
+  const upper = useMemo(() => panelResult && (
+    <div className="lab-grid">
+      <ExamPanel result={panelResult} lang={lang} />
+      <GatesPanel result={panelResult} lang={lang} />
+    </div>
+  ), [panelResult, lang]);
+  const lower = useMemo(() => panelResult && (
+    <>
+      <Dashboard result={panelResult} lang={lang} />
+      <ItemsTable items={panelResult.items} lang={lang} />
+      <ComparisonPanel cmp={panelResult.comparison} gate={panelResult.gates.hard.threshold} lang={lang} />
+      <BreakdownPanel checks={panelResult.breakdown_check} lang={lang} />
+      <AgreementPanel agreement={panelResult.agreement} lang={lang} />
+    </>
+  ), [panelResult, lang]);
 
   return (
     <LabShell meta={rubricMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} secondaryLabels={tr.secondary} summary={summary}>
-      {result && (
+      {panelResult && (
         <div className="lab-results" aria-live="off">
-          <div className="lab-grid">
-            <ExamPanel result={result} lang={lang} />
-            <GatesPanel result={result} lang={lang} />
-          </div>
-          <LockPanel result={result} lang={lang} state={lab} />
-          <Dashboard result={result} lang={lang} />
-          <ItemsTable items={result.items} lang={lang} />
-          <ComparisonPanel cmp={result.comparison} gate={result.gates.hard.threshold} lang={lang} />
-          <BreakdownPanel checks={result.breakdown_check} lang={lang} />
-          <AgreementPanel agreement={result.agreement} lang={lang} />
+          {upper}
+          {/* it writes the baseline text: re-rendered on each edit */}
+          <LockPanel result={panelResult} lang={lang} state={lab} />
+          {lower}
         </div>
       )}
     </LabShell>

@@ -4,7 +4,7 @@
  * only renders: verdict, confusion matrix, metrics, scan table, cost by pair, ROC and PR curves,
  * slices and the per-case decisions.
  */
-import { useCallback, useContext, useMemo } from 'react';
+import { useCallback, useContext, useDeferredValue, useMemo } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import type { ThresholdResult, PolicyEvaluation } from '../../../../labs/threshold/lab.ts';
 import { ui } from '../../../i18n/index.ts';
@@ -85,12 +85,14 @@ export default function ThresholdLab({ lang, preset, embed }: LabIslandProps) {
       )}
     </LabPanel>
   );
-  const m = sel?.metrics as Record<string, number | null> | undefined;
-  const checkStatus = (id: string) => {
-    const c = result?.checks.find((x) => x.id === id);
-    return c ? (c.status === 'pass' ? 'ok' as const : 'bad' as const) : undefined;
-  };
-  const summary: LabSummaryDef | null = result && {
+  const summary = useMemo<LabSummaryDef | null>(() => {
+    if (!result) return null;
+    const m = sel?.metrics as Record<string, number | null> | undefined;
+    const checkStatus = (id: string) => {
+      const c = result.checks.find((x) => x.id === id);
+      return c ? (c.status === 'pass' ? 'ok' as const : 'bad' as const) : undefined;
+    };
+    return {
     verdict: <Verdict result={result} lang={lang} />,
     numbers: m ? [
       { key: 'cost', label: tt.metric_names.cost, value: m.cost ?? null },
@@ -100,20 +102,32 @@ export default function ThresholdLab({ lang, preset, embed }: LabIslandProps) {
       { key: 'automation_rate', label: tt.metric_names.automation_rate, value: m.automation_rate ?? null },
     ] : [],
     chart: sel ? <ConfusionMatrix sel={sel} lang={lang} /> : undefined,
-  };
+    };
+  }, [result, sel, lang, tt]);
+
+  // Speed (issue 18): the summary draws each new result at once; the panels below draw it one
+  // render later, in the background (useDeferredValue), and only when that result changes
+  // (useMemo), so neither a keystroke nor a slider step re-renders them before the summary.
+  const panelResult = useDeferredValue(result);
+  const { setView } = lab;
+  const panels = useMemo(() => {
+    if (!panelResult) return null;
+    const pSel = panelResult.selected_policy ?? null;
+    return (
+      <div className="lab-results" aria-live="off">
+        <Checklist id="thr-checks" checks={panelResult.checks} lang={lang} label={(c) => tt.metric_names[c.id]} caption={tt.checklist_caption} />
+        {pSel && <MetricsTable sel={pSel} lang={lang} />}
+        <Curves result={panelResult} lang={lang} />
+        <ScanTable result={panelResult} lang={lang} view={pSel ? { low: pSel.threshold_low, high: pSel.threshold_high } : undefined} onPick={(low, high) => setView({ low, high })} />
+        {pSel && <SliceTable sel={pSel} lang={lang} />}
+        {pSel && <CasesTable sel={pSel} lang={lang} />}
+      </div>
+    );
+  }, [panelResult, lang, tt, setView]);
 
   return (
     <LabShell presets meta={thresholdMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} summary={summary} controls={controls}>
-      {result && (
-        <div className="lab-results" aria-live="off">
-          <Checklist id="thr-checks" checks={result.checks} lang={lang} label={(c) => tt.metric_names[c.id]} caption={tt.checklist_caption} />
-          {sel && <MetricsTable sel={sel} lang={lang} />}
-          <Curves result={result} lang={lang} />
-          <ScanTable result={result} lang={lang} view={shown ?? undefined} onPick={(low, high) => lab.setView({ low, high })} />
-          {sel && <SliceTable sel={sel} lang={lang} />}
-          {sel && <CasesTable sel={sel} lang={lang} />}
-        </div>
-      )}
+      {panels}
     </LabShell>
   );
 }

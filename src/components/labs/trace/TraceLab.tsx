@@ -8,7 +8,7 @@
  * and penalties, the trajectory as a timeline with each step's checks and verdict, the run-level
  * checks and the policy in use. A run that answers well but breaks a rule fails, and says so.
  */
-import { useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import type { RunResult, StepResult, TraceResult, TraceView, StepCheck } from '../../../../labs/trace/engine.ts';
 import { traceMeta } from '../../../../labs/trace/meta.ts';
@@ -49,7 +49,7 @@ function shownRun(result: TraceResult, view: TraceView): RunResult {
 export default function TraceLab({ lang, preset, embed }: LabIslandProps) {
   const tt = ui(lang).trace;
   const lab = useLabState(traceMeta, preset, embed);
-  const view = (lab.view ?? { run: null }) as TraceView;
+  const view = useMemo(() => (lab.view ?? { run: null }) as TraceView, [lab.view]);
   const run = useLabRunner('trace', lab.texts, lang, view, lab);
   const result = run.result;
   const inputs: LabInputDef[] = [
@@ -58,13 +58,15 @@ export default function TraceLab({ lang, preset, embed }: LabIslandProps) {
   ];
   // The summary: the verdict, how many runs pass, and the shown run's S_run, cost and latency (the
   // run picker sits above the editors, so choosing a run and editing its steps keep it in view).
-  const shown = result ? shownRun(result, view) : null;
-  const lm = traceMsg(lang);
-  const status = (id: string) => {
-    const c = shown?.checks.find((x) => x.id === id);
-    return c ? (c.status === 'pass' ? 'ok' as const : 'bad' as const) : undefined;
-  };
-  const summary: LabSummaryDef | null = result && shown && {
+  const summary = useMemo<LabSummaryDef | null>(() => {
+    const shown = result ? shownRun(result, view) : null;
+    if (!result || !shown) return null;
+    const lm = traceMsg(lang);
+    const status = (id: string) => {
+      const c = shown.checks.find((x) => x.id === id);
+      return c ? (c.status === 'pass' ? 'ok' as const : 'bad' as const) : undefined;
+    };
+    return {
     verdict: <Verdict result={result} lang={lang} />,
     numbers: [
       { key: 'passed', label: tt.summary_passed, value: result.summary.passed, digits: 0, suffix: ` / ${result.summary.runs}`, status: result.summary.passed === result.summary.runs ? 'ok' : 'bad' },
@@ -72,17 +74,30 @@ export default function TraceLab({ lang, preset, embed }: LabIslandProps) {
       { key: `cost:${shown.run_id}`, label: `${lm.report.cost} ${tt.summary_run(shown.run_id)}`, value: shown.cost_eur, status: status('cost_eur') },
       { key: `latency:${shown.run_id}`, label: `${lm.report.latency} ${tt.summary_run(shown.run_id)}`, value: shown.latency_ms, digits: 0, status: status('latency_ms') },
     ],
-  };
+    };
+  }, [result, view, lang, tt]);
+
+  // Speed (issue 18): the summary draws each new result at once; the panels below draw it one
+  // render later, in the background (useDeferredValue), and those that do not edit the texts only
+  // when that result or the view changes (useMemo), so a keystroke re-renders none of them.
+  const panelResult = useDeferredValue(result);
+  const panels = useMemo(() => panelResult && (
+    <>
+      <Runs result={panelResult} shownId={shownRun(panelResult, view).run_id} lang={lang} />
+      <RunPanel result={panelResult} r={shownRun(panelResult, view)} lang={lang} />
+      <Waterfall result={panelResult} r={shownRun(panelResult, view)} lang={lang} />
+    </>
+  ), [panelResult, view, lang]);
+  const policy = useMemo(() => panelResult && <PolicyPanel result={panelResult} lang={lang} />, [panelResult, lang]);
   return (
     <LabShell meta={traceMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} summary={summary}
       controls={result && <RunPicker result={result} shown={shownRun(result, view)} lang={lang} onPick={(id) => lab.setView({ run: id })} />}>
-      {result && (
+      {panelResult && (
         <div className="lab-results" aria-live="off">
-          <Runs result={result} shownId={shownRun(result, view).run_id} lang={lang} />
-          <RunPanel result={result} r={shownRun(result, view)} lang={lang} />
-          <Waterfall result={result} r={shownRun(result, view)} lang={lang} />
-          <Timeline r={shownRun(result, view)} lang={lang} state={lab} />
-          <PolicyPanel result={result} lang={lang} />
+          {panels}
+          {/* it edits the trace text: re-rendered on each edit */}
+          <Timeline r={shownRun(panelResult, view)} lang={lang} state={lab} />
+          {policy}
         </div>
       )}
     </LabShell>
