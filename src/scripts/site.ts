@@ -40,29 +40,41 @@ if (box) {
  * overflowing loses the tab stop this script gave it.
  */
 const FOCUSABLE = 'a[href], button, input, select, textarea, summary, [tabindex]:not([data-scroll-stop])';
+// Reads first, writes after: a write between two reads (a tab stop given or taken) would force a
+// new layout for the next element read, once per element of the page (the profile of a lab edit
+// showed this scan as the main thread's heaviest work, issue 18).
 function scrollStops() {
   const root = document.querySelector('main') ?? document.body;
+  const give: HTMLElement[] = [];
+  const take: HTMLElement[] = [];
   for (const el of root.querySelectorAll<HTMLElement>('*')) {
-    const given = el.dataset.scrollStop !== undefined;
+    const given = el.hasAttribute('data-scroll-stop');
     if (el.scrollWidth <= el.clientWidth + 1) {
-      if (given) {
-        el.removeAttribute('tabindex');
-        delete el.dataset.scrollStop;
-      }
+      if (given) take.push(el);
       continue;
     }
     if (given || el.hasAttribute('tabindex')) continue;
     const ox = getComputedStyle(el).overflowX;
-    if ((ox === 'auto' || ox === 'scroll') && !el.querySelector(FOCUSABLE)) {
-      el.tabIndex = 0;
-      el.dataset.scrollStop = '';
-    }
+    if ((ox === 'auto' || ox === 'scroll') && !el.querySelector(FOCUSABLE)) give.push(el);
+  }
+  for (const el of take) {
+    el.removeAttribute('tabindex');
+    delete el.dataset.scrollStop;
+  }
+  for (const el of give) {
+    el.tabIndex = 0;
+    el.dataset.scrollStop = '';
   }
 }
 let scrollTimer: ReturnType<typeof setTimeout> | undefined;
+// After the page has been quiet for 200 ms, when the browser is idle (not between a keystroke and
+// the frame that answers it).
 const later = () => {
   clearTimeout(scrollTimer);
-  scrollTimer = setTimeout(scrollStops, 200);
+  scrollTimer = setTimeout(() => {
+    if ('requestIdleCallback' in window) requestIdleCallback(scrollStops, { timeout: 1000 });
+    else scrollStops();
+  }, 200);
 };
 scrollStops();
 // The KaTeX fonts change the formulas' widths once they arrive.
