@@ -40,14 +40,19 @@ if (box) {
  * overflowing loses the tab stop this script gave it.
  */
 const FOCUSABLE = 'a[href], button, input, select, textarea, summary, [tabindex]:not([data-scroll-stop])';
+// The site's boxes that scroll sideways (the overflow-x: auto rules of global.css and reading.css,
+// and the boxes this script gave a stop). Every element is checked on load, when the fonts arrive
+// and on resize; after a change of the page only these are. Reading scrollWidth of every element
+// of a lab page after each result was the main thread's heaviest work in the profile of a lab
+// edit (issue 18): a lab page has thousands of elements, most of them in charts.
+const CANDIDATES = 'table, pre, .katex-display, .glossary-formula, .table-scroll, [data-scroll-stop]';
 // Reads first, writes after: a write between two reads (a tab stop given or taken) would force a
-// new layout for the next element read, once per element of the page (the profile of a lab edit
-// showed this scan as the main thread's heaviest work, issue 18).
-function scrollStops() {
+// new layout for the next element read.
+function scrollStops(all = true) {
   const root = document.querySelector('main') ?? document.body;
   const give: HTMLElement[] = [];
   const take: HTMLElement[] = [];
-  for (const el of root.querySelectorAll<HTMLElement>('*')) {
+  for (const el of root.querySelectorAll<HTMLElement>(all ? '*' : CANDIDATES)) {
     const given = el.hasAttribute('data-scroll-stop');
     if (el.scrollWidth <= el.clientWidth + 1) {
       if (given) take.push(el);
@@ -69,15 +74,19 @@ function scrollStops() {
 let scrollTimer: ReturnType<typeof setTimeout> | undefined;
 // After the page has been quiet for 200 ms, when the browser is idle (not between a keystroke and
 // the frame that answers it).
-const later = () => {
+let scanAll = false;
+const later = (all: boolean) => () => {
+  scanAll ||= all; // a resize waiting behind a change still checks every element
   clearTimeout(scrollTimer);
   scrollTimer = setTimeout(() => {
-    if ('requestIdleCallback' in window) requestIdleCallback(scrollStops, { timeout: 1000 });
-    else scrollStops();
+    const every = scanAll;
+    scanAll = false;
+    if ('requestIdleCallback' in window) requestIdleCallback(() => scrollStops(every), { timeout: 1000 });
+    else scrollStops(every);
   }, 200);
 };
 scrollStops();
 // The KaTeX fonts change the formulas' widths once they arrive.
-void document.fonts?.ready.then(scrollStops);
-addEventListener('resize', later);
-new MutationObserver(later).observe(document.querySelector('main') ?? document.body, { childList: true, subtree: true });
+void document.fonts?.ready.then(() => scrollStops());
+addEventListener('resize', later(true));
+new MutationObserver(later(false)).observe(document.querySelector('main') ?? document.body, { childList: true, subtree: true });
