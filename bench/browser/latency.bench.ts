@@ -12,7 +12,8 @@
  *     none) during each edit, and while the calibration lab recomputes 10^5 cases after a bins change.
  * Every row: median, p95, max and n. Writes bench/results/browser.json and prints one table. The
  * targets of issue 18 are shown beside each row; they are reported, not asserted.
- * BENCH_ONLY=<substring> runs only the tests whose title contains it.
+ * BENCH_ONLY=<substring> runs only the tests whose title contains it; BENCH_OUT=<file> writes there
+ * (e.g. to compare two builds served side by side under the same load).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
@@ -218,7 +219,7 @@ test('longest main-thread task: calibration recompute at 10^5 cases', async ({ p
 
 test.afterAll(() => {
   mkdirSync('bench/results', { recursive: true });
-  const file = 'bench/results/browser.json';
+  const file = process.env.BENCH_OUT ?? 'bench/results/browser.json';
   // BENCH_ONLY runs add their rows to the last full run's file instead of replacing it
   const old: Row[] = ONLY && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { rows: Row[] }).rows : [];
   const merged = [...old.filter((o) => !rows.some((r) => r.what === o.what && r.lab === o.lab)), ...rows];

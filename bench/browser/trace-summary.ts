@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 
-export interface TraceEvent { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; id?: string; args?: { name?: string; data?: { cpuProfile?: { nodes?: { id: number; parent?: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[]; samples?: number[] }; timeDeltas?: number[] } } }
+export interface TraceEvent { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; id?: string; args?: { name?: string; data?: { cpuProfile?: { nodes?: { id: number; parent?: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[]; samples?: number[] }; timeDeltas?: number[] } } }
 
 /** Busy time and heaviest functions per thread of the renderer, from the trace's events. */
 export function summarize(events: TraceEvent[]): string {
@@ -14,16 +14,17 @@ export function summarize(events: TraceEvent[]): string {
   for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') threadName.set(`${e.pid}:${e.tid}`, e.args?.name ?? '');
   const out: string[] = [];
   // busy time: top-level tasks per thread; and time by event name (nested events included)
-  const byThread = new Map<string, { busy: number; tasks: number[]; names: Map<string, number> }>();
+  const byThread = new Map<string, { busy: number; cpu: number; tasks: number[]; names: Map<string, number> }>();
   for (const e of events) {
     if (e.ph !== 'X' || e.dur === undefined) continue;
     const key = `${e.pid}:${e.tid}`;
     const tn = threadName.get(key) ?? key;
     if (!/CrRendererMain|DedicatedWorker/.test(tn)) continue;
     let t = byThread.get(key);
-    if (!t) byThread.set(key, (t = { busy: 0, tasks: [], names: new Map() }));
+    if (!t) byThread.set(key, (t = { busy: 0, cpu: 0, tasks: [], names: new Map() }));
     if (e.name === 'ThreadControllerImpl::RunTask') {
       t.busy += e.dur;
+      t.cpu += e.tdur ?? 0;
       t.tasks.push(e.dur);
     }
     t.names.set(e.name, (t.names.get(e.name) ?? 0) + e.dur);
@@ -31,7 +32,7 @@ export function summarize(events: TraceEvent[]): string {
   for (const [key, t] of byThread) {
     const top = [...t.names].filter(([n]) => !/RunTask|ThreadController/.test(n)).sort((a, b) => b[1] - a[1]).slice(0, 14);
     const long = t.tasks.sort((a, b) => b - a).slice(0, 5).map((d) => (d / 1000).toFixed(1));
-    out.push(`\n== ${threadName.get(key)} (${key}): busy ${(t.busy / 1000).toFixed(1)} ms in ${t.tasks.length} tasks; longest ${long.join(', ')} ms`);
+    out.push(`\n== ${threadName.get(key)} (${key}): busy ${(t.busy / 1000).toFixed(1)} ms wall, ${(t.cpu / 1000).toFixed(1)} ms CPU (thread time, what the load does not inflate) in ${t.tasks.length} tasks; longest ${long.join(', ')} ms`);
     for (const [n, d] of top) out.push(`   ${(d / 1000).toFixed(1).padStart(9)} ms  ${n}`);
   }
   // sampled self time per function (V8 CPU profiler), per profile (one per thread)
