@@ -16,7 +16,7 @@ import { VerdictPanel, ReasonList } from '../shared/Verdict.tsx';
 import { checkHeadlines, type LabSummaryDef } from '../shared/Summary.tsx';
 import ReliabilityDiagram from '../../charts/ReliabilityDiagram.tsx';
 import SelectivePanel from './SelectivePanel.tsx';
-import '../../../styles/calibration-mc.css';
+import './calibration-mc.css';
 
 const BIN_CHOICES = [5, 8, 10, 12, 15, 20, 25, 30];
 const COLORS = { raw: '#8a4b08', cal: '#1d4e89' };
