@@ -1,4 +1,4 @@
-/** Textos de la interfaz en español (idioma fuente: define las claves). Cada laboratorio tiene los suyos junto a su isla (src/components/labs/<id>/i18n*.ts). */
+/** Textos de la interfaz en español (idioma fuente: define las claves). Cada laboratorio tiene los suyos junto a su isla (src/components/labs/<id>/i18n/*.ts). */
 import { courseUi } from './course.ts';
 export const es = {
   site: {

@@ -16,8 +16,8 @@ const catalogOf = (lang: 'es' | 'en') =>
       .filter(([path]) => path.endsWith(`/${lang}.ts`))
       .map(([path, mod]) => [path.split('/')[3], Object.values(mod)[0]]),
   );
-// Every lab island's UI strings (src/components/labs/<id>/i18n*.ts), each an exported { es, en } pair.
-const islandModules = import.meta.glob<Record<string, unknown>>('../../src/components/labs/*/i18n*.ts', { eager: true });
+// Every lab island's UI strings (src/components/labs/<id>/i18n/*.ts), each an exported { es, en } pair.
+const islandModules = import.meta.glob<Record<string, unknown>>('../../src/components/labs/*/i18n/*.ts', { eager: true });
 const islandDicts = Object.entries(islandModules).flatMap(([path, mod]) =>
   Object.entries(mod)
     .filter(([, v]) => v !== null && typeof v === 'object' && 'es' in v && 'en' in v)
@@ -74,7 +74,7 @@ describe('dictionaries', () => {
     const en = new Map(leaves(uiAllEn));
     // The threshold widgets' strings are mostly metric names and column heads that English and
     // Spanish share (recall, FPR, F1, t*): that dictionary was outside this check before it moved too.
-    const termsOfArt = new Set(['src/components/labs/threshold/i18n_widgets.ts thresholdWidgetsUi']);
+    const termsOfArt = new Set(['src/components/labs/threshold/i18n/widgets.ts thresholdWidgetsUi']);
     for (const section of Object.keys(uiAllEs).filter((s) => !termsOfArt.has(s))) {
       const strings = leaves((uiAllEs as Shape)[section], section).filter(([, v]) => typeof v === 'string');
       const same = strings.filter(([k, v]) => en.get(k) === v);

@@ -9,7 +9,7 @@
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import type { CalibrationView, MulticlassResult } from '../../../../labs/calibration/lab.ts';
 import { calibrationMsg } from '../../../../labs/calibration/i18n/index.ts';
-import { ui } from './i18n.ts';
+import { ui } from './i18n/ui.ts';
 import { fmt, UndefinedValue } from '../shared/format.tsx';
 import { LabPanel, DataTable } from '../shared/Panel.tsx';
 import { VerdictPanel, ReasonList } from '../shared/Verdict.tsx';

@@ -18,7 +18,7 @@ import './gate-runs.css';
 import { gateMsg } from '../../../../labs/gate/i18n/index.ts';
 import { lookupText } from '../../../../labs/core/contract/i18n/index.ts';
 import { modify, applyEdits, parse as parseJsonc } from 'jsonc-parser';
-import { ui } from './i18n.ts';
+import { ui } from './i18n/ui.ts';
 import { Checklist as GateChecklist } from '../shared/Checklist.tsx';
 import { useLabRunner } from '../shared/useLabRunner.ts';
 import { useLabState } from '../shared/useLabState.ts';

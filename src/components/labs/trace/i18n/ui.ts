@@ -4,8 +4,8 @@
  * (type-checked, and compared in tests/unit/i18n.test.ts). Reason codes, check names, step types
  * and term names come from the engine's catalog (labs/trace/i18n).
  */
-import type { Widen } from '../../../../labs/core/contract/i18n/index.ts';
-import { withLabStrings } from '../../../i18n/index.ts';
+import type { Widen } from '../../../../../labs/core/contract/i18n/index.ts';
+import { withLabStrings } from '../../../../i18n/index.ts';
 
 const es = {
   heading: 'evaluación de trazas',

@@ -4,8 +4,8 @@
  * tests/unit/i18n.test.ts). Engine messages (reason codes, metric names, diagnoses, layers,
  * populations) come from labs/rag/i18n (ragMsg), not from here.
  */
-import type { Widen } from '../../../../labs/core/contract/i18n/index.ts';
-import { withLabStrings } from '../../../i18n/index.ts';
+import type { Widen } from '../../../../../labs/core/contract/i18n/index.ts';
+import { withLabStrings } from '../../../../i18n/index.ts';
 
 const es = {
   heading: 'laboratorio RAG',

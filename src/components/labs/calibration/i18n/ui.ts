@@ -3,9 +3,9 @@
  * type; English must have every key (type-checked, and compared in tests/unit/i18n.test.ts).
  * Engine messages (reason codes, warnings, triggers, calibrator names) live in labs/calibration/i18n.
  */
-import type { Widen } from '../../../../labs/core/contract/i18n/index.ts';
-import { withLabStrings } from '../../../i18n/index.ts';
-import { calibrationMcUi } from './i18n_mc.ts';
+import type { Widen } from '../../../../../labs/core/contract/i18n/index.ts';
+import { withLabStrings } from '../../../../i18n/index.ts';
+import { calibrationMcUi } from './mc.ts';
 
 const es = {
   input_cases: 'casos (CSV o JSONL)',

@@ -4,8 +4,8 @@
  * Reason codes, warnings, error types and undefined reasons come from the engine's catalog
  * (labs/gate/i18n, gateMsg), not from here.
  */
-import type { Widen } from '../../../../labs/core/contract/i18n/index.ts';
-import { withLabStrings } from '../../../i18n/index.ts';
+import type { Widen } from '../../../../../labs/core/contract/i18n/index.ts';
+import { withLabStrings } from '../../../../i18n/index.ts';
 
 const es = {
   input_cases: 'casos (JSONL)',

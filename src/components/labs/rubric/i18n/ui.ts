@@ -3,8 +3,8 @@
  * English must have every key (type-checked, and compared in tests/unit/i18n.test.ts). Reason codes,
  * axis reasons and patterns come from the engine's catalog (labs/rubric/i18n, rubricMsg).
  */
-import type { Widen } from '../../../../labs/core/contract/i18n/index.ts';
-import { withLabStrings } from '../../../i18n/index.ts';
+import type { Widen } from '../../../../../labs/core/contract/i18n/index.ts';
+import { withLabStrings } from '../../../../i18n/index.ts';
 
 const es = {
   input_items: 'ítems del examen (JSONL)',
