@@ -88,7 +88,8 @@ export function LabShell({ meta, lang, inputs: defs, state, run, embed, secondar
   const [building, setBuilding] = useState(false);
   const onResult = embed?.onResult;
   useEffect(() => {
-    if (onResult && !run.busy) onResult(run.result, run.stale || run.issues.length > 0);
+    if (onResult && !run.busy) onResult(run.result, run.stale || run.issues.length > 0, { texts: state.texts, view: state.view });
+    // The state is read when a result arrives (the result is computed from it); not a trigger itself.
   }, [onResult, run.result, run.stale, run.issues, run.busy]);
   // The chapter around the lab redraws its live figures and formulas with the learner's numbers
   // (src/components/content/live.ts). Only fresh results: a stale one is the learner's old state.
