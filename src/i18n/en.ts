@@ -214,6 +214,7 @@ export const en: UiStrings = {
     link_missing: 'This link carries no exercise.',
     lang_mismatch: 'This exercise is written in English.',
     instructions: 'Instructions',
+    builder_keep: (input: string) => `Keep “${input}” fixed (if the learner changes it, the exercise is not completed)`,
     builder_title: 'Create an exercise from this state',
     builder_intro: 'Choose the result fields the learner must reach. The link carries the lab\'s current state and the goals; no server is involved.',
     builder_field: 'Field',

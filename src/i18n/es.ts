@@ -212,6 +212,7 @@ export const es = {
     link_missing: 'Este enlace no contiene ningún ejercicio.',
     lang_mismatch: 'Este ejercicio está escrito en español.',
     instructions: 'Instrucciones',
+    builder_keep: (input: string) => `Mantener fijo «${input}» (si el estudiante lo cambia, el ejercicio no se completa)`,
     builder_title: 'Crear un ejercicio desde este estado',
     builder_intro: 'Elige los campos del resultado que el estudiante debe alcanzar. El enlace llevará el estado actual del laboratorio y los objetivos; no hace falta ningún servidor.',
     builder_field: 'Campo',

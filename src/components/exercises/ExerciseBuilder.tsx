@@ -48,6 +48,9 @@ export default function ExerciseBuilder({ labId, lang, texts, view, result, onCl
   const [solution, setSolution] = useState('');
   const [link, setLink] = useState<string | null>(null);
   const [problem, setProblem] = useState(false);
+  /** Inputs the learner may change (the rest is kept fixed, checked by fingerprint). */
+  const [openInputs, setOpenInputs] = useState<Set<string>>(() => new Set());
+  const inputNames = Object.keys(texts);
 
   const row = (path: string, current: unknown): Row =>
     rows[path] ?? { use: false, op: defaultOp(current), value: current === null ? '' : String(current), label: '' };
@@ -72,6 +75,7 @@ export default function ExerciseBuilder({ labId, lang, texts, view, result, onCl
       solution,
       start: { texts: Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, { text: v }])), view },
       goals,
+      open: [...openInputs].map((input) => ({ input })),
     };
     const checked = exerciseLinkSchema.safeParse(candidate);
     if (!checked.success) {
@@ -115,6 +119,16 @@ export default function ExerciseBuilder({ labId, lang, texts, view, result, onCl
           </tbody>
         </table>
       </div>
+      <fieldset className="builder-fixed" data-testid="builder-fixed">
+        <legend>{t.fixed_h}</legend>
+        {inputNames.map((name) => (
+          <label key={name} className="option">
+            <input type="checkbox" checked={!openInputs.has(name)} data-input={name}
+              onChange={(e) => { const keep = e.currentTarget.checked; setOpenInputs((s) => { const n = new Set(s); if (keep) n.delete(name); else n.add(name); return n; }); }} />{' '}
+            {t.builder_keep(name)}
+          </label>
+        ))}
+      </fieldset>
       <div className="builder-fields">
         <label>{t.builder_ex_title} <input type="text" value={title} onChange={(e) => setTitle(e.currentTarget.value)} data-testid="builder-title" /></label>
         <label>{t.builder_summary} <input type="text" value={summary} onChange={(e) => setSummary(e.currentTarget.value)} data-testid="builder-summary" /></label>
