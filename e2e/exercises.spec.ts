@@ -77,9 +77,12 @@ test.describe('exercises', () => {
     await openLab(page, '/en/labs/threshold/');
     await page.getByTestId('create-exercise').click();
     const builder = page.getByTestId('exercise-builder');
-    await builder.getByTestId('builder-filter').fill('recommended_policy.metrics.cost');
-    const row = builder.locator('tr[data-path="recommended_policy.metrics.cost"]');
-    await row.getByRole('checkbox').check();
+    // Named results, labelled in the page's language and searchable; raw paths only behind "advanced".
+    await expect(builder.getByTestId('builder-raw')).toHaveCount(0);
+    await builder.getByTestId('builder-filter').fill('cost of the recommended');
+    const row = builder.locator('li[data-path="recommended_policy.metrics.cost"]');
+    await expect(row).toContainText('Cost of the recommended pair');
+    await row.getByRole('checkbox').first().check();
     await row.getByRole('combobox').selectOption('<=');
     await row.locator('input[type=text]').first().fill('8');
     await builder.getByTestId('builder-title').fill('Cheaper than 8');
