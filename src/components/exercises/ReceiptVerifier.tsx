@@ -3,7 +3,7 @@
  * receipt, whether it is valid and why not, plus the same CSV summary the command line prints
  * (`npm run --silent lab -- exercise verify ...`). The same code verifies (labs/core/contract/receipt.ts)
  * with the same engine (labs/runner.ts, here on the main thread, loaded on the first drop); the
- * course's exercises come from the static definitions file (src/pages/ejercicios/definiciones.json.ts).
+ * course's exercises come from the static definitions file (src/pages/ejercicios/definitions.json.ts).
  * Every dropped file is untrusted: read as text, parsed, checked with the receipt's zod schema.
  */
 import '../../lib/zod-csp.ts';
@@ -18,14 +18,14 @@ import { downloadText } from '../labs/shared/labState.ts';
 /** Receipts larger than this are refused unread (a receipt with the biggest preset is a few hundred KB). */
 const MAX_RECEIPT_BYTES = 20 * 1024 * 1024;
 
-async function browserHost(): Promise<VerifyHost> {
+async function browserHost(lang: Lang): Promise<VerifyHost> {
   const [{ createRunner }, { labMeta }, { resolveStartTexts, loadPresetTexts }, { formatIssue }] = await Promise.all([
     import('../../../labs/runner.ts'),
     import('../../../labs/manifest.ts'),
     import('../../lib/presets.ts'),
     import('../../../labs/core/contract/issues.ts'),
   ]);
-  const res = await fetch(`${import.meta.env.BASE_URL.replace(/\/?$/, '/')}ejercicios/definiciones.json`);
+  const res = await fetch(`${import.meta.env.BASE_URL.replace(/\/?$/, '/')}${lang === 'es' ? 'ejercicios' : 'en/exercises'}/definitions.json`);
   const defs = (await res.json()) as Record<string, Record<string, ExerciseSpec>>;
   const runner = createRunner();
   return {
@@ -53,7 +53,7 @@ export default function ReceiptVerifier({ lang }: { lang: Lang }) {
     if (files.length === 0) return;
     setBusy(true);
     try {
-      const [{ verifyReceipt }, host] = await Promise.all([import('../../../labs/core/contract/receipt.ts'), browserHost()]);
+      const [{ verifyReceipt }, host] = await Promise.all([import('../../../labs/core/contract/receipt.ts'), browserHost(lang)]);
       const out: { file: string; v: Verification }[] = [];
       for (const f of files) {
         const fail = (reason: string): Verification => ({ valid: false, id: '', version: null, lang: null, completed_at: null, tries: null, reasons: [reason] });
