@@ -108,14 +108,14 @@ export default function ExerciseRunner({ lang, id, spec, source }: Props) {
   );
 }
 
-/** The attempt kept in this browser for an exercise (one key per exercise id and language). */
-function attemptKey(id: string, lang: Lang): string {
-  return `evals-lab:attempt:v1:${lang}:${id}`;
+/** The attempt kept in this browser for an exercise (one key per exercise id, language and version: a new version starts afresh). */
+function attemptKey(id: string, lang: Lang, version: number): string {
+  return `evals-lab:attempt:v1:${lang}:${id}:${version}`;
 }
 
 function readAttempt(id: string, lang: Lang, spec: ExerciseSpec): Attempt {
   try {
-    const raw = JSON.parse(localStorage.getItem(attemptKey(id, lang)) ?? 'null') as Attempt | null;
+    const raw = JSON.parse(localStorage.getItem(attemptKey(id, lang, spec.version)) ?? 'null') as Attempt | null;
     if (raw && raw.v === 1 && Array.isArray(raw.answers) && raw.answers.length === spec.questions.length && Array.isArray(raw.events)) return raw;
   } catch {
     // A damaged record starts a new attempt.
@@ -123,9 +123,9 @@ function readAttempt(id: string, lang: Lang, spec: ExerciseSpec): Attempt {
   return newAttempt(spec, new Date().toISOString());
 }
 
-function saveAttempt(id: string, lang: Lang, a: Attempt): void {
+function saveAttempt(id: string, lang: Lang, version: number, a: Attempt): void {
   try {
-    localStorage.setItem(attemptKey(id, lang), JSON.stringify(a));
+    localStorage.setItem(attemptKey(id, lang, version), JSON.stringify(a));
   } catch {
     // Storage full or blocked: the attempt lives as long as the page.
   }
@@ -163,9 +163,9 @@ function Exercise({ lang, id, spec, instructions, fromLink }: { lang: Lang; id: 
 
   const update = useCallback((f: (a: Attempt) => Attempt) => setAttempt((a) => {
     const next = f(a);
-    if (next !== a) saveAttempt(id, lang, next);
+    if (next !== a) saveAttempt(id, lang, spec.version, next);
     return next;
-  }), [id, lang]);
+  }), [id, lang, spec.version]);
 
   const onResult = useCallback((value: unknown, stale: boolean, state: { texts: Record<string, string>; view: unknown }) => setResult((r) => (value === null && r ? { ...r, stale } : { value, stale, state })), []);
   const embed = useMemo(() => (texts ? { storageId: `exercise-${id}`, start: { texts, view: spec.start.view }, onResult, fromLink } : undefined), [texts, id, spec, onResult, fromLink]);
