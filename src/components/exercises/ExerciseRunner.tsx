@@ -172,10 +172,12 @@ function Exercise({ lang, id, spec, instructions, fromLink }: { lang: Lang; id: 
   const check = useMemo(() => (result?.value && startAll && meta ? checkExercise(spec, result.value, startAll, result.state.texts, meta.inputs, lang) : null), [result, startAll, spec, meta, lang]);
   const fresh = !!result && !result.stale;
 
+  // A new result, or the last question answered: the state may complete the exercise, or withdraw its completion.
+  const answeredAll = questionsDone(attempt, spec);
   useEffect(() => {
     if (!check || !fresh) return;
     update((a) => applyState(a, spec, { goalsMet: check.goalsMet, fixedIntact: check.fixedIntact, fresh: true, reason: check.messages.join(' ') }, new Date().toISOString()));
-  }, [check, fresh, spec, update]);
+  }, [check, fresh, spec, update, answeredAll]);
 
   const completed = isCompleted(attempt);
   useEffect(() => {
