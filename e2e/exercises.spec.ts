@@ -25,7 +25,7 @@ test.describe('exercises', () => {
     const slug = 'threshold-review-capacity';
     const fm = YAML.parse(readFileSync(`content/exercises/en/${slug}.mdx`, 'utf8').split(/^---$/m)[1]) as { questions: { options: { correct: boolean }[] }[] };
     await page.goto(`/en/exercises/${slug}/`);
-    await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'fail');
+    await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'fail', { timeout: 120_000 });
     const panel = page.getByTestId('goal-panel');
     await expect(panel).toHaveAttribute('data-complete', 'false');
     // The English exercise starts from the English data; only the review capacity is open.
