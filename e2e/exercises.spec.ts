@@ -1,4 +1,7 @@
 import { test, expect } from '@playwright/test';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import YAML from 'yaml';
 import { openLab, replaceEditorText, editorText, exerciseHash, copyShareLink } from './helpers.ts';
 
 const POLICY = (rate: number) => JSON.stringify({
@@ -18,71 +21,76 @@ test.describe('exercises', () => {
     await expect(page.locator('[data-exercise="threshold-review-capacity"]')).toContainText('How much review');
   });
 
-  test('the page checks the goal itself and remembers completion', async ({ page }) => {
-    await page.goto('/en/exercises/threshold-review-capacity/');
-    await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'fail');
+  test('a learner completes an exercise and downloads a receipt; the CLI verifies it, and fails it once an answer is edited', async ({ page }, info) => {
+    const slug = 'threshold-review-capacity';
+    const fm = YAML.parse(readFileSync(`content/exercises/en/${slug}.mdx`, 'utf8').split(/^---$/m)[1]) as { questions: { options: { correct: boolean }[] }[] };
+    await page.goto(`/en/exercises/${slug}/`);
+    await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'fail', { timeout: 120_000 });
     const panel = page.getByTestId('goal-panel');
     await expect(panel).toHaveAttribute('data-complete', 'false');
-    await expect(panel.locator('[data-status="met"]')).toHaveCount(4);
-    await expect(page.getByTestId('completed-on')).toHaveText('Not completed yet in this browser.');
-    // A capacity that works but is not the smallest does not complete it.
-    await replaceEditorText(page, 'editor-policy', POLICY(0.09));
-    await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'pass');
+    // The English exercise starts from the English data; only the review capacity is open.
+    const policy = JSON.parse(readFileSync('labs/threshold/presets/threshold_policy.en.json', 'utf8'));
+    expect(await editorText(page, 'editor-policy')).toContain('"urgent"');
+    // Editing what the exercise keeps fixed is named.
+    await replaceEditorText(page, 'editor-policy', JSON.stringify({ ...policy, max_review_rate: 0.084, cost_review: 1 }, null, 2));
+    await expect(page.getByTestId('fixed-changes')).toContainText('You changed “policy” (edited cost_review), which this exercise keeps fixed.');
+    await replaceEditorText(page, 'editor-policy', JSON.stringify({ ...policy, max_review_rate: 0.084 }, null, 2));
+    await expect(page.getByTestId('fixed-ok')).toBeVisible();
+    await expect(page.getByTestId('questions-needed')).toBeVisible();
     await expect(panel).toHaveAttribute('data-complete', 'false');
-    await replaceEditorText(page, 'editor-policy', POLICY(0.084));
-    await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'pass');
+    // One committed answer per question; a wrong one is retried only after its hint.
+    for (const [i, q] of fm.questions.entries()) {
+      const box = page.getByTestId('question').nth(i);
+      const wrong = q.options.findIndex((o) => !o.correct);
+      await box.getByRole('radio').nth(wrong).check();
+      await box.getByTestId('commit-answer').click();
+      await expect(box.getByTestId('feedback')).toContainText('Not correct');
+      await expect(box.getByTestId('commit-answer')).toBeDisabled();
+      await box.getByTestId('show-q-hint').click();
+      await expect(box.getByTestId('q-hint')).toBeVisible();
+      await box.getByRole('radio').nth(q.options.findIndex((o) => o.correct)).check();
+      await box.getByTestId('commit-answer').click();
+      await expect(box).toHaveAttribute('data-correct', 'true');
+      await expect(box.getByTestId('tries')).toContainText('2 tries');
+    }
     await expect(panel).toHaveAttribute('data-complete', 'true');
-    await expect(panel.getByText('All goals met')).toBeVisible();
-    // Cheating on another goal is noticed.
-    await replaceEditorText(page, 'editor-policy', POLICY(0.5));
-    await expect(panel).toHaveAttribute('data-complete', 'false');
-    await page.reload();
-    await expect(page.getByTestId('verdict')).toBeVisible();
-    await expect(page.getByTestId('completed-on')).toContainText('Completed on');
-    expect(await editorText(page, 'editor-policy')).toContain('0.5');
-    // The free lab keeps its own state: the exercise did not touch it.
-    await page.goto('/en/labs/threshold/');
-    expect(await editorText(page, 'editor-policy')).toContain('0.35');
-    // The index marks it as completed.
-    await page.goto('/en/exercises/');
-    await expect(page.locator('[data-exercise="threshold-review-capacity"] .done-badge')).toBeVisible();
-  });
-
-  test('diagnosis questions, hints and the solution', async ({ page }) => {
-    // An exercise page has no chapter lab slot: its lab is on screen from the start.
-    await page.goto('/ejercicios/threshold-review-capacity/');
-    await expect(page.getByTestId('verdict')).toBeVisible();
-    const q = page.getByTestId('question').first();
-    await q.getByRole('radio').nth(1).check();
-    await q.getByRole('button').click();
-    await expect(q.getByTestId('feedback')).toContainText('No es correcto');
-    await q.getByRole('radio').nth(0).check();
-    await q.getByRole('button').click();
-    await expect(q.getByTestId('feedback')).toContainText('Correcto');
-    await page.getByTestId('show-hint').click();
-    await expect(page.getByTestId('hint')).toHaveCount(1);
-    await page.getByTestId('show-hint').click();
-    await expect(page.getByTestId('hint')).toHaveCount(2);
-    await page.getByTestId('show-solution').click();
-    await expect(page.getByTestId('solution')).toContainText('0,3/0,4');
+    await expect(page.getByTestId('hidden-goals')).toBeVisible();
     const download = page.waitForEvent('download');
-    await page.getByTestId('export-progress').click();
-    expect((await download).suggestedFilename()).toBe('evals-lab-progress.json');
+    await page.getByTestId('download-receipt').click();
+    const file = info.outputPath('receipt.json');
+    await (await download).saveAs(file);
+    const verify = (f: string) => spawnSync(process.execPath, ['labs/cli.ts', 'exercise', 'verify', f, '--lang', 'en'], { encoding: 'utf8' });
+    const ok = verify(file);
+    expect(ok.stdout).toMatch(/^valid: .*receipt\.json threshold-review-capacity v2 \(en\)/);
+    expect(ok.status).toBe(0);
+    // One byte of an answer edited: the receipt no longer verifies.
+    const text = readFileSync(file, 'utf8');
+    const at = text.indexOf('"text": "') + '"text": "'.length + 3;
+    const edited = info.outputPath('edited.json');
+    writeFileSync(edited, text.slice(0, at) + (text[at] === 'x' ? 'y' : 'x') + text.slice(at + 1));
+    const bad = verify(edited);
+    expect(bad.status).toBe(1);
+    expect(bad.stdout).toMatch(/^INVALID: .*edited\.json.*question 1 is not an option/);
   });
 
   test('an instructor builds an exercise link from a lab state; a tampered link is rejected', async ({ page, browser }) => {
     await openLab(page, '/en/labs/threshold/');
     await page.getByTestId('create-exercise').click();
     const builder = page.getByTestId('exercise-builder');
-    await builder.getByTestId('builder-filter').fill('recommended_policy.metrics.cost');
-    const row = builder.locator('tr[data-path="recommended_policy.metrics.cost"]');
-    await row.getByRole('checkbox').check();
+    // Named results, labelled in the page's language and searchable; raw paths only behind "advanced".
+    await expect(builder.getByTestId('builder-raw')).toHaveCount(0);
+    await builder.getByTestId('builder-filter').fill('cost of the recommended');
+    const row = builder.locator('li[data-path="recommended_policy.metrics.cost"]');
+    await expect(row).toContainText('Cost of the recommended pair');
+    await row.getByRole('checkbox').first().check();
     await row.getByRole('combobox').selectOption('<=');
     await row.locator('input[type=text]').first().fill('8');
     await builder.getByTestId('builder-title').fill('Cheaper than 8');
     await builder.getByTestId('builder-summary').fill('Make the recommended pair cost at most 8.');
     await builder.getByTestId('builder-instructions').fill('Lower one of the costs.\n\nDo not touch the cases.');
     await builder.getByTestId('builder-solution').fill('Lower cost_review to 1.');
+    // The policy is what the learner changes; the cases stay fixed.
+    await builder.getByTestId('builder-fixed').locator('input[data-input="policy"]').uncheck();
     await builder.getByTestId('builder-make').click();
     const url = await builder.getByTestId('builder-link').inputValue();
     expect(url).toContain('/en/exercises/link/#exercise=');

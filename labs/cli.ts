@@ -3,6 +3,7 @@
  *
  *   npm run --silent lab -- <lab-id> --<input> FILE ... [--format json|md] [--lang es|en] [--strict]
  *   npm run --silent lab -- threshold --cases cases.jsonl --policy policy.json --format md
+ *   npm run --silent lab -- exercise verify receipt.json [more.json ...]   (labs/exercise_cli.ts)
  *
  * Prints the scorecard JSON (default) or decision.md to stdout. Exit codes: 0 done; 1 bad input
  * (each problem on stderr, naming the file, line and field, in --lang); 2 bad usage; 3 with
@@ -24,6 +25,7 @@ import { jsonChunks, readInputFile, writeChunks } from './cli_io.ts';
 function usage(lang: Lang): string {
   const t = msg(lang).cli;
   const lines = [t.usage, '', t.labs];
+  lines.push('  exercise verify RECEIPT.json [...]');
   for (const lab of LAB_METAS) {
     lines.push(`  ${lab.id} ${lab.inputs.map((i) => (i.optional ? `[${i.flag} FILE]` : `${i.flag} FILE`)).join(' ')}`);
   }
@@ -57,6 +59,12 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (argv.length === 0 || argv[0].startsWith('--')) fail(2, usage(lang));
+  if (argv[0] === 'exercise') {
+    // Receipts of exercises (labs/exercise_cli.ts), loaded only for this command.
+    const { exerciseCommand } = await import('./exercise_cli.ts');
+    process.exitCode = await exerciseCommand(argv.slice(1), lang);
+    return;
+  }
   const [labId, ...rest] = argv;
   const lab = labMeta(labId);
   if (!lab) fail(2, `${t.unknown_lab(labId)}\n\n${usage(lang)}`);

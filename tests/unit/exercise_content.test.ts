@@ -8,10 +8,13 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import YAML from 'yaml';
-import jsonMergePatch from 'json-merge-patch';
 import { createRunner } from '../../labs/runner.ts';
-import { evaluateGoals } from '../../labs/core/contract/goals.ts';
 import { exerciseFrontmatterSchema, type ExerciseFrontmatter } from '../../labs/core/contract/exercise.ts';
+import { checkExercise } from '../../labs/core/contract/exercise_check.ts';
+import { applyState, commitAnswer, isCompleted, newAttempt, showHint, type Attempt } from '../../labs/core/contract/attempt.ts';
+import { startTextsOf } from '../../labs/exercise_host.ts';
+import { openIsWellFormed } from '../../labs/core/contract/fingerprint.ts';
+import GithubSlugger from 'github-slugger';
 import type { Lang } from '../../labs/core/contract/types.ts';
 import { labMeta } from '../../labs/manifest.ts';
 
@@ -23,21 +26,6 @@ interface Variant {
   view?: unknown;
 }
 
-/** What each lab's page loads when an exercise leaves an input out. */
-const LAB_PRESETS: Record<string, Texts> = {
-  rubric: { items: 'capstone_items.jsonl', rubric: 'capstone_rubric.json' },
-  gate: { cases: 'eval_cases.jsonl', outputs: 'outputs.jsonl', policy: 'eval_policy.json', hypothesis: 'eval_hypothesis.json', taxonomy: 'error_taxonomy.json', manifest: 'eval_run_manifest.json' },
-  calibration: { cases: 'calibration_cases.csv', policy: 'calibration_policy.json' },
-  threshold: { cases: 'classification_cases.jsonl', policy: 'threshold_policy.json' },
-};
-/** Labs whose page preset differs by language (the English page loads the translated files). */
-const LAB_PRESETS_BY_LANG: Record<string, Record<Lang, Texts>> = {
-  rag: {
-    es: { cases: 'rag_eval_cases.json', policy: 'rag_eval_policy.json', variants: 'rag_experiments.json' },
-    en: { cases: 'rag_eval_cases.en.json', policy: 'rag_eval_policy.json', variants: 'rag_experiments.en.json' },
-  },
-};
-const preset = (lab: string, file: string) => readFileSync(`labs/${lab}/presets/${file}`, 'utf8');
 const run = createRunner();
 
 function load(lang: Lang, slug: string): ExerciseFrontmatter {
@@ -45,27 +33,47 @@ function load(lang: Lang, slug: string): ExerciseFrontmatter {
   return exerciseFrontmatterSchema.parse(YAML.parse(src.split(/^---$/m)[1]));
 }
 
-/** The files a lab's page starts from in `lang`: the tables above, else the lab's first preset in the manifest (its English files on English pages). */
-function presetFiles(lab: string, lang: Lang): Texts {
-  return LAB_PRESETS_BY_LANG[lab]?.[lang] ?? LAB_PRESETS[lab] ?? labMeta(lab)?.presets[0].files[lang] ?? {};
-}
-
+/** What the page starts from (labs/exercise_host.ts: empty inputs, the lab's preset in `lang`, the exercise's start). */
 function startTexts(fm: ExerciseFrontmatter, lang: Lang): Texts {
-  const texts: Texts = {};
-  for (const [k, f] of Object.entries(presetFiles(fm.lab, lang))) texts[k] = preset(fm.lab, f);
-  for (const [k, t] of Object.entries(fm.start.texts)) {
-    if ('text' in t) texts[k] = t.text;
-    else texts[k] = t.patch ? `${JSON.stringify(jsonMergePatch.apply(JSON.parse(preset(fm.lab, t.preset)), t.patch), null, 2)}\n` : preset(fm.lab, t.preset);
-  }
-  return texts;
+  return startTextsOf(fm, lang);
 }
 
-async function allMet(lang: Lang, fm: ExerciseFrontmatter, v: Variant): Promise<boolean> {
+interface Outcome {
+  /** Goals met (hidden ones too) and nothing kept fixed changed: the state completes the exercise once the questions are answered. */
+  ok: boolean;
+  visibleMet: boolean;
+  visibleMetCount: number;
+  messages: string[];
+}
+
+async function outcome(lang: Lang, fm: ExerciseFrontmatter, v: Pick<Variant, 'name' | 'texts' | 'view'>): Promise<Outcome> {
   const base = startTexts(fm, lang);
   const texts = v.texts ? v.texts({ ...base }) : base;
   const out = await run.runAny(fm.lab, texts, lang, v.view ?? fm.start.view);
-  if (!out.ok) throw new Error(`${v.name}: ${JSON.stringify(out.issues)}`);
-  return evaluateGoals(fm.goals, out.result).allMet;
+  const inputs = labMeta(fm.lab)!.inputs;
+  if (!out.ok) {
+    // Inputs that do not run complete nothing; the lab shows its own message for them.
+    const c = checkExercise(fm, null, base, texts, inputs, lang);
+    return { ok: false, visibleMet: false, visibleMetCount: 0, messages: [...c.messages, ...out.issues.map((i) => i.message)] };
+  }
+  const c = checkExercise(fm, out.result, base, texts, inputs, lang);
+  const visibleMetCount = fm.goals.filter((g, i) => !g.hidden && c.results[i].met).length;
+  return { ok: c.goalsMet && c.fixedIntact, visibleMet: c.visibleMet, visibleMetCount, messages: c.messages };
+}
+
+/** Answers every question: a wrong option first where there is one (then the hint, then the right one), so tries are counted. */
+function answerAll(fm: ExerciseFrontmatter, a: Attempt): Attempt {
+  fm.questions.forEach((q, i) => {
+    const wrong = q.options.findIndex((o) => !o.correct);
+    if (wrong >= 0) {
+      a = commitAnswer(a, fm, i, wrong).attempt;
+      // No retry before the hint.
+      expect(commitAnswer(a, fm, i, q.options.findIndex((o) => o.correct)).refused).toBe('hint_first');
+      a = showHint(a, i);
+    }
+    a = commitAnswer(a, fm, i, q.options.findIndex((o) => o.correct)).attempt;
+  });
+  return a;
 }
 
 const rubricEdit = (f: (r: Record<string, any>) => void) => (t: Texts) => {
@@ -131,6 +139,9 @@ const traceRuns = (f: (runs: any[]) => any[]) => jsonEdit('trace', (t) => { t.ru
 const APPROVAL = { step_id: 's6_approval', type: 'approval', tool: 'insert_citation', approval: 'granted', latency_ms: 0, cost_eur: 0 };
 
 const CANDIDATE_CLAIM = 'Sí, esa norma interna se aplica aunque no aparezca todavía en la documentación.';
+const CANDIDATE_CLAIM_EN = 'Yes, that internal rule applies even though it is not yet in the documentation.';
+/** The candidate's answer to sin_evidencia_001 replaced, in whichever language the outputs are. */
+const abstain = (es: string, en: string) => (t: Texts) => ({ ...t, outputs: t.outputs.replace(CANDIDATE_CLAIM, es).replace(CANDIDATE_CLAIM_EN, en) });
 
 const restoreGate = rubricEdit((r) => { r.max_critical_false_passes = 0; });
 const restoreApprovals = policyEdit((p) => { p.required_approvals = ['insert_citation']; });
@@ -244,9 +255,10 @@ const CASES: Record<string, Variant[]> = {
     { name: 'breakdown replaced by a consistent one under the same item id', met: false, texts: (t) => ({ ...t, breakdown: JSON.stringify({ item: 'e-39-01', score: 1, breakdown: { correctness: 1, spanish_gloss: 1, schema: 1, conciseness: 1 }, weighted: { correctness: 0.6, spanish_gloss: 0.25, schema: 0.1, conciseness: 0.05 } }) }) },
   ],
   'gate-abstention': [
-    { name: 'candidate abstains', met: true, texts: (t) => ({ ...t, outputs: t.outputs.replace(CANDIDATE_CLAIM, 'No tengo evidencia suficiente en la documentación para confirmarlo.') }) },
-    { name: 'candidate abstains with another marker', met: true, texts: (t) => ({ ...t, outputs: t.outputs.replace(CANDIDATE_CLAIM, 'Lo siento, no puedo confirmarlo con la documentación disponible.') }) },
-    { name: 'a marker matching the claim added to the policy', met: false, texts: policyEdit((p) => { p.abstention_markers = ['no tengo evidencia', 'esa norma interna']; }) },
+    { name: 'candidate abstains', met: true, texts: abstain('No tengo evidencia suficiente en la documentación para confirmarlo.', 'I have no evidence in the documentation to confirm it.') },
+    { name: 'candidate abstains with another marker', met: true, texts: abstain('Lo siento, no puedo confirmarlo con la documentación disponible.', 'Sorry, I cannot confirm it with the documentation available.') },
+    { name: 'a marker matching the claim added to the policy', met: false, texts: policyEdit((p) => { p.abstention_markers = [...(p.abstention_markers ?? []), 'esa norma interna', 'that internal rule']; }) },
+    { name: 'the baseline\'s answer edited as well', met: false, texts: then(abstain('No tengo evidencia suficiente en la documentación para confirmarlo.', 'I have no evidence in the documentation to confirm it.'), (t) => ({ ...t, outputs: t.outputs.replace('"version": "baseline", "case_id": "horario_001"', '"version": "baseline", "case_id": "horario_001", "cost_eur_note": 1') })) },
     { name: 'must_abstain switched off in the case', met: false, texts: (t) => ({ ...t, cases: t.cases.replace('"must_abstain":true', '"must_abstain":false') }) },
     { name: 'policy loosened', met: false, texts: policyEdit((p) => { p.max_critical_failures = 1; p.max_regressions = 1; p.critical_slices = []; }) },
     { name: 'the case replaced by renamed copies of a passing one', met: false, texts: renamedCopies(['cases', 'outputs'], 'case_id', ['sin_evidencia_001'], 'matricula_001') },
@@ -262,7 +274,7 @@ const CASES: Record<string, Variant[]> = {
     { name: 'five copies and another seed', met: false, texts: then(kitCopies(5), policyEdit((p) => { p.bootstrap_seed = 3; })) },
     { name: 'more bootstrap rounds instead of cases', met: false, texts: policyEdit((p) => { p.bootstrap_rounds = 100000; }) },
     { name: 'copies of the improvements only', met: false, texts: (t) => { const extra = (id: string, r: number) => t.cases.split('\n').filter((l) => l.includes(`"${id}"`)).map((l) => l.replace(id, `${id}_r${r}`)); const outs = (id: string, r: number) => t.outputs.split('\n').filter((l) => l.includes(`"${id}"`)).map((l) => l.replace(id, `${id}_r${r}`)); const rs = [2, 3, 4, 5]; return { ...t, cases: [t.cases.trimEnd(), ...rs.flatMap((r) => [...extra('horario_001', r), ...extra('soporte_001', r)])].join('\n') + '\n', outputs: [t.outputs.trimEnd(), ...rs.flatMap((r) => [...outs('horario_001', r), ...outs('soporte_001', r)])].join('\n') + '\n' }; } },
-    { name: 'the candidate abstains instead of adding cases', met: false, texts: (t) => ({ ...t, outputs: t.outputs.replace(CANDIDATE_CLAIM, 'No tengo evidencia suficiente en la documentación para confirmarlo.') }) },
+    { name: 'the candidate abstains instead of adding cases', met: false, texts: abstain('No tengo evidencia suficiente en la documentación para confirmarlo.', 'I have no evidence in the documentation to confirm it.') },
     { name: 'six copies with the regression replaced by renamed copies of a passing case', met: false, texts: then(renamedCopies(['cases', 'outputs'], 'case_id', ['sin_evidencia_001'], 'matricula_001'), kitCopies(6)) },
   ],
   'gate-pass-three-times': [
@@ -370,7 +382,7 @@ const CASES: Record<string, Variant[]> = {
 CASES['rag-best-ndcg-fails'] = [
   { name: 'the whole contract written in the policy', met: true, texts: policyEdit((p) => { p.variant_gate = { ...FULL_VARIANT_GATE }; }) },
   { name: 'a stricter contract (p95 1000 ms, cost 0.005)', met: true, texts: policyEdit((p) => { p.variant_gate = { ...FULL_VARIANT_GATE, max_p95_latency_ms: 1000, max_cost_per_accepted_answer: 0.005 }; }) },
-  { name: 'the contract moved into the variants file', met: true, texts: (t) => { const p = JSON.parse(t.policy); delete p.variant_gate; return { ...t, policy: JSON.stringify(p), variants: JSON.stringify({ gate: FULL_VARIANT_GATE, variants: JSON.parse(t.variants) }) }; } },
+  { name: 'the contract moved into the variants file (the variants are kept fixed)', met: false, texts: (t) => { const p = JSON.parse(t.policy); delete p.variant_gate; return { ...t, policy: JSON.stringify(p), variants: JSON.stringify({ gate: FULL_VARIANT_GATE, variants: JSON.parse(t.variants) }) }; } },
   { name: 'only the latency ceiling added', met: false, texts: policyEdit((p) => { p.variant_gate.max_p95_latency_ms = 1200; }) },
   { name: 'only the no-answer floor added (enough to flip the choice)', met: false, texts: policyEdit((p) => { p.variant_gate.min_no_answer_accuracy = 0.9; }) },
   { name: 'variant_gate deleted (the kit script\'s hard-coded thresholds)', met: false, texts: policyEdit((p) => { delete p.variant_gate; }) },
@@ -393,20 +405,42 @@ CASES['rag-fusion-k'] = [
   { name: 'the failing question rag_002 deleted and a renamed copy of rag_001 added (runs and qrels)', met: false, view: ragView(60), texts: (t) => ({ ...t, run: trecCopy(t.run, 'rag_002', 'rag_001'), run_b: trecCopy(t.run_b, 'rag_002', 'rag_001'), qrels: trecCopy(t.qrels, 'rag_002', 'rag_001') }) },
   { name: 'the renamed-copy cheat with RRF k = 1', met: false, view: ragView(1), texts: (t) => ({ ...t, run: trecCopy(t.run, 'rag_002', 'rag_001'), run_b: trecCopy(t.run_b, 'rag_002', 'rag_001'), qrels: trecCopy(t.qrels, 'rag_002', 'rag_001') }) },
 ];
-LAB_PRESETS.rag = LAB_PRESETS_BY_LANG.rag.es;
+
+/** A hidden goal's value as the labels might spell it (both decimal separators). */
+function spellings(v: unknown): string[] {
+  if (typeof v === 'string') return v.length >= 5 ? [v] : [];
+  if (typeof v === 'number' && !Number.isInteger(v)) return [String(v), String(v).replace('.', ',')];
+  return [];
+}
+
+/** Heading ids of a chapter file, as rehype-slug makes them (tests/content/anchors.test.ts does the same). */
+function headingIds(file: string): Set<string> {
+  const slugger = new GithubSlugger();
+  const ids = new Set<string>();
+  let fence = false;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (/^\s*(```|~~~)/.test(line)) fence = !fence;
+    const m = !fence && /^#{1,6}\s+(.+?)\s*#*\s*$/.exec(line);
+    if (!m) continue;
+    ids.add(slugger.slug(m[1].replace(/`([^`]*)`/g, '$1').replace(/\$([^$]*)\$/g, '$1').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[*_]/g, '')));
+  }
+  return ids;
+}
 
 describe('authored exercises', () => {
   const slugs = (lang: Lang) => readdirSync(`content/exercises/${lang}`).filter((f) => /\.mdx?$/.test(f)).map((f) => f.replace(/\.mdx?$/, '')).sort();
 
-  it('exist in both languages with the same lab, start and goals', () => {
+  it('exist in both languages with the same lab, start, goals, what is open, version, time and level', () => {
     expect(slugs('es')).toEqual(slugs('en'));
     for (const slug of slugs('es')) {
       const es = load('es', slug);
       const en = load('en', slug);
       expect(en.lab).toBe(es.lab);
       expect(en.order).toBe(es.order);
-      // The same start, except that an English exercise may name a preset's English translation (<stem>.en.<ext>).
-      // A start may also name the English files of another preset of the lab (labs/<lab>/meta.ts presets).
+      expect([en.version, en.minutes, en.level, en.section.split('#')[0]]).toEqual([es.version, es.minutes, es.level, es.section.split('#')[0]]);
+      expect(en.open).toEqual(es.open);
+      expect(openIsWellFormed(es.open)).toBe(true);
+      // The same start, except that an English exercise names the English translation of a preset (<stem>.en.<ext>).
       const enToEs = new Map<string, string>();
       for (const p of labMeta(es.lab)?.presets ?? []) for (const [k, f] of Object.entries(p.files.en)) if (f !== p.files.es[k]) enToEs.set(`${k}:${f}`, p.files.es[k]);
       const enStart = JSON.parse(JSON.stringify(en.start));
@@ -418,13 +452,67 @@ describe('authored exercises', () => {
     }
   });
 
+  it('English exercises start from English data when the lab has it', () => {
+    for (const slug of slugs('en')) {
+      const en = load('en', slug);
+      const translated = new Set((labMeta(en.lab)?.presets ?? []).flatMap((p) => Object.values(p.files.en)).filter((f) => f.includes('.en.')));
+      for (const t of Object.values(en.start.texts)) {
+        if (!('preset' in t)) continue;
+        const enName = t.preset.replace(/\.(jsonl|json|csv)$/, '.en.$1');
+        // A Spanish file named where the lab offers its English translation is a Spanish start.
+        expect([slug, t.preset, translated.has(enName)]).toEqual([slug, t.preset, false]);
+      }
+    }
+  });
+
+  it('name a chapter section that exists, in the file\'s language', () => {
+    for (const lang of ['es', 'en'] as const) for (const slug of slugs(lang)) {
+      const [chapter, anchor] = load(lang, slug).section.split('#');
+      expect([slug, headingIds(`content/chapters/${lang}/${chapter}.mdx`).has(anchor)]).toEqual([slug, true]);
+    }
+  });
+
+  it('never spell a hidden check\'s value in a visible goal', () => {
+    for (const lang of ['es', 'en'] as const) for (const slug of slugs(lang)) {
+      const fm = load(lang, slug);
+      const visible = fm.goals.filter((g) => !g.hidden).map((g) => g.label).join(' ');
+      for (const g of fm.goals.filter((x) => x.hidden)) for (const s of spellings(g.value)) expect([slug, g.path, visible.includes(s)]).toEqual([slug, g.path, false]);
+      expect([slug, fm.goals.some((g) => !g.hidden)]).toEqual([slug, true]);
+    }
+  });
+
+  it('every exercise has its variants below', () => {
+    expect(Object.keys(CASES).sort()).toEqual(slugs('es'));
+  });
+
   for (const [slug, variants] of Object.entries(CASES)) {
     for (const lang of ['es', 'en'] as const) {
-      it(`${slug} (${lang}): the start leaves a goal unmet; ${variants.filter((v) => v.met).map((v) => v.name).join(', ')} meet them all; cheats do not`, async () => {
+      it(`${slug} (${lang}): the start meets no outcome goal; ${variants.filter((v) => v.met).map((v) => v.name).join(', ')} complete it with the questions answered; each cheat is rejected with a message; breaking it after completion withdraws it`, async () => {
         const fm = load(lang, slug);
-        expect(await allMet(lang, fm, { name: 'start', met: false })).toBe(false);
-        for (const v of variants) expect([v.name, await allMet(lang, fm, v)]).toEqual([v.name, v.met]);
-      }, 30_000);
+        const start = await outcome(lang, fm, { name: 'start' });
+        expect([slug, 'start', start.visibleMetCount]).toEqual([slug, 'start', 0]);
+        expect(start.ok).toBe(false);
+        const t0 = '2026-01-01T10:00:00.000Z';
+        for (const v of variants) {
+          const o = await outcome(lang, fm, v);
+          expect([v.name, o.ok]).toEqual([v.name, v.met]);
+          if (!v.met) {
+            // Rejected with a message the page shows (a visible goal's label, a kept-fixed input, or the hidden-check sentence).
+            expect([v.name, o.messages.length > 0]).toEqual([v.name, true]);
+            continue;
+          }
+          // The state alone does not complete it: the questions must be answered first.
+          let a = newAttempt(fm, t0);
+          a = applyState(a, fm, { goalsMet: true, fixedIntact: true, fresh: true }, t0);
+          expect([v.name, 'without answers', isCompleted(a)]).toEqual([v.name, 'without answers', fm.questions.length === 0]);
+          a = answerAll(fm, a);
+          a = applyState(a, fm, { goalsMet: true, fixedIntact: true, fresh: true }, '2026-01-01T10:05:00.000Z');
+          expect([v.name, isCompleted(a)]).toEqual([v.name, true]);
+          // Back to the start state: the completion is withdrawn and the record keeps both events.
+          a = applyState(a, fm, { goalsMet: false, fixedIntact: true, fresh: true, reason: start.messages[0] }, '2026-01-01T10:06:00.000Z');
+          expect([v.name, isCompleted(a), a.events.map((e) => e.type)]).toEqual([v.name, false, ['started', 'completed', 'withdrawn']]);
+        }
+      }, 60_000);
     }
   }
 });

@@ -9,7 +9,7 @@ const link: ExerciseLink = {
   v: 1, lang: 'es', lab: 'threshold', title: 'T', summary: 'S', instructions: 'I', solution: 'X',
   start: { texts: { policy: { preset: 'threshold_policy.json', patch: { max_review_rate: 0.05 } } } },
   goals: [{ path: 'decision.verdict', op: '==', value: 'pass', label: 'pasa' }],
-  questions: [], hints: [],
+  questions: [], hints: [], open: [], version: 1,
 };
 
 describe('exercise links', () => {

@@ -23,7 +23,7 @@ const link: ExerciseLink = {
   v: 1, lang: 'es', lab: 'threshold', title: 'T', summary: 'S', instructions: 'I', solution: 'X',
   start: { texts: { policy: { preset: 'threshold_policy.json' } } },
   goals: [{ path: 'decision.verdict', op: '==', value: 'pass', label: 'pasa' }],
-  questions: [], hints: [],
+  questions: [], hints: [], open: [], version: 1,
 };
 
 describe('share links (labState.ts)', () => {

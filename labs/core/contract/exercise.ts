@@ -27,6 +27,11 @@ const startTextSchema = z.union([
 
 export const questionSchema = z.object({
   question: z.string().min(1).max(1000),
+  /**
+   * Shown after a wrong committed answer, before the learner may try again. Without it, the hint
+   * is the feedback of the option the learner chose (which says why that option does not hold).
+   */
+  hint: z.string().min(1).max(1000).optional(),
   options: z
     .array(z.object({ text: z.string().min(1).max(500), correct: z.boolean(), feedback: z.string().min(1).max(1000) }))
     .min(2)
@@ -34,8 +39,29 @@ export const questionSchema = z.object({
     .refine((opts) => opts.some((o) => o.correct), 'at least one option must be correct'),
 });
 
+/**
+ * What the learner is invited to change (everything else is kept fixed, checked by fingerprint:
+ * fingerprint.ts). `input` names a lab input; `paths` (fingerprint.ts selectors such as
+ * `variant_gate` or `[case_id=x,version=candidate].output`) open only those parts of it; `append`
+ * lets the learner add elements to a list while those it starts with stay fixed; neither opens
+ * the whole input. The view (the lab's controls) is always open.
+ */
+export const openSchema = z.object({
+  input: z.string().regex(/^[a-z_]+$/).max(40),
+  paths: z.array(z.string().min(1).max(300)).max(30).optional(),
+  /** A list input (JSONL, CSV, a JSON array) that takes new elements: those of the start stay fixed, by id. */
+  append: z.boolean().optional(),
+}).strict();
+export type OpenPart = z.infer<typeof openSchema>;
+
+/** Levels of an exercise, from a first guided contact to an open challenge. */
+export const EXERCISE_LEVELS = ['first_contact', 'practice', 'challenge'] as const;
+export type ExerciseLevel = (typeof EXERCISE_LEVELS)[number];
+
 /** Fields shared by authored exercises (frontmatter) and exercise links. */
 export const exerciseFields = {
+  /** Bumped when goals, questions or what is kept fixed change: a receipt names the version it was made for. */
+  version: z.number().int().min(1).max(10_000).default(1),
   lab: labIdSchema,
   title: z.string().min(1).max(200),
   summary: z.string().min(1).max(600),
@@ -44,13 +70,23 @@ export const exerciseFields = {
     view: z.unknown().optional(),
   }),
   goals: z.array(goalSchema).min(1).max(30),
+  /** What the learner may change; the rest of every input is kept fixed (an empty list: only the view is open). */
+  open: z.array(openSchema).max(20).default([]),
   questions: z.array(questionSchema).max(10).default([]),
   hints: z.array(z.string().min(1).max(1000)).max(10).default([]),
   solution: z.string().min(1).max(4000),
 };
 
 /** Frontmatter of content/exercises/{es,en}/*.md(x). */
-export const exerciseFrontmatterSchema = z.object({ ...exerciseFields, order: z.number().int().min(0).default(0) });
+export const exerciseFrontmatterSchema = z.object({
+  ...exerciseFields,
+  order: z.number().int().min(0).default(0),
+  /** The chapter section it practises: `<chapter-slug>#<heading id>` in the file's language. */
+  section: z.string().regex(/^\d\d-[a-z0-9-]+#[\p{Ll}\p{N}-]+$/u).max(200),
+  /** Estimated minutes for a learner who has read the section. */
+  minutes: z.number().int().min(1).max(240),
+  level: z.enum(EXERCISE_LEVELS),
+});
 
 /** An exercise carried in a link (#exercise=...): the instructions travel as plain text. */
 export const EXERCISE_LINK_VERSION = 1 as const;
@@ -58,9 +94,13 @@ export const exerciseLinkSchema = z.object({
   v: z.literal(EXERCISE_LINK_VERSION),
   lang: z.enum(['es', 'en']),
   ...exerciseFields,
+  minutes: z.number().int().min(1).max(240).optional(),
+  level: z.enum(EXERCISE_LEVELS).optional(),
   instructions: z.string().max(8000).default(''),
 });
 
 export type ExerciseFrontmatter = z.infer<typeof exerciseFrontmatterSchema>;
 export type ExerciseLink = z.infer<typeof exerciseLinkSchema>;
 export type StartText = z.infer<typeof startTextSchema>;
+/** What a page, the CLI and the verifier need of an exercise (authored or from a link). */
+export type ExerciseSpec = { [K in keyof typeof exerciseFields]: z.infer<(typeof exerciseFields)[K]> };

@@ -29,6 +29,12 @@ export const goalSchema = z.object({
   label: z.string().min(1).max(300),
   /** Absolute tolerance for `==` / `!=` on numbers (default 1e-9). */
   tolerance: z.number().min(0).max(1).optional(),
+  /**
+   * A check that has to look at the fix itself (the setting, the value or the case that solves the
+   * exercise). It runs like any other goal, but the page shows it only after completion, beside the
+   * solution: a visible goal states an outcome, never the fix.
+   */
+  hidden: z.boolean().optional(),
 });
 export type Goal = z.infer<typeof goalSchema>;
 

@@ -8,19 +8,22 @@
 import '../../lib/zod-csp.ts';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Lang } from '../../../labs/core/contract/types.ts';
-import { evaluateGoals, type Goal } from '../../../labs/core/contract/goals.ts';
-import type { z } from 'zod';
-import { exerciseFields } from '../../../labs/core/contract/exercise.ts';
+import type { Goal } from '../../../labs/core/contract/goals.ts';
+import type { ExerciseSpec } from '../../../labs/core/contract/exercise.ts';
+import { checkExercise } from '../../../labs/core/contract/exercise_check.ts';
+import { exerciseMsg } from '../../../labs/core/contract/exercise_messages.ts';
+import { applyState, commitAnswer, completedAt, isCompleted, newAttempt, questionsDone, showHint, type AnswerRecord, type Attempt } from '../../../labs/core/contract/attempt.ts';
+import { buildReceipt } from '../../../labs/core/contract/receipt.ts';
 import { ui } from '../../i18n/index.ts';
 import LabLoader from '../labs/LabLoader.tsx';
-import { isLabId } from '../../../labs/manifest.ts';
-import { resolveStartTexts } from '../../lib/presets.ts';
+import { isLabId, labMeta } from '../../../labs/manifest.ts';
+import { loadPresetTexts, resolveStartTexts } from '../../lib/presets.ts';
 import { fmt } from '../labs/shared/format.tsx';
 import { downloadText } from '../labs/shared/labState.ts';
 import { markCompleted, progressExport, readProgress } from './progress.ts';
 import { decodeExerciseHash } from './link.ts';
 
-type Spec = { [K in keyof typeof exerciseFields]: z.infer<(typeof exerciseFields)[K]> };
+type Spec = ExerciseSpec;
 
 interface Props {
   lang: Lang;
@@ -105,31 +108,104 @@ export default function ExerciseRunner({ lang, id, spec, source }: Props) {
   );
 }
 
-function Exercise({ lang, id, spec, instructions, fromLink }: { lang: Lang; id: string; spec: Spec; instructions: string; fromLink: boolean }) {
+/** The attempt kept in this browser for an exercise (one key per exercise id, language and version: a new version starts afresh). */
+function attemptKey(id: string, lang: Lang, version: number): string {
+  return `evals-lab:attempt:v1:${lang}:${id}:${version}`;
+}
+
+function readAttempt(id: string, lang: Lang, spec: ExerciseSpec): Attempt {
+  try {
+    const raw = JSON.parse(localStorage.getItem(attemptKey(id, lang, spec.version)) ?? 'null') as Attempt | null;
+    if (raw && raw.v === 1 && Array.isArray(raw.answers) && raw.answers.length === spec.questions.length && Array.isArray(raw.events)) return raw;
+  } catch {
+    // A damaged record starts a new attempt.
+  }
+  return newAttempt(spec, new Date().toISOString());
+}
+
+function saveAttempt(id: string, lang: Lang, version: number, a: Attempt): void {
+  try {
+    localStorage.setItem(attemptKey(id, lang, version), JSON.stringify(a));
+  } catch {
+    // Storage full or blocked: the attempt lives as long as the page.
+  }
+}
+
+/** What the learner may change, in words. */
+function openText(spec: ExerciseSpec, lang: Lang): string {
+  const t = ui(lang).exercise;
+  if (spec.open.length === 0) return t.fixed_none_open;
+  const parts = spec.open.map((o) => (o.append ? t.fixed_add(o.input) : o.paths && o.paths.length ? t.fixed_part(o.input, o.paths.length) : t.fixed_whole(o.input)));
+  return t.fixed_open(parts.join('; '));
+}
+
+function Exercise({ lang, id, spec, instructions, fromLink }: { lang: Lang; id: string; spec: ExerciseSpec; instructions: string; fromLink: boolean }) {
   const t = ui(lang).exercise;
   const [texts, setTexts] = useState<Record<string, string> | null>(null);
+  const [startAll, setStartAll] = useState<Record<string, string> | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [result, setResult] = useState<{ value: unknown; stale: boolean } | null>(null);
-  const [completedAt, setCompletedAt] = useState<string | null>(() => readProgress()[id]?.completed_at ?? null);
+  const [result, setResult] = useState<{ value: unknown; stale: boolean; state: { texts: Record<string, string>; view: unknown } } | null>(null);
+  const [attempt, setAttempt] = useState<Attempt>(() => readAttempt(id, lang, spec));
   const [hintsShown, setHintsShown] = useState(0);
   const [showSolution, setShowSolution] = useState(false);
+  const meta = labMeta(spec.lab);
 
   useEffect(() => {
-    resolveStartTexts(spec.lab, spec.start.texts).then(setTexts, (e: Error) => setError(e.message));
-  }, [spec]);
+    resolveStartTexts(spec.lab, spec.start.texts).then((start) => {
+      setTexts(start);
+      // What the lab starts from (useLabState): every input empty, the lab's preset, the exercise's start.
+      return loadPresetTexts(spec.lab, lang).then((preset) => {
+        const blank = Object.fromEntries((labMeta(spec.lab)?.inputs ?? []).map((i) => [i.name, '']));
+        setStartAll({ ...blank, ...preset, ...start });
+      });
+    }, (e: Error) => setError(e.message)).catch((e: Error) => setError(e.message));
+  }, [spec, lang]);
 
-  const onResult = useCallback((value: unknown, stale: boolean) => setResult((r) => (value === null && r ? { ...r, stale } : { value, stale })), []);
+  const update = useCallback((f: (a: Attempt) => Attempt) => setAttempt((a) => {
+    const next = f(a);
+    if (next !== a) saveAttempt(id, lang, spec.version, next);
+    return next;
+  }), [id, lang, spec.version]);
+
+  const onResult = useCallback((value: unknown, stale: boolean, state: { texts: Record<string, string>; view: unknown }) => setResult((r) => (value === null && r ? { ...r, stale } : { value, stale, state })), []);
   const embed = useMemo(() => (texts ? { storageId: `exercise-${id}`, start: { texts, view: spec.start.view }, onResult, fromLink } : undefined), [texts, id, spec, onResult, fromLink]);
-  const evaluation = useMemo(() => (result?.value ? evaluateGoals(spec.goals as Goal[], result.value) : null), [result, spec]);
+  const check = useMemo(() => (result?.value && startAll && meta ? checkExercise(spec, result.value, startAll, result.state.texts, meta.inputs, lang) : null), [result, startAll, spec, meta, lang]);
+  const fresh = !!result && !result.stale;
 
+  // A new result, or the last question answered: the state may complete the exercise, or withdraw its completion.
+  const answeredAll = questionsDone(attempt, spec);
   useEffect(() => {
-    if (evaluation?.allMet && !result?.stale) {
-      const p = markCompleted(id, spec.title, spec.lab);
-      setCompletedAt(p[id]?.completed_at ?? null);
-    }
-  }, [evaluation, result, id, spec]);
+    if (!check || !fresh) return;
+    update((a) => applyState(a, spec, { goalsMet: check.goalsMet, fixedIntact: check.fixedIntact, fresh: true, reason: check.messages.join(' ') }, new Date().toISOString()));
+  }, [check, fresh, spec, update, answeredAll]);
 
-  const known = isLabId(spec.lab);
+  const completed = isCompleted(attempt);
+  useEffect(() => {
+    if (completed) markCompleted(id, spec.title, spec.lab);
+  }, [completed, id, spec]);
+  const lastWithdrawn = [...attempt.events].reverse().find((e) => e.type !== 'started');
+  const doneAt = completedAt(attempt);
+
+  const downloadReceipt = async () => {
+    if (!result || !startAll || !meta) return;
+    const receipt = await buildReceipt({ id, lang, source: fromLink ? 'link' : 'course', spec, inputs: { texts: result.state.texts, view: result.state.view }, inputSpecs: meta.inputs, start: startAll, result: result.value, attempt, now: new Date().toISOString() });
+    downloadText(`evals-lab-receipt-${id}.json`, `${JSON.stringify(receipt, null, 2)}\n`, 'application/json');
+  };
+
+  const visible = spec.goals.map((g, i) => ({ g, i })).filter(({ g }) => !g.hidden);
+  const hidden = spec.goals.map((g, i) => ({ g, i })).filter(({ g }) => g.hidden);
+  const stateOk = !!check && fresh && check.goalsMet && check.fixedIntact;
+  const goalLine = (g: Goal, i: number) => {
+    const r = check?.results[i];
+    const status = r?.status ?? 'not_met';
+    return (
+      <li key={i} className={`goal goal-${status}`} data-testid="goal" data-status={status} data-hidden={g.hidden ? 'true' : undefined}>
+        <span aria-hidden="true">{status === 'met' ? '✔' : '○'}</span>{' '}
+        <strong>{g.label}</strong>{' '}
+        <span className="goal-state">({status === 'met' ? t.goal_met : status === 'missing' ? (r?.missing_id ? t.goal_missing_id(r.missing_id.value) : t.goal_missing) : t.goal_not_met}{r && status !== 'missing' ? <>; {ui(lang).values.current}: {show(r.actual, lang)}</> : ''})</span>
+      </li>
+    );
+  };
   return (
     <div className="exercise" data-testid="exercise">
       {instructions && (
@@ -138,45 +214,55 @@ function Exercise({ lang, id, spec, instructions, fromLink }: { lang: Lang; id: 
           {instructions.split(/\n{2,}/).map((para, i) => <p key={i}>{para}</p>)}
         </section>
       )}
-      <section className="goal-panel" aria-labelledby="ex-goals" data-testid="goal-panel" data-complete={evaluation?.allMet && !result?.stale ? 'true' : 'false'}>
+      <section className="goal-panel" aria-labelledby="ex-goals" data-testid="goal-panel" data-complete={completed ? 'true' : 'false'}>
         <h2 id="ex-goals">{t.goals}</h2>
         {result?.stale && <p className="notice">{t.goal_stale}</p>}
-        <ul>
-          {spec.goals.map((g, i) => {
-            const r = evaluation?.results[i];
-            const status = r?.status ?? 'not_met';
-            return (
-              <li key={i} className={`goal goal-${status}`} data-testid="goal" data-status={status}>
-                <span aria-hidden="true">{status === 'met' ? '✔' : '○'}</span>{' '}
-                <strong>{g.label}</strong>{' '}
-                <span className="goal-state">({status === 'met' ? t.goal_met : status === 'missing' ? (r?.missing_id ? t.goal_missing_id(r.missing_id.value) : t.goal_missing) : t.goal_not_met}{r && status !== 'missing' ? <>; {ui(lang).values.current}: {show(r.actual, lang)}</> : ''})</span>
-              </li>
-            );
-          })}
-        </ul>
-        <p role="status" aria-live="polite" className={evaluation?.allMet && !result?.stale ? 'badge ok' : 'sr-only'}>
-          {evaluation?.allMet && !result?.stale ? t.all_met : ''}
+        <ul>{visible.map(({ g, i }) => goalLine(g, i))}</ul>
+        {hidden.length > 0 && !completed && <p className="help" data-testid="hidden-note">{t.hidden_note(hidden.length)}</p>}
+        <h3>{t.fixed_h}</h3>
+        <p className="help">{openText(spec, lang)}</p>
+        {check && (check.changes.length === 0
+          ? <p className="help" data-testid="fixed-ok">{t.fixed_ok}</p>
+          : <ul className="issues" data-testid="fixed-changes">{check.changes.map((c) => <li key={c.input}>{exerciseMsg(lang).fixed_change(c)}</li>)}</ul>)}
+        {check && !completed && fresh && check.messages.length > 0 && check.visibleMet && (
+          <p className="notice" data-testid="why-not">{check.messages[check.messages.length - 1]}</p>
+        )}
+        {stateOk && !completed && !questionsDone(attempt, spec) && <p className="notice" data-testid="questions-needed">{t.questions_needed}</p>}
+        <p role="status" aria-live="polite" className={completed ? 'badge ok' : 'sr-only'}>
+          {completed ? t.all_met : ''}
         </p>
         {/* Always present, so that completing the exercise changes this line's text and not the page's
             layout: inserting it in the same frame as the lab's new result crashed Chromium 156's
             renderer (SIGSEGV in Blink; e2e/pending.spec.ts reproduced it 4 times in 8). */}
-        <p className="help" data-testid="completed-on">{completedAt ? t.completed_on(new Date(completedAt).toLocaleString(lang)) : t.not_completed}</p>
+        <p className="help" data-testid="completed-on">
+          {completed && doneAt ? t.completed_on(new Date(doneAt).toLocaleString(lang)) : lastWithdrawn?.type === 'withdrawn' ? t.withdrawn(new Date(lastWithdrawn.at).toLocaleString(lang)) : t.not_completed}
+        </p>
+        {completed && (
+          <p>
+            <button type="button" onClick={() => void downloadReceipt()} data-testid="download-receipt">{t.receipt}</button>
+            <br /><span className="help">{t.receipt_help}</span>
+          </p>
+        )}
         <button type="button" className="secondary" onClick={() => downloadText('evals-lab-progress.json', progressExport(readProgress()), 'application/json')} data-testid="export-progress">
           {t.export_progress}
         </button>
       </section>
       {error && <p className="issues" role="alert">{t.link_invalid} ({error})</p>}
-      {!known && <p className="notice">{ui(lang).chapter.lab_pending}</p>}
-      {embed && known && <LabLoader id={spec.lab} lang={lang} embed={embed} loadingText={ui(lang).lab.loading} failedText={ui(lang).lab.load_failed} />}
-      {evaluation && (
-        <p className={evaluation.allMet && !result?.stale ? 'goal-summary done' : 'goal-summary'} data-testid="goal-summary">
-          <a href="#ex-goals">{t.goals}</a>: {t.goals_count(evaluation.results.filter((r) => r.met).length, evaluation.results.length)}
+      {!isLabId(spec.lab) && <p className="notice">{ui(lang).chapter.lab_pending}</p>}
+      {embed && isLabId(spec.lab) && <LabLoader id={spec.lab} lang={lang} embed={embed} loadingText={ui(lang).lab.loading} failedText={ui(lang).lab.load_failed} />}
+      {check && (
+        <p className={completed ? 'goal-summary done' : 'goal-summary'} data-testid="goal-summary">
+          <a href="#ex-goals">{t.goals}</a>: {t.goals_count(visible.filter(({ i }) => check.results[i].met).length, visible.length)}
         </p>
       )}
       {spec.questions.length > 0 && (
         <section aria-labelledby="ex-q">
           <h2 id="ex-q">{t.questions}</h2>
-          {spec.questions.map((q, i) => <Question key={i} lang={lang} index={i} q={q} />)}
+          {spec.questions.map((q, i) => (
+            <Question key={i} lang={lang} index={i} q={q} record={attempt.answers[i]}
+              onCommit={(choice) => update((a) => commitAnswer(a, spec, i, choice).attempt)}
+              onHint={() => update((a) => showHint(a, i))} />
+          ))}
         </section>
       )}
       {spec.hints.length > 0 && (
@@ -190,32 +276,51 @@ function Exercise({ lang, id, spec, instructions, fromLink }: { lang: Lang; id: 
       )}
       <section aria-labelledby="ex-sol">
         <h2 id="ex-sol">{t.solution}</h2>
-        {showSolution ? <p data-testid="solution">{spec.solution}</p> : (
+        {showSolution || completed ? <p data-testid="solution">{spec.solution}</p> : (
           <button type="button" onClick={() => setShowSolution(true)} data-testid="show-solution">{t.show_solution}</button>
+        )}
+        {completed && hidden.length > 0 && (
+          <>
+            <h3>{t.hidden_h}</h3>
+            <ul data-testid="hidden-goals">{hidden.map(({ g, i }) => goalLine(g, i))}</ul>
+          </>
         )}
       </section>
     </div>
   );
 }
 
-function Question({ lang, index, q }: { lang: Lang; index: number; q: Spec['questions'][number] }) {
+/**
+ * A diagnosis question: pick an option and commit it; the feedback comes after. A wrong answer
+ * can be retried only once its hint has been shown (the question's own hint, else the feedback of
+ * the chosen option, which says why it does not hold). A correct answer locks the question.
+ */
+function Question({ lang, index, q, record, onCommit, onHint }: { lang: Lang; index: number; q: ExerciseSpec['questions'][number]; record: AnswerRecord | undefined; onCommit: (choice: number) => void; onHint: () => void }) {
   const t = ui(lang).exercise;
   const [choice, setChoice] = useState<number | null>(null);
-  const [checked, setChecked] = useState(false);
   const name = `q${index}`;
+  const answered = record && record.tries > 0 && record.choice !== null;
+  const locked = !!record?.correct;
+  const waitingHint = !!answered && !locked && !record.hint_shown;
+  const committed = answered ? q.options[record.choice as number] : undefined;
   return (
-    <fieldset className="question" data-testid="question">
+    <fieldset className="question" data-testid="question" data-correct={locked ? 'true' : 'false'}>
       <legend>{q.question}</legend>
       {q.options.map((o, k) => (
         <label key={k} className="option">
-          <input type="radio" name={name} checked={choice === k} onChange={() => { setChoice(k); setChecked(false); }} /> {o.text}
+          <input type="radio" name={name} disabled={locked || waitingHint} checked={(locked ? record.choice : choice) === k} onChange={() => setChoice(k)} /> {o.text}
         </label>
       ))}
-      <button type="button" disabled={choice === null} onClick={() => setChecked(true)}>{t.check_answer}</button>
-      {checked && choice !== null && (
-        <p className={q.options[choice].correct ? 'badge ok' : 'badge bad'} role="status" data-testid="feedback">
-          {q.options[choice].correct ? t.correct : t.incorrect} {q.options[choice].feedback}
+      <button type="button" disabled={choice === null || locked || waitingHint} onClick={() => { if (choice !== null) { onCommit(choice); setChoice(null); } }} data-testid="commit-answer">{t.commit_answer}</button>
+      {record && record.tries > 0 && <span className="help" data-testid="tries"> {t.tries(record.tries)}</span>}
+      {committed && (
+        <p className={committed.correct ? 'badge ok' : 'badge bad'} role="status" data-testid="feedback">
+          {committed.correct ? `${t.correct} ${committed.feedback}` : t.incorrect}
         </p>
+      )}
+      {waitingHint && <button type="button" onClick={onHint} data-testid="show-q-hint">{t.show_q_hint}</button>}
+      {answered && !locked && record.hint_shown && (
+        <p className="notice" data-testid="q-hint"><strong>{t.q_hint}:</strong> {q.hint ?? committed?.feedback} {t.try_again}</p>
       )}
     </fieldset>
   );

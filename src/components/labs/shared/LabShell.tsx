@@ -93,8 +93,11 @@ export function LabShell({ meta, lang, inputs: defs, state, run, embed, secondar
   const labels = Object.fromEntries(inputs.map((i) => [i.name, i.label]));
   const [building, setBuilding] = useState(false);
   const onResult = embed?.onResult;
+  // The texts and view are read when a result arrives (the result was computed from them); they are not a trigger themselves.
+  const stateRef = useRef(state);
+  stateRef.current = state;
   useEffect(() => {
-    if (onResult && !run.busy) onResult(run.result, run.stale || run.issues.length > 0);
+    if (onResult && !run.busy) onResult(run.result, run.stale || run.issues.length > 0, { texts: stateRef.current.texts, view: stateRef.current.view });
   }, [onResult, run.result, run.stale, run.issues, run.busy]);
   // The chapter around the lab redraws its live figures and formulas with the learner's numbers
   // (src/components/content/live.ts). Only fresh results: a stale one is the learner's old state.

@@ -7,7 +7,8 @@
 export interface LabEmbed {
   storageId: string;
   start: { texts: Record<string, string>; view?: unknown };
-  onResult?: (result: unknown, stale: boolean) => void;
+  /** Every result, whether it is stale, and the texts and view it was computed from. */
+  onResult?: (result: unknown, stale: boolean, state: { texts: Record<string, string>; view: unknown }) => void;
   /** The exercise arrived by a link (its start state is offered over saved work, never forced). */
   fromLink?: boolean;
 }

@@ -1,0 +1,133 @@
+/**
+ * Exercise receipts (labs/core/contract/receipt.ts) and their verifier, through the CLI too: a
+ * receipt built from a completed attempt verifies; editing a goal's recorded value, an answer, an
+ * input or the events makes it fail with a reason; the fingerprint names what changed. The state
+ * is rubric-casefold-break solved as its solution says (case folding back on).
+ */
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { buildReceipt, inputsHash, verifyReceipt, verificationCsv, type Receipt } from '../../labs/core/contract/receipt.ts';
+import { applyState, commitAnswer, newAttempt, showHint } from '../../labs/core/contract/attempt.ts';
+import { fixedChanges } from '../../labs/core/contract/fingerprint.ts';
+import { nodeVerifyHost, readCourseExercise, specOf, startTextsOf } from '../../labs/exercise_host.ts';
+import { createRunner } from '../../labs/runner.ts';
+import { labMeta } from '../../labs/manifest.ts';
+
+const ID = 'rubric-casefold-break';
+const host = nodeVerifyHost();
+
+async function solvedReceipt(): Promise<Receipt> {
+  const fm = readCourseExercise(ID, 'es')!;
+  const spec = specOf(fm);
+  const start = startTextsOf(spec, 'es');
+  const rubric = JSON.parse(start.rubric);
+  for (const s of rubric.normalization.steps) if (s.step === 'case_fold') s.enabled = true;
+  const texts = { ...start, rubric: JSON.stringify(rubric, null, 2) };
+  const out = await createRunner().runAny('rubric', texts, 'es');
+  if (!out.ok) throw new Error('does not run');
+  let a = newAttempt(spec, '2026-03-01T09:00:00.000Z');
+  spec.questions.forEach((q, i) => {
+    const wrong = q.options.findIndex((o) => !o.correct);
+    a = commitAnswer(a, spec, i, wrong).attempt;
+    a = showHint(a, i);
+    a = commitAnswer(a, spec, i, q.options.findIndex((o) => o.correct)).attempt;
+  });
+  a = applyState(a, spec, { goalsMet: true, fixedIntact: true, fresh: true }, '2026-03-01T09:20:00.000Z');
+  return buildReceipt({ id: ID, lang: 'es', source: 'course', spec, inputs: { texts }, inputSpecs: labMeta('rubric')!.inputs, start, result: out.result, attempt: a, now: '2026-03-01T09:21:00.000Z' });
+}
+
+const clone = (r: Receipt): Receipt => JSON.parse(JSON.stringify(r));
+
+describe('exercise receipts', () => {
+  it('a completed attempt verifies, with its tries (one wrong answer and one right per question: 2 each)', async () => {
+    const r = await solvedReceipt();
+    const v = await verifyReceipt(clone(r), host, 'en');
+    expect(v.reasons).toEqual([]);
+    expect(v.valid).toBe(true);
+    expect(v.tries).toBe(2 * r.answers.length);
+    expect(v.completed_at).toBe('2026-03-01T09:20:00.000Z');
+  }, 30_000);
+
+  it('fails when a recorded goal value, an answer, an input or the events are edited', async () => {
+    const r = await solvedReceipt();
+    const goal = clone(r);
+    goal.goals[1].value = 0.99;
+    expect((await verifyReceipt(goal, host, 'en')).reasons.join(' ')).toMatch(/recorded value/);
+
+    const answer = clone(r);
+    answer.answers[0].text = answer.answers[0].text.replace('P', 'Q');
+    expect((await verifyReceipt(answer, host, 'en')).reasons.join(' ')).toMatch(/not an option/);
+
+    const wrongChoice = clone(r);
+    const q0 = readCourseExercise(ID, 'es')!.questions[0];
+    const wrong = q0.options.findIndex((o) => !o.correct);
+    wrongChoice.answers[0] = { ...wrongChoice.answers[0], choice: wrong, text: q0.options[wrong].text };
+    expect((await verifyReceipt(wrongChoice, host, 'en')).reasons.join(' ')).toMatch(/question 1 is not correct/);
+
+    // An input edited and its hash recomputed: the replay or the fingerprint catches it.
+    const input = clone(r);
+    input.inputs.texts.rubric = input.inputs.texts.rubric.replace('"min_score": 0.92', '"min_score": 0.5');
+    input.inputs_sha256 = await inputsHash(input.inputs);
+    const vi = await verifyReceipt(input, host, 'en');
+    expect(vi.valid).toBe(false);
+    expect(vi.reasons.join(' ')).toMatch(/You changed “rubric” \(edited gates\), which this exercise keeps fixed/);
+
+    // The input edited without recomputing its hash.
+    const raw = clone(r);
+    raw.inputs.texts.items = `${raw.inputs.texts.items}\n`;
+    expect((await verifyReceipt(raw, host, 'en')).reasons.join(' ')).toMatch(/inputs_sha256/);
+
+    const withdrawn = clone(r);
+    withdrawn.events.push({ type: 'withdrawn', at: '2026-03-01T09:20:30.000Z' });
+    expect((await verifyReceipt(withdrawn, host, 'en')).reasons.join(' ')).toMatch(/last event/);
+
+    const version = clone(r);
+    version.exercise.version = 1;
+    expect((await verifyReceipt(version, host, 'en')).reasons.join(' ')).toMatch(/version 1/);
+
+    expect((await verifyReceipt({ kind: 'x' }, host, 'en')).valid).toBe(false);
+  }, 60_000);
+
+  it('names the elements that changed in a kept-fixed input, and welcomes additions where the exercise allows them', () => {
+    const inputs = [{ name: 'cases', format: 'jsonl' as const }, { name: 'policy', format: 'json' as const }];
+    const start = { cases: '{"case_id":"a","x":1}\n{"case_id":"b","x":2}\n', policy: '{"t": 0.5, "k": 3}' };
+    // Formatting is not a change: whitespace and key order.
+    expect(fixedChanges(start, { cases: '{"x":1, "case_id":"a"}\n\n{"case_id":"b","x":2}', policy: '{ "k": 3, "t": 0.5 }' }, inputs, [])).toEqual([]);
+    const c = fixedChanges(start, { cases: '{"case_id":"a","x":9}\n{"case_id":"c","x":2}\n', policy: '{"t": 0.4, "k": 3}' }, inputs, [{ input: 'policy', paths: ['k'] }]);
+    expect(c).toEqual([
+      { input: 'cases', changed: ['a'], removed: ['b'], added: ['c'], whole: false },
+      { input: 'policy', changed: ['t'], removed: [], added: [], whole: false },
+    ]);
+    // Open to additions: a new case is fine, an edited old one is not.
+    expect(fixedChanges(start, { ...start, cases: `${start.cases}{"case_id":"c","x":3}\n` }, inputs, [{ input: 'cases', append: true }])).toEqual([]);
+    expect(fixedChanges(start, { ...start, cases: '{"case_id":"a","x":1}\n{"case_id":"b","x":5}\n{"case_id":"c","x":3}\n' }, inputs, [{ input: 'cases', append: true }]).map((x) => x.changed)).toEqual([['b']]);
+    // An open element selected by its fields; deleting it is still a change.
+    expect(fixedChanges(start, { ...start, cases: '{"case_id":"a","x":7}\n{"case_id":"b","x":2}\n' }, inputs, [{ input: 'cases', paths: ['[case_id=a].x'] }])).toEqual([]);
+    expect(fixedChanges(start, { ...start, cases: '{"case_id":"b","x":2}\n' }, inputs, [{ input: 'cases', paths: ['[case_id=a].x'] }]).map((x) => x.removed)).toEqual([['a']]);
+  });
+
+  it('the CLI prints one line per receipt and a CSV summary, and exits 1 when any is invalid', async () => {
+    const r = await solvedReceipt();
+    const dir = mkdtempSync(join(tmpdir(), 'receipts-'));
+    const good = join(dir, 'good.json');
+    const bad = join(dir, 'bad.json');
+    writeFileSync(good, JSON.stringify(r));
+    const edited = clone(r);
+    edited.answers[1].choice = (edited.answers[1].choice + 1) % 4;
+    writeFileSync(bad, JSON.stringify(edited));
+    const ok = spawnSync(process.execPath, ['labs/cli.ts', 'exercise', 'verify', good, '--lang', 'en'], { encoding: 'utf8' });
+    expect(ok.status).toBe(0);
+    expect(ok.stdout.split('\n')[0]).toMatch(/^valid: .*good\.json rubric-casefold-break v2 \(es\)/);
+    expect(ok.stdout).toContain('file,exercise,version,lang,valid,completed_at,tries,reason');
+    const both = spawnSync(process.execPath, ['labs/cli.ts', 'exercise', 'verify', good, bad], { encoding: 'utf8' });
+    expect(both.status).toBe(1);
+    const lines = both.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^válido: /);
+    expect(lines[1]).toMatch(/^NO VÁLIDO: .*bad\.json.*pregunta 2/);
+    expect(lines.filter((l) => l.includes('.json,rubric-casefold-break,2,es,'))).toHaveLength(2);
+    expect(verificationCsv([{ file: 'a,b.json', v: { valid: false, id: '', version: null, lang: null, completed_at: null, tries: null, reasons: ['x "y"'] } }], 'en').split('\n')[1]).toBe('"a,b.json",,,,false,,,"x ""y"""');
+  }, 60_000);
+});
