@@ -22,6 +22,7 @@ import { LabPanel, DataTable } from '../shared/Panel.tsx';
 import { VerdictPanel, ReasonList } from '../shared/Verdict.tsx';
 import type { LabSummaryDef } from '../shared/Summary.tsx';
 import { useLabState } from '../shared/useLabState.ts';
+import { ThresholdCases } from './ThresholdCases.tsx';
 import type { LabIslandProps } from '../shared/embed.ts';
 
 interface View { low?: number; high?: number }
@@ -103,7 +104,8 @@ export default function ThresholdLab({ lang, preset, embed }: LabIslandProps) {
   };
 
   return (
-    <LabShell presets meta={thresholdMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} summary={summary} controls={controls}>
+    <LabShell presets meta={thresholdMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} summary={summary} controls={controls}
+      cases={sel && <ThresholdCases sel={sel} lang={lang} state={lab} />}>
       {result && (
         <div className="lab-results" aria-live="off">
           <Checklist id="thr-checks" checks={result.checks} lang={lang} label={(c) => tt.metric_names[c.id]} caption={tt.checklist_caption} />

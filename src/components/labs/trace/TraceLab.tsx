@@ -26,6 +26,7 @@ import { VerdictPanel } from '../shared/Verdict.tsx';
 import type { LabSummaryDef } from '../shared/Summary.tsx';
 import WaterfallChart, { type WaterfallStep } from '../../charts/WaterfallChart.tsx';
 import { addApprovalBefore, removeStep } from './edit.ts';
+import { TraceCases } from './TraceCases.tsx';
 
 const MAX_OBSERVATION = 240;
 
@@ -75,6 +76,7 @@ export default function TraceLab({ lang, preset, embed }: LabIslandProps) {
   };
   return (
     <LabShell meta={traceMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} summary={summary}
+      cases={result && <TraceCases result={result} lang={lang} state={lab} />}
       controls={result && <RunPicker result={result} shown={shownRun(result, view)} lang={lang} onPick={(id) => lab.setView({ run: id })} />}>
       {result && (
         <div className="lab-results" aria-live="off">
