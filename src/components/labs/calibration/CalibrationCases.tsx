@@ -4,7 +4,7 @@
  * next class. The summary beside it shows what the change did to the calibration error, the Brier
  * score and the verdict.
  */
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import type { LabStateApi } from '../shared/useLabState.ts';
 import { CaseTable } from '../shared/CaseTable.tsx';
@@ -50,7 +50,8 @@ const rowId = (c: CalCase) => c.case_id;
 export function CalibrationCases({ lang, state }: { lang: Lang; state: LabStateApi }) {
   const t = TEXT[lang];
   const [status, setStatus] = useState('');
-  const text = state.texts.cases ?? '';
+  // read at low priority: typing in the editor never waits for the table
+  const text = useDeferredValue(state.texts.cases ?? '');
   // A file too big for the editor is not read here either (LargeTextPreview shows it).
   const cases = useMemo(() => (isLargeText(text) ? null : readCalCases(text)), [text]);
   const classes = cases?.classes ?? null;

@@ -5,9 +5,9 @@
  * The summary beside it shows what the flip did to kappa, the false passes and the verdict. The
  * per-label flips and parse_ok stay in the detailed table below the results.
  */
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
-import type { EvaluatorsResult } from '../../../../labs/evaluators/lab.ts';
+import type { EvaluatorsResult } from '../../../../labs/evaluators/engine.ts';
 import { evaluatorsMsg } from '../../../../labs/evaluators/i18n/index.ts';
 import type { LabStateApi } from '../shared/useLabState.ts';
 import { CaseTable, type CaseColumn } from '../shared/CaseTable.tsx';
@@ -45,8 +45,10 @@ export function EvaluatorsCases({ result, lang, state }: { result: EvaluatorsRes
   const t = TEXT[lang];
   const lm = evaluatorsMsg(lang);
   const [status, setStatus] = useState('');
-  const casesText = state.texts.cases ?? '';
-  const outsText = state.texts.outputs ?? '';
+  // read at low priority: typing in the editor never waits for the table
+  const casesText = useDeferredValue(state.texts.cases ?? '');
+  // read at low priority: typing in the editor never waits for the table
+  const outsText = useDeferredValue(state.texts.outputs ?? '');
   const cases = useMemo(() => (isLargeText(casesText) ? null : readCases(casesText)), [casesText]);
   const outs = useMemo(() => (isLargeText(outsText) ? null : readOutputs(outsText)), [outsText]);
   const reports = useMemo(() => new Map(result.reports.map((r) => [r.evaluator_id, { fp: new Set(r.false_passes), fb: new Set(r.false_blocks) }])), [result]);

@@ -6,10 +6,10 @@
  * the verdict. When the judgments come from a qrels file, the grades are edited there instead
  * (the trace panel below edits both).
  */
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { parse, type ParseError } from 'jsonc-parser';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
-import type { RagResult } from '../../../../labs/rag/lab.ts';
+import type { RagResult } from '../../../../labs/rag/engine.ts';
 import type { LabStateApi } from '../shared/useLabState.ts';
 import { CaseTable } from '../shared/CaseTable.tsx';
 import { fmt } from '../shared/format.tsx';
@@ -75,7 +75,8 @@ function readRows(text: string): Row[] | null {
 export function RagCases({ result, lang, state }: { result: RagResult; lang: Lang; state: LabStateApi }) {
   const t = TEXT[lang];
   const [status, setStatus] = useState('');
-  const text = state.texts.cases ?? '';
+  // read at low priority: typing in the editor never waits for the table
+  const text = useDeferredValue(state.texts.cases ?? '');
   const rows = useMemo(() => (isLargeText(text) ? null : readRows(text)), [text]);
   const ndcg = useMemo(() => new Map(result.per_case.map((r) => [r.case_id, r.ndcg_at_k])), [result]);
   const qrels = (state.texts.qrels ?? '').trim() !== '';

@@ -40,6 +40,7 @@ import ScatterChart from '../../charts/ScatterChart.tsx';
 import { RankedListFigure, FusionFigure } from './figures.tsx';
 import { setGoldGrade, setQrelsGrade, swapRetrieved, setContextChunks } from './edits.ts';
 import { RagCases } from './RagCases.tsx';
+import { RagSummaryChart } from './SummaryChart.tsx';
 
 /** The trace's claims view sits below the fold: loaded on its own, so the lab page stays within its JS budget. */
 const ClaimsView = lazy(() => import('./ClaimsView.tsx'));
@@ -133,6 +134,7 @@ export default function RagLab({ lang, preset, embed }: LabIslandProps) {
       },
       catalogs: [ragMsg(lang).undefined_reason],
     }),
+    chart: <RagSummaryChart result={result} lang={lang} />,
   };
 
   return (
