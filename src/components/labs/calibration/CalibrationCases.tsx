@@ -6,14 +6,14 @@
  */
 import { useDeferredValue, useMemo, useState } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
+import { bilingual } from '../shared/bilingual.ts';
 import type { LabStateApi } from '../shared/useLabState.ts';
 import { CaseTable } from '../shared/CaseTable.tsx';
 import { fmt } from '../shared/format.tsx';
 import { isLargeText } from '../shared/labState.ts';
 import { nextLabel, readCalCases, setCalLabel, type CalCase } from './edits.ts';
 
-const TEXT = {
-  es: {
+const TEXT = bilingual({
     title: 'Casos: cambia una etiqueta con un clic',
     help_binary: 'El botón de la etiqueta real cambia 0 ↔ 1 en la fila del caso, en el editor de casos.',
     help_multi: 'El botón de la clase real la cambia a la siguiente clase del archivo, en la fila del caso del editor de casos.',
@@ -27,8 +27,7 @@ const TEXT = {
     unreadable: 'La tabla de casos vuelve cuando el texto de casos se pueda leer (mira los problemas del editor).',
     failed: 'No se pudo editar: el caso ya no está en el texto de casos.',
     done: (id: string, v: string) => `Etiqueta de ${id} cambiada a ${v}.`,
-  },
-  en: {
+}, {
     title: 'Cases: flip a label with one click',
     help_binary: "The true label's button flips 0 ↔ 1 on the case's row, in the cases editor.",
     help_multi: "The true class's button moves it to the file's next class, on the case's row in the cases editor.",
@@ -42,8 +41,7 @@ const TEXT = {
     unreadable: 'The case table comes back when the cases text can be read (see the editor’s problems).',
     failed: 'Could not edit: the case is no longer in the cases text.',
     done: (id: string, v: string) => `Label of ${id} changed to ${v}.`,
-  },
-} satisfies Record<Lang, unknown>;
+});
 
 const rowId = (c: CalCase) => c.case_id;
 

@@ -7,6 +7,7 @@
  */
 import { useDeferredValue, useMemo, useState } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
+import { bilingual } from '../shared/bilingual.ts';
 import type { EvaluatorsResult } from '../../../../labs/evaluators/engine.ts';
 import { evaluatorsMsg } from '../../../../labs/evaluators/i18n/index.ts';
 import type { LabStateApi } from '../shared/useLabState.ts';
@@ -16,8 +17,7 @@ import { flipHumanLabel, readCases, readOutputs, type HumanCase } from './edit.t
 
 const PASS = 'pass';
 
-const TEXT = {
-  es: {
+const TEXT = bilingual({
     title: 'Casos: cambia la etiqueta humana con un clic',
     help: 'El botón cambia la etiqueta humana «pass» (0 ↔ 1) del caso en el editor de casos, en su formato (JSON, JSONL o CSV). Cada columna de juez dice si acierta con esa etiqueta.',
     human: 'Humano: pass',
@@ -26,8 +26,7 @@ const TEXT = {
     unreadable: 'La tabla de casos vuelve cuando los textos de casos y de salidas se puedan leer (mira los problemas del editor).',
     failed: 'No se pudo editar: el caso ya no está en el texto de casos.',
     done: (id: string, v: number) => `Etiqueta humana «pass» de ${id} cambiada a ${v}.`,
-  },
-  en: {
+}, {
     title: 'Cases: flip the human label with one click',
     help: 'The button flips the human “pass” label (0 ↔ 1) of the case in the cases editor, in its own layout (JSON, JSONL or CSV). Each judge column says whether it agrees with that label.',
     human: 'Human: pass',
@@ -36,8 +35,7 @@ const TEXT = {
     unreadable: 'The case table comes back when the cases and outputs texts can be read (see the editor’s problems).',
     failed: 'Could not edit: the case is no longer in the cases text.',
     done: (id: string, v: number) => `Human “pass” label of ${id} changed to ${v}.`,
-  },
-} satisfies Record<Lang, unknown>;
+});
 
 const rowId = (c: HumanCase) => c.case_id;
 

@@ -6,14 +6,14 @@
  */
 import { useState } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
+import { bilingual } from '../shared/bilingual.ts';
 import type { GateResult, CaseResult } from '../../../../labs/gate/lab.ts';
 import type { LabStateApi } from '../shared/useLabState.ts';
 import { CaseTable } from '../shared/CaseTable.tsx';
 import { fmt } from '../shared/format.tsx';
 import { flipMustAbstain } from './edits.ts';
 
-const TEXT = {
-  es: {
+const TEXT = bilingual({
     title: 'Casos: cambia la regla de un caso con un clic',
     help: 'Cada caso aprueba si la respuesta contiene los términos esperados o, si debe abstenerse, si se abstiene. El botón cambia must_abstain en la línea del caso, en el editor de casos.',
     slice: 'Segmento · peso',
@@ -29,8 +29,7 @@ const TEXT = {
     abstain_name: (id: string) => `${id}: debe abstenerse`,
     failed: 'No se pudo editar: el caso ya no está en el texto de casos.',
     done: (id: string, v: boolean) => `${id}: must_abstain pasa a ${v}.`,
-  },
-  en: {
+}, {
     title: "Cases: flip a case's rule with one click",
     help: "A case passes when the answer contains the expected terms or, when it must abstain, when it abstains. The button flips must_abstain on the case's line, in the cases editor.",
     slice: 'Slice · weight',
@@ -46,8 +45,7 @@ const TEXT = {
     abstain_name: (id: string) => `${id}: must abstain`,
     failed: 'Could not edit: the case is no longer in the cases text.',
     done: (id: string, v: boolean) => `${id}: must_abstain is now ${v}.`,
-  },
-} satisfies Record<Lang, unknown>;
+});
 
 interface Row { c: CaseResult; b: CaseResult | undefined }
 const rowId = (r: Row) => r.c.case_id;

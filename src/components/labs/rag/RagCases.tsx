@@ -9,6 +9,7 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import { parse, type ParseError } from 'jsonc-parser';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
+import { bilingual } from '../shared/bilingual.ts';
 import type { RagResult } from '../../../../labs/rag/engine.ts';
 import type { LabStateApi } from '../shared/useLabState.ts';
 import { CaseTable } from '../shared/CaseTable.tsx';
@@ -19,8 +20,7 @@ import { setGoldGrade } from './edits.ts';
 /** The kit's grade scale: 0 (not relevant) to 3. */
 const MAX_GRADE = 3;
 
-const TEXT = {
-  es: {
+const TEXT = bilingual({
     title: 'Relevancia: cambia el grado de un fragmento con un clic',
     help: 'Una fila por fragmento recuperado de cada caso. El botón del grado pasa 0 → 1 → 2 → 3 → 0 en gold_chunks del caso, en el editor de casos (0: no relevante).',
     case_rank: 'Caso · rango',
@@ -32,8 +32,7 @@ const TEXT = {
     qrels: 'Los juicios de relevancia vienen del archivo qrels: cambia los grados allí o en la traza de un caso, más abajo.',
     failed: 'No se pudo editar: el caso ya no está en el texto de casos.',
     done: (id: string, chunk: string, g: number) => `${id}: grado de ${chunk} cambiado a ${g}.`,
-  },
-  en: {
+}, {
     title: "Relevance: change a chunk's grade with one click",
     help: "One row per retrieved chunk of every case. The grade's button steps 0 → 1 → 2 → 3 → 0 in the case's gold_chunks, in the cases editor (0: not relevant).",
     case_rank: 'Case · rank',
@@ -45,8 +44,7 @@ const TEXT = {
     qrels: 'The relevance judgments come from the qrels file: change the grades there, or in a case’s trace below.',
     failed: 'Could not edit: the case is no longer in the cases text.',
     done: (id: string, chunk: string, g: number) => `${id}: grade of ${chunk} changed to ${g}.`,
-  },
-} satisfies Record<Lang, unknown>;
+});
 
 interface Row { id: string; case_id: string; rank: number; chunk: string; grade: number }
 const rowId = (r: Row) => r.id;

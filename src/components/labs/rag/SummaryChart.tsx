@@ -4,26 +4,24 @@
  * when a grade, the order of a list or the context changes; the summary shows where it moved from.
  */
 import type { Lang } from '../../../../labs/core/contract/types.ts';
+import { bilingual } from '../shared/bilingual.ts';
 import type { RagResult } from '../../../../labs/rag/engine.ts';
 import { ragMsg } from '../../../../labs/rag/i18n/index.ts';
 import HBarChart, { type HBar } from '../../charts/HBarChart.tsx';
 
-const TEXT = {
-  es: {
+const TEXT = bilingual({
     title: 'Métricas de la puerta',
     desc: 'Cada métrica de la puerta entre 0 y 1; rayadas las que no cumplen su umbral.',
     x: 'valor (0 a 1)',
     table: 'Tabla de datos del gráfico',
     cols: ['Métrica', 'Valor'] as [string, string],
-  },
-  en: {
+}, {
     title: 'Gate metrics',
     desc: 'Each gate metric between 0 and 1; hatched where it misses its threshold.',
     x: 'value (0 to 1)',
     table: "The chart's data table",
     cols: ['Metric', 'Value'] as [string, string],
-  },
-} satisfies Record<Lang, unknown>;
+});
 
 const NOT_A_RATE = new Set(['critical_failures', 'avg_context_tokens']);
 

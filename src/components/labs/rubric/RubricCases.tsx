@@ -8,14 +8,14 @@
  */
 import { useMemo, useRef, useState } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
+import { bilingual } from '../shared/bilingual.ts';
 import type { ItemResult, RubricResult } from '../../../../labs/rubric/lab.ts';
 import type { LabStateApi } from '../shared/useLabState.ts';
 import { CaseTable } from '../shared/CaseTable.tsx';
 import { fmt } from '../shared/format.tsx';
 import { answerAxis, readAnswer, setAnswer } from './edits.ts';
 
-const TEXT = {
-  es: {
+const TEXT = bilingual({
     title: 'Ítems: cambia el veredicto de una respuesta con un clic',
     help: (axis: string, field: string) => `El botón cambia la respuesta («${field}») dentro de la salida del ítem, en el editor de ítems: una respuesta aceptada por el eje ${axis} pasa a vacía y una rechazada pasa a los términos esperados; otro clic devuelve la respuesta anterior.`,
     expected: 'Esperado',
@@ -28,8 +28,7 @@ const TEXT = {
     no_axis: 'La rúbrica no tiene un eje «contains» que lea la respuesta: no hay veredicto que cambiar.',
     failed: 'No se pudo editar: el ítem ya no está o su salida no tiene un objeto JSON.',
     done: (id: string, v: string) => `${id}: respuesta cambiada a «${v}».`,
-  },
-  en: {
+}, {
     title: "Items: flip an answer's verdict with one click",
     help: (axis: string, field: string) => `The button changes the answer (“${field}”) inside the item's output, in the items editor: an answer the ${axis} axis accepts becomes empty, a rejected one becomes the expected terms; another press puts the previous answer back.`,
     expected: 'Expected',
@@ -42,8 +41,7 @@ const TEXT = {
     no_axis: 'The rubric has no "contains" axis reading the answer: there is no verdict to flip.',
     failed: 'Could not edit: the item is gone or its output holds no JSON object.',
     done: (id: string, v: string) => `${id}: answer changed to “${v}”.`,
-  },
-} satisfies Record<Lang, unknown>;
+});
 
 const rowId = (it: ItemResult) => it.item;
 

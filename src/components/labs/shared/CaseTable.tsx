@@ -18,6 +18,7 @@
  */
 import { useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
+import { bilingual } from './bilingual.ts';
 import { LabPanel, DataTable } from './Panel.tsx';
 import '../../../styles/case-table.css';
 
@@ -45,24 +46,21 @@ export interface CaseToggle<R> {
   onToggle: (row: R) => void;
 }
 
-const TEXT = {
-  es: {
+const TEXT = bilingual({
     filter: 'Filtrar por id de caso',
     shown: (shown: number, total: number) => `Se muestran ${shown} de ${total} casos; filtra por id para llegar a otros.`,
     all: (n: number) => `${n} casos.`,
     none: 'Ningún caso coincide con el filtro.',
     keys: 'Los botones de la tabla son una sola parada de tabulación: las flechas se mueven entre casos y entre botones, Espacio o Intro cambia el valor. El editor se actualiza en su sitio y el resumen muestra el efecto.',
     case_id: 'Caso',
-  },
-  en: {
+}, {
     filter: 'Filter by case id',
     shown: (shown: number, total: number) => `Showing ${shown} of ${total} cases; filter by id to reach the others.`,
     all: (n: number) => `${n} cases.`,
     none: 'No case matches the filter.',
     keys: "The table's buttons are a single tab stop: the arrow keys move between cases and between buttons, Space or Enter changes the value. The editor is updated in place and the summary shows the effect.",
     case_id: 'Case',
-  },
-} satisfies Record<Lang, unknown>;
+});
 
 interface Props<R> {
   /** Id of the panel's heading (unique on the page). */

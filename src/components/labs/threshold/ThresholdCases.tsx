@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
+import { bilingual } from '../shared/bilingual.ts';
 import type { PolicyEvaluation } from '../../../../labs/threshold/lab.ts';
 import type { LabStateApi } from '../shared/useLabState.ts';
 import { CaseTable } from '../shared/CaseTable.tsx';
@@ -13,8 +14,7 @@ import { flipCaseLabel } from './edits.ts';
 
 type Decision = PolicyEvaluation['decisions'][number];
 
-const TEXT = {
-  es: {
+const TEXT = bilingual({
     title: 'Casos: cambia una etiqueta con un clic',
     help: 'El botón de la etiqueta real cambia 0 ↔ 1 en la línea del caso, en el editor de casos.',
     score: 'Puntuación',
@@ -25,8 +25,7 @@ const TEXT = {
     label_name: (id: string) => `${id}: etiqueta positiva (1)`,
     failed: 'No se pudo editar: el caso ya no está en el texto de casos.',
     done: (id: string, v: number) => `Etiqueta de ${id} cambiada a ${v}.`,
-  },
-  en: {
+}, {
     title: 'Cases: flip a label with one click',
     help: "The true label's button flips 0 ↔ 1 on the case's line, in the cases editor.",
     score: 'Score',
@@ -37,8 +36,7 @@ const TEXT = {
     label_name: (id: string) => `${id}: positive label (1)`,
     failed: 'Could not edit: the case is no longer in the cases text.',
     done: (id: string, v: number) => `Label of ${id} changed to ${v}.`,
-  },
-} satisfies Record<Lang, unknown>;
+});
 
 const rowId = (d: Decision) => d.case_id;
 

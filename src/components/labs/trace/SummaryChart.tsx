@@ -5,12 +5,12 @@
  * moved from.
  */
 import type { Lang } from '../../../../labs/core/contract/types.ts';
+import { bilingual } from '../shared/bilingual.ts';
 import type { TraceResult } from '../../../../labs/trace/engine.ts';
 import HBarChart, { type HBar } from '../../charts/HBarChart.tsx';
 import { fmt } from '../shared/format.tsx';
 
-const TEXT = {
-  es: {
+const TEXT = bilingual({
     title: 'S_run por ejecución',
     desc: 'La puntuación S_run de cada ejecución entre 0 y 1, con el mínimo de la política; rayadas las ejecuciones que fallan.',
     x: 'S_run (0 a 1)',
@@ -18,8 +18,7 @@ const TEXT = {
     undef: 'indefinida',
     table: 'Tabla de datos del gráfico',
     cols: ['Ejecución', 'S_run'] as [string, string],
-  },
-  en: {
+}, {
     title: 'S_run by run',
     desc: "Each run's S_run between 0 and 1, with the policy's minimum; failing runs hatched.",
     x: 'S_run (0 to 1)',
@@ -27,8 +26,7 @@ const TEXT = {
     undef: 'undefined',
     table: "The chart's data table",
     cols: ['Run', 'S_run'] as [string, string],
-  },
-} satisfies Record<Lang, unknown>;
+});
 
 export function TraceSummaryChart({ result, lang }: { result: TraceResult; lang: Lang }) {
   const t = TEXT[lang];

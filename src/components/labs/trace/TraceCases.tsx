@@ -7,13 +7,13 @@
  */
 import { useState } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
+import { bilingual } from '../shared/bilingual.ts';
 import type { RunResult, StepResult, TraceResult } from '../../../../labs/trace/engine.ts';
 import type { LabStateApi } from '../shared/useLabState.ts';
 import { CaseTable } from '../shared/CaseTable.tsx';
 import { addApprovalBefore, removeStep } from './edit.ts';
 
-const TEXT = {
-  es: {
+const TEXT = bilingual({
     title: 'Aprobaciones: concede o retira un permiso con un clic',
     help: 'Cada fila es una llamada a una herramienta que la política obliga a aprobar. El botón quita el paso de aprobación que la cubre, o añade uno justo antes de la llamada, en el editor de la traza.',
     call: 'Ejecución · paso',
@@ -30,8 +30,7 @@ const TEXT = {
     failed: 'No se pudo editar: la traza cambió desde el último cálculo.',
     removed: (step: string, run: string) => `Quitado el permiso ${step} de ${run}.`,
     added: (tool: string, step: string) => `Añadido un permiso para ${tool} antes de ${step}.`,
-  },
-  en: {
+}, {
     title: 'Approvals: grant or withdraw a permission with one click',
     help: 'Each row is a tool call that the policy says needs an approval. The button removes the approval step that covers it, or adds one right before the call, in the trace editor.',
     call: 'Run · step',
@@ -48,8 +47,7 @@ const TEXT = {
     failed: 'Could not edit: the trace changed since the last result.',
     removed: (step: string, run: string) => `Removed permission ${step} from ${run}.`,
     added: (tool: string, step: string) => `Added a permission for ${tool} before ${step}.`,
-  },
-} satisfies Record<Lang, unknown>;
+});
 
 interface Row { r: RunResult; s: StepResult; approved: boolean; id: string }
 const rowId = (x: Row) => x.id;
