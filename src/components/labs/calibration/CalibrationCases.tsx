@@ -23,7 +23,7 @@ const TEXT = bilingual({
     label: 'Etiqueta real',
     label_multi: 'Clase real',
     label_name: (id: string) => `${id}: etiqueta positiva (1)`,
-    class_name: (id: string, from: string, to: string) => `${id}: clase ${from}; pulsar la cambia a ${to}`,
+    class_name: (id: string) => `${id}, clase real actual y siguiente`,
     unreadable: 'La tabla de casos vuelve cuando el texto de casos se pueda leer (mira los problemas del editor).',
     failed: 'No se pudo editar: el caso ya no está en el texto de casos.',
     done: (id: string, v: string) => `Etiqueta de ${id} cambiada a ${v}.`,
@@ -37,7 +37,7 @@ const TEXT = bilingual({
     label: 'True label',
     label_multi: 'True class',
     label_name: (id: string) => `${id}: positive label (1)`,
-    class_name: (id: string, from: string, to: string) => `${id}: class ${from}; press to change it to ${to}`,
+    class_name: (id: string) => `${id}, true class now and next`,
     unreadable: 'The case table comes back when the cases text can be read (see the editor’s problems).',
     failed: 'Could not edit: the case is no longer in the cases text.',
     done: (id: string, v: string) => `Label of ${id} changed to ${v}.`,
@@ -72,7 +72,7 @@ export function CalibrationCases({ lang, state }: { lang: Lang; state: LabStateA
         header: multi ? t.label_multi : t.label,
         pressed: multi ? undefined : (c) => c.label === '1',
         text: (c) => (multi ? `${c.label} → ${nextLabel(c.label, classes)}` : c.label),
-        label: (c) => (multi ? t.class_name(c.case_id, c.label, nextLabel(c.label, classes)) : t.label_name(c.case_id)),
+        label: (c) => (multi ? t.class_name(c.case_id) : t.label_name(c.case_id)),
         onToggle: (c) => {
           const to = nextLabel(c.label, classes);
           const next = setCalLabel(state.texts.cases ?? '', c.case_id, to);

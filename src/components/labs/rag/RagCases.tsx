@@ -27,7 +27,7 @@ const TEXT = bilingual({
     chunk: 'Fragmento',
     ndcg: 'nDCG@k del caso',
     grade: 'Grado',
-    name: (id: string, rank: number, chunk: string, g: number, next: number) => `${id}, rango ${rank}, ${chunk}: grado ${g}; pulsar lo cambia a ${next}`,
+    name: (id: string, rank: number, chunk: string) => `${id}, rango ${rank}, ${chunk}, grado actual y siguiente`,
     unreadable: 'La tabla vuelve cuando el texto de casos se pueda leer (mira los problemas del editor).',
     qrels: 'Los juicios de relevancia vienen del archivo qrels: cambia los grados allí o en la traza de un caso, más abajo.',
     failed: 'No se pudo editar: el caso ya no está en el texto de casos.',
@@ -39,7 +39,7 @@ const TEXT = bilingual({
     chunk: 'Chunk',
     ndcg: "Case's nDCG@k",
     grade: 'Grade',
-    name: (id: string, rank: number, chunk: string, g: number, next: number) => `${id}, rank ${rank}, ${chunk}: grade ${g}; press to change it to ${next}`,
+    name: (id: string, rank: number, chunk: string) => `${id}, rank ${rank}, ${chunk}, grade now and next`,
     unreadable: 'The table comes back when the cases text can be read (see the editor’s problems).',
     qrels: 'The relevance judgments come from the qrels file: change the grades there, or in a case’s trace below.',
     failed: 'Could not edit: the case is no longer in the cases text.',
@@ -97,7 +97,7 @@ export function RagCases({ result, lang, state }: { result: RagResult; lang: Lan
         key: 'grade',
         header: t.grade,
         text: (r) => `${r.grade} → ${nextGrade(r.grade)}`,
-        label: (r) => t.name(r.case_id, r.rank, r.chunk, r.grade, nextGrade(r.grade)),
+        label: (r) => t.name(r.case_id, r.rank, r.chunk),
         onToggle: (r) => {
           const g = nextGrade(r.grade);
           const next = setGoldGrade(state.texts.cases ?? '', r.case_id, r.chunk, g);

@@ -37,7 +37,10 @@ export interface CaseToggle<R> {
   pressed?: (row: R) => boolean;
   /** The button's visible text (the value it holds). */
   text: (row: R) => string;
-  /** The button's accessible name (for a two-state button: what "pressed" means on this row). */
+  /**
+   * What the button is about (for a two-state button: what "pressed" means on this row); its
+   * accessible name is this, then its visible text (WCAG 2.5.3: the name contains what is shown).
+   */
   label: (row: R) => string;
   /** Rows whose value cannot be flipped here (the button stays focusable, marked aria-disabled). */
   disabled?: (row: R) => boolean;
@@ -166,7 +169,7 @@ export function CaseTable<R>({ id, lang, title, help, rows, rowId, rowHeader, id
                               className={`case-toggle${g.plain ? ' plain' : pressed === true ? ' on' : pressed === false ? ' off' : ''}`}
                               tabIndex={cur && cur.row === rid && cur.col === k ? 0 : -1}
                               aria-pressed={pressed}
-                              aria-label={g.label(r)}
+                              aria-label={`${g.label(r)}: ${g.text(r)}`}
                               aria-disabled={off || undefined}
                               data-row={rid}
                               data-col={k}
