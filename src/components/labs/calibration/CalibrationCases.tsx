@@ -69,6 +69,7 @@ export function CalibrationCases({ lang, state }: { lang: Lang; state: LabStateA
       ]}
       toggles={[{
         key: 'label',
+        plain: true,
         header: multi ? t.label_multi : t.label,
         pressed: multi ? undefined : (c) => c.label === '1',
         text: (c) => (multi ? `${c.label} → ${nextLabel(c.label, classes)}` : c.label),

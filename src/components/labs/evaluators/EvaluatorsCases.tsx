@@ -75,6 +75,7 @@ export function EvaluatorsCases({ result, lang, state }: { result: EvaluatorsRes
       columns={columns}
       toggles={[{
         key: 'human',
+        plain: true,
         header: t.human,
         pressed: (c) => c.labels.get(PASS) === 1,
         text: (c) => String(c.labels.get(PASS) ?? '–'),

@@ -18,6 +18,7 @@ import { answerAxis, readAnswer, setAnswer } from './edits.ts';
 const TEXT = bilingual({
     title: 'Ítems: cambia el veredicto de una respuesta con un clic',
     help: (axis: string, field: string) => `El botón cambia la respuesta («${field}») dentro de la salida del ítem, en el editor de ítems: una respuesta aceptada por el eje ${axis} pasa a vacía y una rechazada pasa a los términos esperados; otro clic devuelve la respuesta anterior.`,
+    item: 'Ítem',
     expected: 'Esperado',
     got: 'Respuesta',
     score: 'Puntuación',
@@ -31,6 +32,7 @@ const TEXT = bilingual({
 }, {
     title: "Items: flip an answer's verdict with one click",
     help: (axis: string, field: string) => `The button changes the answer (“${field}”) inside the item's output, in the items editor: an answer the ${axis} axis accepts becomes empty, a rejected one becomes the expected terms; another press puts the previous answer back.`,
+    item: 'Item',
     expected: 'Expected',
     got: 'Answer',
     score: 'Score',
@@ -61,6 +63,7 @@ export function RubricCases({ result, lang, state }: { result: RubricResult; lan
       help={axis ? t.help(axis.name, axis.field) : undefined}
       rows={result.items}
       rowId={rowId}
+      idHeader={t.item}
       disabledNote={axis ? undefined : t.no_axis}
       columns={[
         { key: 'expected', header: t.expected, cell: (it) => it.expected.join(', ') },

@@ -51,16 +51,16 @@ export interface CaseToggle<R> {
 
 const TEXT = bilingual({
     filter: 'Filtrar por id de caso',
-    shown: (shown: number, total: number) => `Se muestran ${shown} de ${total} casos; filtra por id para llegar a otros.`,
-    all: (n: number) => `${n} casos.`,
-    none: 'Ningún caso coincide con el filtro.',
+    shown: (shown: number, total: number) => `Se muestran ${shown} de ${total} filas; filtra por id para llegar a las demás.`,
+    all: (n: number) => (n === 1 ? '1 fila.' : `${n} filas.`),
+    none: 'Ninguna fila coincide con el filtro.',
     keys: 'Los botones de la tabla son una sola parada de tabulación: las flechas se mueven entre casos y entre botones, Espacio o Intro cambia el valor. El editor se actualiza en su sitio y el resumen muestra el efecto.',
     case_id: 'Caso',
 }, {
     filter: 'Filter by case id',
-    shown: (shown: number, total: number) => `Showing ${shown} of ${total} cases; filter by id to reach the others.`,
-    all: (n: number) => `${n} cases.`,
-    none: 'No case matches the filter.',
+    shown: (shown: number, total: number) => `Showing ${shown} of ${total} rows; filter by id to reach the others.`,
+    all: (n: number) => (n === 1 ? '1 row.' : `${n} rows.`),
+    none: 'No row matches the filter.',
     keys: "The table's buttons are a single tab stop: the arrow keys move between cases and between buttons, Space or Enter changes the value. The editor is updated in place and the summary shows the effect.",
     case_id: 'Case',
 });

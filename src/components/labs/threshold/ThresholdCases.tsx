@@ -59,6 +59,7 @@ export function ThresholdCases({ sel, lang, state }: { sel: PolicyEvaluation; la
       ]}
       toggles={[{
         key: 'label',
+        plain: true,
         header: t.label,
         pressed: (d) => d.label === 1,
         text: (d) => String(d.label),
