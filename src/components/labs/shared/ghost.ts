@@ -22,9 +22,11 @@ export function clearGhosts(root: Element): void {
 
 /** The chart under `root` as drawn now (call after clearGhosts). */
 export function snapshotChart(root: Element): ChartSnapshot {
+  // the drawing as text, only to compare two drawings (it is never written back into the page)
+  const xml = new XMLSerializer();
   const svgs = Array.from(root.querySelectorAll<SVGSVGElement>('svg')).map((s) => ({
     viewBox: s.getAttribute('viewBox'),
-    html: s.innerHTML,
+    html: xml.serializeToString(s),
     copy: s.cloneNode(true) as SVGSVGElement,
   }));
   const cells = Array.from(root.querySelectorAll('td')).map((c) => (c.textContent ?? '').trim());
