@@ -30,6 +30,7 @@ import LabelHistogram from '../../charts/LabelHistogram.tsx';
 import CostHeatMap from '../../charts/CostHeatMap.tsx';
 import MulticlassResults, { MulticlassControls, multiclassSummary } from './MulticlassResults.tsx';
 import SelectivePanel from './SelectivePanel.tsx';
+import { CalibrationCases } from './CalibrationCases.tsx';
 type CalibratorType = NonNullable<CalibrationView['calibrator']>;
 const CALIBRATORS: readonly CalibratorType[] = ['histogram_laplace', 'platt', 'isotonic', 'temperature'];
 const BIN_CHOICES = [2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50];
@@ -142,6 +143,7 @@ export default function CalibrationLab({ lang, preset: kit, embed }: LabIslandPr
     <div className="cal-lab">
       <PresetPicker lang={lang} preset={preset} onPick={loadPreset} />
       <LabShell meta={calibrationMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} summary={summary}
+        cases={<CalibrationCases lang={lang} state={lab} />}
         controls={result && (result.kind === 'multiclass' ? <MulticlassControls result={result} lang={lang} view={view} onChange={setView} /> : <ViewControls lang={lang} result={result} view={view} onChange={setView} />)}>
         {panels}
       </LabShell>

@@ -29,6 +29,7 @@ import { VerdictPanel, ReasonList } from '../shared/Verdict.tsx';
 import { checkHeadlines, type LabSummaryDef } from '../shared/Summary.tsx';
 import BarRowsChart, { type BarRow } from '../../charts/BarRowsChart.tsx';
 import IntervalChart, { type IntervalRow } from '../../charts/IntervalChart.tsx';
+import { EvaluatorsCases } from './EvaluatorsCases.tsx';
 import { addEvaluatorCopy, flipHumanLabel, flipJudgeScore, readCases, readOutputs, toggleParseOk } from './edit.ts';
 
 const PASS = 'pass';
@@ -129,7 +130,8 @@ export default function EvaluatorsLab({ lang, preset, embed }: LabIslandProps) {
   }, [panelResult, lang, view, setView]);
 
   return (
-    <LabShell meta={evaluatorsMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} secondaryLabels={te.secondary} summary={summary}>
+    <LabShell meta={evaluatorsMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} secondaryLabels={te.secondary} summary={summary}
+      cases={result && <EvaluatorsCases result={result} lang={lang} state={lab} />}>
       {panelResult && (
         <div className="lab-results" aria-live="off">
           {upper}

@@ -31,6 +31,7 @@ import { VerdictPanel } from '../shared/Verdict.tsx';
 import type { Headline, LabSummaryDef } from '../shared/Summary.tsx';
 import HistogramChart, { type HistMarker } from '../../charts/HistogramChart.tsx';
 import HBarChart, { type HBar } from '../../charts/HBarChart.tsx';
+import { GateCases } from './GateCases.tsx';
 
 /** The policy's grader settings, shown and (on request) written into the policy text. */
 const SETTINGS = ['abstention_markers', 'text_normalization', 'unicode_normalization', 'bootstrap_seed', 'bootstrap_rounds', 'confidence_level', 'baseline_version', 'candidate_version'] as const;
@@ -114,7 +115,8 @@ export default function GateLab({ lang, preset, embed }: LabIslandProps) {
   const manifest = useMemo(() => panelResult && <ManifestView result={panelResult} lang={lang} />, [panelResult, lang]);
 
   return (
-    <LabShell presets meta={gateMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} secondaryLabels={tg.secondary} summary={summary}>
+    <LabShell presets meta={gateMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} secondaryLabels={tg.secondary} summary={summary}
+      cases={result && <GateCases result={result} lang={lang} state={lab} />}>
       {panelResult && (
         <div className="lab-results" aria-live="off">
           {panels}

@@ -39,6 +39,8 @@ import HBarChart from '../../charts/HBarChart.tsx';
 import ScatterChart from '../../charts/ScatterChart.tsx';
 import { RankedListFigure, FusionFigure } from './figures.tsx';
 import { setGoldGrade, setQrelsGrade, swapRetrieved, setContextChunks } from './edits.ts';
+import { RagCases } from './RagCases.tsx';
+import { RagSummaryChart } from './SummaryChart.tsx';
 
 /** The trace's claims view sits below the fold: loaded on its own, so the lab page stays within its JS budget. */
 const ClaimsView = lazy(() => import('./ClaimsView.tsx'));
@@ -137,6 +139,7 @@ export default function RagLab({ lang, preset, embed }: LabIslandProps) {
       },
       catalogs: [ragMsg(lang).undefined_reason],
     }),
+    chart: <RagSummaryChart result={result} lang={lang} />,
   }, [result, lang]);
 
   const variants = preset.variants;
@@ -162,6 +165,7 @@ export default function RagLab({ lang, preset, embed }: LabIslandProps) {
 
   return (
     <LabShell meta={ragMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} secondaryLabels={t.secondary} summary={summary}
+      cases={result && <RagCases result={result} lang={lang} state={lab} />}
       controls={result && <MeasureControls result={result} view={view} lang={lang} setView={setView} />}>
       {panelResult && (
         <div className="lab-results" aria-live="off">

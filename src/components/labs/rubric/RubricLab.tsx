@@ -29,6 +29,7 @@ import { VerdictPanel, ReasonList } from '../shared/Verdict.tsx';
 import type { LabSummaryDef } from '../shared/Summary.tsx';
 import { Checklist } from '../shared/Checklist.tsx';
 import { readPipeline, setCaseFoldMode, setNormalizeExpected, setStepEnabled, type CaseFoldMode, type PipelineView } from './pipeline.ts';
+import { RubricCases } from './RubricCases.tsx';
 const AXIS_COLORS = ['#1d4e89', '#b35900', '#2e7d32', '#6a3d9a', '#00838f', '#a3211b', '#5d4037', '#ad1457'];
 
 export default function RubricLab({ lang, preset, examples, embed }: LabIslandProps) {
@@ -79,7 +80,8 @@ export default function RubricLab({ lang, preset, examples, embed }: LabIslandPr
   ), [panelResult, lang]);
 
   return (
-    <LabShell meta={rubricMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} secondaryLabels={tr.secondary} summary={summary}>
+    <LabShell meta={rubricMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} secondaryLabels={tr.secondary} summary={summary}
+      cases={result && <RubricCases result={result} lang={lang} state={lab} />}>
       {panelResult && (
         <div className="lab-results" aria-live="off">
           {upper}

@@ -73,6 +73,12 @@ interface Props {
   summary?: LabSummaryDef | null;
   /** Controls the learner moves often (a slider, a select), placed above the editors, beside the summary. */
   controls?: ReactNode;
+  /**
+   * The lab's case table (shared/CaseTable.tsx): one-click flips that edit the texts in place. It
+   * sits below the main editors, in the column beside the summary, so a flip and its effect share
+   * the screen.
+   */
+  cases?: ReactNode;
   children?: ReactNode;
 }
 
@@ -82,7 +88,7 @@ function verdictOf(result: unknown): string | null {
   return typeof d?.verdict === 'string' ? d.verdict : null;
 }
 
-export function LabShell({ meta, lang, inputs: defs, state, run, embed, secondaryLabels, presets = false, summary = null, controls, children }: Props) {
+export function LabShell({ meta, lang, inputs: defs, state, run, embed, secondaryLabels, presets = false, summary = null, controls, cases, children }: Props) {
   const t = ui(lang).lab;
   const labId = meta.id;
   const filePrefix = meta.id;
@@ -175,6 +181,7 @@ export function LabShell({ meta, lang, inputs: defs, state, run, embed, secondar
             <InputEditor key={inp.name} labId={labId} lang={lang} inp={inp} state={state} run={run} readFile={readFile} />
           ))}
         </div>
+        {cases && <div className="lab-cases"><ResultBoundary message={t.render_error} resetKey={run.result}>{cases}</ResultBoundary></div>}
         {secondaryLabels && inputs.some((inp) => inp.secondary) && (
           <SecondaryInputs labId={labId} lang={lang} inputs={inputs.filter((inp) => inp.secondary)} state={state} run={run} readFile={readFile} labels={secondaryLabels} />
         )}

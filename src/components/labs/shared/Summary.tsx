@@ -14,6 +14,8 @@ import type { Lang } from '../../../../labs/core/contract/types.ts';
 import { ui } from '../../../i18n/index.ts';
 import { fmt, UndefinedValue } from './format.tsx';
 import type { GateCheck } from '../../../../labs/core/contract/gate_check.ts';
+import { clearGhosts, showGhosts, snapshotChart, type ChartSnapshot } from './ghost.ts';
+import '../../../styles/summary-ghost.css';
 
 /** One headline number of a lab: its value (null when undefined), its interval, its decimals. */
 export interface Headline {
@@ -76,6 +78,8 @@ export function LabSummary({ def, lang, labId, resultKey, verdict, stale }: Prop
   const [gone, setGone] = useState<{ code: string; text: string }[]>([]);
   const prev = useRef<{ key: unknown; numbers: Map<string, string>; values: Map<string, number | null>; verdict: string | null; reasons: Map<string, string> } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const chartSnap = useRef<ChartSnapshot | null>(null);
+  const ghostTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   // After each commit of a new, fresh result: compare with the last one (numbers as shown, the
   // verdict, the reason lines in the verdict block) and keep the differences for CHANGE_MS.
@@ -89,6 +93,18 @@ export function LabSummary({ def, lang, labId, resultKey, verdict, stale }: Prop
     el.querySelectorAll<HTMLElement>('[data-reason]').forEach((r) => reasons.set(r.dataset.reason ?? '', (r.textContent ?? '').trim()));
     const before = prev.current;
     prev.current = { key: resultKey, numbers: shown, values, verdict, reasons };
+    // The chart shows where it moved from: a faint copy of the previous drawing over the new one
+    // (and the previous text of table cells that changed), for CHANGE_MS.
+    const more = el.querySelector<HTMLElement>('.lab-summary-more');
+    if (more) {
+      clearGhosts(more);
+      const was = chartSnap.current;
+      chartSnap.current = snapshotChart(more);
+      if (was && showGhosts(more, was, chartSnap.current)) {
+        clearTimeout(ghostTimer.current);
+        ghostTimer.current = setTimeout(() => { if (root.current) clearGhosts(root.current); }, CHANGE_MS);
+      }
+    }
     if (!before) return;
     const ch: Record<string, Change> = {};
     for (const [k, s] of shown) {
@@ -113,7 +129,10 @@ export function LabSummary({ def, lang, labId, resultKey, verdict, stale }: Prop
     // The numbers, the verdict and the reason lines all come from the result: its identity is the trigger.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [resultKey, stale]);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => () => {
+    clearTimeout(timer.current);
+    clearTimeout(ghostTimer.current);
+  }, []);
   // A part of the summary that scrolls (the summary on a wide screen, a long verdict inside it) and
   // holds nothing focusable gets a tab stop, so it can be scrolled from the keyboard (WCAG 2.1.1).
   useLayoutEffect(() => {

@@ -22,6 +22,8 @@ import { LabPanel, DataTable } from '../shared/Panel.tsx';
 import { VerdictPanel, ReasonList } from '../shared/Verdict.tsx';
 import type { LabSummaryDef } from '../shared/Summary.tsx';
 import { useLabState } from '../shared/useLabState.ts';
+import { ThresholdCases } from './ThresholdCases.tsx';
+import { ROVING_HELP, rovingKeyDown } from '../shared/roving.ts';
 import type { LabIslandProps } from '../shared/embed.ts';
 
 interface View { low?: number; high?: number }
@@ -126,7 +128,8 @@ export default function ThresholdLab({ lang, preset, embed }: LabIslandProps) {
   }, [panelResult, lang, tt, setView]);
 
   return (
-    <LabShell presets meta={thresholdMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} summary={summary} controls={controls}>
+    <LabShell presets meta={thresholdMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} summary={summary} controls={controls}
+      cases={sel && <ThresholdCases sel={sel} lang={lang} state={lab} />}>
       {panels}
     </LabShell>
   );
@@ -276,6 +279,9 @@ function ScanTable({ result, lang, view, onPick }: { result: ThresholdResult; la
   const shown = result.scan.length <= MAX_SCAN_ROWS
     ? result.scan
     : [...result.scan].sort((a, b) => a.metrics.cost - b.metrics.cost).slice(0, MAX_SCAN_ROWS);
+  // The pair buttons are one composite widget (one tab stop, arrows move): the selected pair's
+  // button holds the tab stop, else the first.
+  const rovingAt = Math.max(0, shown.findIndex((p) => !!view && same(view.low, p.low) && same(view.high, p.high)));
   const bars = shown.map((p) => ({
     key: `${p.low}-${p.high}`,
     label: `${fmt(p.low, lang, 2)}–${fmt(p.high, lang, 2)}`,
@@ -294,19 +300,21 @@ function ScanTable({ result, lang, view, onPick }: { result: ThresholdResult; la
         tableSummary={t.lab.chart_table}
         columns={[`${tt.low}–${tt.high}`, tt.metric_names.cost]}
       />
+      <p className="help">{ROVING_HELP[lang]}</p>
+      <div className="scan-pairs" onKeyDown={(e) => rovingKeyDown(e)}>
       <DataTable
         label={tt.scan}
         className="scan"
         testId="scan-table"
         caption={<>{tt.scan_caption(result.evaluated_policies, result.feasible_policies)}{shown.length < result.scan.length && <> {tt.scan_cheapest(shown.length)}</>}</>}
         columns={[tt.low, tt.high, tt.metric_names.cost, tt.metric_names.operational_recall, tt.metric_names.review_rate, tt.metric_names.precision_auto_urgent, tt.feasible]}>
-        {shown.map((p) => {
+        {shown.map((p, k) => {
           const selected = !!view && same(view.low, p.low) && same(view.high, p.high);
           const isRec = !!rec && same(rec.threshold_low, p.low) && same(rec.threshold_high, p.high);
           return (
             <tr key={`${p.low}-${p.high}`} className={`${p.passes_constraints ? 'feasible' : 'infeasible'}${selected ? ' selected' : ''}${isRec ? ' recommended' : ''}`} aria-current={selected ? 'true' : undefined}>
               <td>
-                <button type="button" className="linklike" onClick={() => onPick(p.low, p.high)} aria-label={tt.select_pair(fmt(p.low, lang, 2), fmt(p.high, lang, 2))}>
+                <button type="button" className="linklike" data-roving tabIndex={k === rovingAt ? 0 : -1} onClick={() => onPick(p.low, p.high)} aria-label={tt.select_pair(fmt(p.low, lang, 2), fmt(p.high, lang, 2))}>
                   {fmt(p.low, lang, 2)}
                 </button>
               </td>
@@ -320,6 +328,7 @@ function ScanTable({ result, lang, view, onPick }: { result: ThresholdResult; la
           );
         })}
       </DataTable>
+      </div>
     </LabPanel>
   );
 }

@@ -26,6 +26,8 @@ import { VerdictPanel } from '../shared/Verdict.tsx';
 import type { LabSummaryDef } from '../shared/Summary.tsx';
 import WaterfallChart, { type WaterfallStep } from '../../charts/WaterfallChart.tsx';
 import { addApprovalBefore, removeStep } from './edit.ts';
+import { TraceCases } from './TraceCases.tsx';
+import { TraceSummaryChart } from './SummaryChart.tsx';
 
 const MAX_OBSERVATION = 240;
 
@@ -74,6 +76,7 @@ export default function TraceLab({ lang, preset, embed }: LabIslandProps) {
       { key: `cost:${shown.run_id}`, label: `${lm.report.cost} ${tt.summary_run(shown.run_id)}`, value: shown.cost_eur, status: status('cost_eur') },
       { key: `latency:${shown.run_id}`, label: `${lm.report.latency} ${tt.summary_run(shown.run_id)}`, value: shown.latency_ms, digits: 0, status: status('latency_ms') },
     ],
+    chart: <TraceSummaryChart result={result} lang={lang} />,
     };
   }, [result, view, lang, tt]);
 
@@ -91,6 +94,7 @@ export default function TraceLab({ lang, preset, embed }: LabIslandProps) {
   const policy = useMemo(() => panelResult && <PolicyPanel result={panelResult} lang={lang} />, [panelResult, lang]);
   return (
     <LabShell meta={traceMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} summary={summary}
+      cases={result && <TraceCases result={result} lang={lang} state={lab} />}
       controls={result && <RunPicker result={result} shown={shownRun(result, view)} lang={lang} onPick={(id) => lab.setView({ run: id })} />}>
       {panelResult && (
         <div className="lab-results" aria-live="off">
