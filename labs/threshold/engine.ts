@@ -24,7 +24,7 @@
 import type { LabResultBase } from '../core/contract/lab.ts';
 import type { Decision } from '../core/contract/types.ts';
 import type { MaybeNumber } from '../core/contract/types.ts';
-import { lowerBound, splitSorted, upperBound } from '../core/stats/sorted.ts';
+import { lowerBound, splitSortedRows, upperBound } from '../core/stats/sorted.ts';
 import type { SortedClasses } from '../core/stats/sorted.ts';
 import {
   averagePrecisionScoreSorted,
@@ -247,10 +247,7 @@ const preparedCache = new WeakMap<readonly CaseRow[], PreparedCases>();
 export function prepareCases(cases: readonly CaseRow[]): PreparedCases {
   const hit = preparedCache.get(cases);
   if (hit) return hit;
-  const sorted = splitSorted(
-    Float64Array.from(cases, (c) => c.score),
-    Uint8Array.from(cases, (c) => c.label),
-  );
+  const sorted = splitSortedRows(cases);
   const prepared = { cases, sorted, n: cases.length, positives: sorted.pos.length, negatives: sorted.neg.length };
   preparedCache.set(cases, prepared);
   return prepared;
