@@ -39,7 +39,6 @@ import { conformalSplit, conformalThreshold, evaluateConformal, nonconformitySco
 import type { ConformalSplitRule } from '../core/stats/conformal.ts';
 import { wilsonInterval } from '../core/stats/wilson.ts';
 import { countsByLabel } from '../core/stats/histogram.ts';
-import { lowerBound, sortFloat64, upperBound } from '../core/stats/sorted.ts';
 import { ViewError } from '../core/contract/lab.ts';
 import type { CalibrationReason, CalibrationTrigger, CalibrationWarning } from './i18n/index.ts';
 import { bootstrapResamples, percentileInterval } from '../core/stats/bootstrap.ts';
@@ -48,15 +47,13 @@ import type { Decision, MaybeNumber } from '../core/contract/types.ts';
 import type { CalibrationInput, CalibrationPolicy } from './schema.ts';
 import { splitIndex } from './columns.ts';
 import { decideCalibration } from './decision.ts';
+import { COMPARE_TOLERANCE, decideCase, pickPair, scanGrid } from './policy_grid.ts';
 import { selectiveBlock } from './selective_block.ts';
 import type { SelectiveBlock } from './selective_block.ts';
 
-/** Tolerance of every comparison of a rate or cost with a policy limit or with another pair. */
-export const COMPARE_TOLERANCE = 1e-9;
 /** Tolerance when comparing a probability with a grid threshold or a confidence level: core's one PROBABILITY_TOLERANCE. */
 export const PROB_TOLERANCE = PROBABILITY_TOLERANCE;
-/** The kit's threshold grid: 0.05, 0.10, ..., 0.95. */
-export const THRESHOLD_GRID: readonly number[] = Array.from({ length: 19 }, (_, i) => (i + 1) / 20);
+export { COMPARE_TOLERANCE, THRESHOLD_GRID, comparePairs, failedConstraints, pickPair, scanGrid } from './policy_grid.ts';
 /** The kit's confidence levels of the risk-coverage curve: 0.50, 0.55, ..., 0.95. */
 /**
  * Budget of bootstrap draws (rounds x evaluation cases). Above it the rounds are reduced to
@@ -139,6 +136,8 @@ export interface GridPair {
   passes: boolean;
   /** Constraint codes this pair fails (empty when it passes). */
   failed_constraints: CalibrationReason[];
+  /** A feasible pair whose cost ties the recommended (feasible) pair's, within the engine's cost tolerance (policy_grid.ts). */
+  ties_recommended_cost: boolean;
 }
 
 export interface RecommendedPolicy extends GridPair {
@@ -308,122 +307,6 @@ export function metricsBlock(p: ArrayLike<number>, y: ArrayLike<number>, bins: n
     undefined_reason: p.length === 0 ? 'no_cases' : null,
     reliability,
   };
-}
-
-/** 0 = normal, 1 = urgent, 2 = review (lab rule; see module comment). */
-function decideCase(p: number, mask: number, low: number, high: number): 0 | 1 | 2 {
-  if (mask === 1 && p <= low + PROB_TOLERANCE) return 0;
-  if (mask === 2 && p >= high - PROB_TOLERANCE) return 1;
-  return 2;
-}
-
-/** Constraint codes a pair fails, in a fixed order. */
-export function failedConstraints(reviewRate: number, coverage: number, errorRate: MaybeNumber, policy: CalibrationPolicy): CalibrationReason[] {
-  const out: CalibrationReason[] = [];
-  if (reviewRate > policy.max_review_rate + COMPARE_TOLERANCE) out.push('review_rate_above_max');
-  if (coverage < policy.min_auto_coverage - COMPARE_TOLERANCE) out.push('auto_coverage_below_min');
-  if (errorRate === null) out.push('auto_error_rate_undefined');
-  else if (errorRate > policy.max_auto_error_rate + COMPARE_TOLERANCE) out.push('auto_error_rate_above_max');
-  return out;
-}
-
-/**
- * Evaluates every grid pair (low < high) on calibrated probabilities `p`, conformal set masks and
- * labels `y`, with the lab's rule (decideCase): a case is automated only when its conformal set is a
- * singleton, towards the label it holds, and only past that label's threshold ({0} and p <= low:
- * normal; {1} and p >= high: urgent); every other case is reviewed. Cost = review · cost_review +
- * FP · cost_false_positive + FN · cost_false_negative; rates are over all cases.
- * Each pair costs O(log n): the singleton cases are split by set and label and sorted once, and a
- * pair's counts are binary searches (the same counts as deciding every case, pair by pair).
- * Exported for tests.
- */
-export function scanGrid(
-  p: ArrayLike<number>,
-  masks: ArrayLike<number>,
-  y: ArrayLike<number>,
-  policy: CalibrationPolicy,
-  onLow?: (fraction: number) => void,
-): GridPair[] {
-  const n = p.length;
-  // singleton {0} (mask 1) and {1} (mask 2) cases, by label: [mask1 y0, mask1 y1, mask2 y0, mask2 y1]
-  const sizes = [0, 0, 0, 0];
-  for (let i = 0; i < n; i++) if (masks[i] === 1 || masks[i] === 2) sizes[(masks[i] - 1) * 2 + (y[i] === 1 ? 1 : 0)]++;
-  const groups = sizes.map((k) => new Float64Array(k));
-  const fill = [0, 0, 0, 0];
-  for (let i = 0; i < n; i++) {
-    if (masks[i] !== 1 && masks[i] !== 2) continue;
-    const g = (masks[i] - 1) * 2 + (y[i] === 1 ? 1 : 0);
-    groups[g][fill[g]++] = p[i];
-  }
-  for (const g of groups) sortFloat64(g);
-  const [negY0, negY1, posY0, posY1] = groups;
-  const out: GridPair[] = [];
-  for (const [li, low] of THRESHOLD_GRID.entries()) {
-    onLow?.(li / THRESHOLD_GRID.length);
-    const atLow = low + PROB_TOLERANCE;
-    const tn = upperBound(negY0, atLow);
-    const fn = upperBound(negY1, atLow);
-    for (const high of THRESHOLD_GRID) {
-      if (low >= high) continue;
-      const atHigh = high - PROB_TOLERANCE;
-      const fp = posY0.length - lowerBound(posY0, atHigh);
-      const tp = posY1.length - lowerBound(posY1, atHigh);
-      const automated = tn + fn + fp + tp;
-      const reviewed = n - automated;
-      const c: Confusion = { tp, fp, fn, tn };
-      const cost = reviewed * policy.cost_review + fp * policy.cost_false_positive + fn * policy.cost_false_negative;
-      const reviewRate = reviewed / n;
-      const coverage = automated / n;
-      const errorRate = automated ? (fp + fn) / automated : null;
-      const failed = failedConstraints(reviewRate, coverage, errorRate, policy);
-      out.push({
-        low,
-        high,
-        cost,
-        reviewed,
-        automated,
-        review_rate: reviewRate,
-        auto_coverage: coverage,
-        auto_error_rate: errorRate,
-        confusion_auto: c,
-        passes: failed.length === 0,
-        failed_constraints: failed,
-      });
-    }
-  }
-  return out;
-}
-
-function near(a: number, b: number): boolean {
-  return Math.abs(a - b) <= COMPARE_TOLERANCE * Math.max(1, Math.abs(a), Math.abs(b));
-}
-
-/** The kit's order: cost, review rate, -coverage, -high, low (costs within tolerance tie). */
-export function comparePairs(a: GridPair, b: GridPair): number {
-  if (!near(a.cost, b.cost)) return a.cost - b.cost;
-  if (a.reviewed !== b.reviewed) return a.reviewed - b.reviewed;
-  if (a.automated !== b.automated) return b.automated - a.automated;
-  if (a.high !== b.high) return b.high - a.high;
-  return a.low - b.low;
-}
-
-/**
- * Best pair: first feasible pair in the kit's order; when none is feasible, the cheapest pair
- * (first in grid order among equal costs), returned with passes = false. Also counts ties.
- */
-export function pickPair(pairs: readonly GridPair[]): { best: GridPair; tiesCost: number; tiesRates: number; feasible: number } {
-  const feasible = pairs.filter((x) => x.passes);
-  if (feasible.length) {
-    const sorted = [...feasible].sort(comparePairs);
-    const best = sorted[0];
-    const tiesCost = feasible.filter((x) => near(x.cost, best.cost)).length;
-    const tiesRates = feasible.filter((x) => near(x.cost, best.cost) && x.reviewed === best.reviewed && x.automated === best.automated).length;
-    return { best, tiesCost, tiesRates, feasible: feasible.length };
-  }
-  let best = pairs[0];
-  for (const x of pairs) if (x.cost < best.cost && !near(x.cost, best.cost)) best = x;
-  const tiesCost = pairs.filter((x) => near(x.cost, best.cost)).length;
-  return { best, tiesCost, tiesRates: tiesCost, feasible: 0 };
 }
 
 /** Risk-coverage curve over the kit's confidence levels (accept = singleton set and max(p, 1-p) >= level). */

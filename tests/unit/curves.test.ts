@@ -14,7 +14,7 @@ import {
   thinIndices,
   trapezoidArea,
 } from '../../labs/core/stats/curves.ts';
-import { lowerBound, sortFloat64, splitSorted, splitSortedRows, upperBound } from '../../labs/core/stats/sorted.ts';
+import { lowerBound, sortFloat64, splitSorted, upperBound } from '../../labs/core/stats/sorted.ts';
 
 interface GoldenDataset {
   name: string;
@@ -155,14 +155,6 @@ describe('hand-checked cases', () => {
     expect(upperBound(a, 0.3)).toBe(3);
     expect(lowerBound(a, 0)).toBe(0);
     expect(upperBound(a, 1)).toBe(4);
-  });
-
-  it('splitSortedRows reads rows like splitSorted reads columns, errors naming the row', () => {
-    const sc = splitSortedRows([{ score: 0.3, label: 1 }, { score: 0.3, label: 0 }, { score: 0.1, label: 0 }, { score: 0.9, label: 1 }]);
-    expect(Array.from(sc.pos)).toEqual([0.3, 0.9]);
-    expect(Array.from(sc.neg)).toEqual([0.1, 0.3]);
-    expect(() => splitSortedRows([{ score: 0.1, label: 0 }, { score: 0.2, label: 2 }])).toThrow(/index 1/);
-    expect(() => splitSortedRows([{ score: NaN, label: 0 }])).toThrow(/index 0 is NaN/);
   });
 
   it('trapezoid area of the diagonal is 1/2', () => {

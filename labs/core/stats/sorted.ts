@@ -55,16 +55,6 @@ export function splitSorted(scores: ArrayLike<number>, labels: ArrayLike<number>
   return splitSortedAt(n, (i) => scores[i], (i) => labels[i]);
 }
 
-/**
- * splitSorted over rows with `score` and `label` fields, read in one indexed pass (no intermediate
- * arrays: at 10^6 rows, copying the fields into typed arrays with Float64Array.from and a mapping
- * function took 250-420 ms in Node 22, the loop a few ms). Same result and errors as
- * splitSorted(rows.map(r => r.score), rows.map(r => r.label)); the index in an error is the row's.
- */
-export function splitSortedRows(rows: readonly { readonly score: number; readonly label: number }[]): SortedClasses {
-  return splitSortedAt(rows.length, (i) => rows[i].score, (i) => rows[i].label);
-}
-
 function splitSortedAt(n: number, scoreAt: (i: number) => number, labelAt: (i: number) => number): SortedClasses {
   let p = 0;
   for (let i = 0; i < n; i++) {
@@ -106,9 +96,9 @@ export function sortFloat64(a: Float64Array): Float64Array {
   if (n < RADIX_MIN_LENGTH || !LITTLE_ENDIAN) return a.sort();
   // Little-endian doubles: u[2i] = low word, u[2i+1] = high word (sign bit on top). Map to keys that
   // sort as unsigned integers: negative -> flip all bits, non-negative -> flip the sign bit.
-  let src = new Uint32Array(a.buffer, a.byteOffset, n * 2);
+  let src: Uint32Array = new Uint32Array(a.buffer, a.byteOffset, n * 2);
   const home = src;
-  let dst = new Uint32Array(n * 2);
+  let dst: Uint32Array = new Uint32Array(n * 2);
   const counts = new Uint32Array(4 * 65536);
   for (let i = 0; i < 2 * n; i += 2) {
     let h = src[i + 1];
