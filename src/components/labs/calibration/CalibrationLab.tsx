@@ -518,7 +518,8 @@ function CostMap({ result, lang }: { result: CalibrationResult; lang: Lang }) {
   const t = ui(lang);
   const tc = t.calibration;
   const rec = result.recommended_policy;
-  const near = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+  // the engine marks the pairs tied with the recommended cost (policy_grid.ts); the page only reads it
+  const tied = new Set<object>(result.policy_grid.filter((p) => p.ties_recommended_cost));
   return (
     <LabPanel id="cal-heat-h" title={tc.heat_title}>
       <CostHeatMap
@@ -527,7 +528,7 @@ function CostMap({ result, lang }: { result: CalibrationResult; lang: Lang }) {
         description={tc.heat_desc(result.policy_grid.length, rec.feasible_pairs)}
         cells={result.policy_grid}
         recommended={{ low: rec.low, high: rec.high }}
-        tied={(c) => rec.passes && c.passes && near(c.cost, rec.cost)}
+        tied={(c) => tied.has(c)}
         labels={{
           low: tc.low, high: tc.high, cost: tc.cost, review_rate: tc.review_rate, auto_coverage: tc.auto_coverage,
           auto_error_rate: tc.auto_error_rate, feasible: tc.feasible, yes: tc.yes, no: tc.no, table: t.lab.chart_table,
