@@ -46,7 +46,8 @@ import type { LabResultBase, RunHooks } from '../core/contract/lab.ts';
 import type { Decision, MaybeNumber } from '../core/contract/types.ts';
 import type { CalibrationInput, CalibrationPolicy } from './schema.ts';
 import { splitIndex } from './columns.ts';
-import { decideCalibration } from './decision.ts';
+import { decideCalibration, type CalibrationCheckId } from './decision.ts';
+import type { GateCheck } from '../core/contract/gate_check.ts';
 import { COMPARE_TOLERANCE, decideCase, pickPair, scanGrid } from './policy_grid.ts';
 import { selectiveBlock } from './selective_block.ts';
 import type { SelectiveBlock } from './selective_block.ts';
@@ -203,6 +204,8 @@ export interface TriggerCheck {
 export interface CalibrationResult extends LabResultBase {
   /** The binary path (the K-class result has kind 'multiclass'). */
   kind: 'binary';
+  /** The gate's conditions on the recommended pair (decision.ts); the decision is their verdict. */
+  checks: GateCheck<CalibrationCheckId, CalibrationReason>[];
   decision: Decision<CalibrationReason>;
   raw_metrics: MetricsBlock;
   calibrated_metrics: MetricsBlock;
@@ -788,7 +791,7 @@ export function selectCalibration(h: CalibrationHeavy, view: CalibrationView = {
   const mapping =
     fit.type === 'histogram_laplace' ? fit.mapping.map((m) => ({ bin: m.bin, count: m.count, calibrated_probability: m.calibrated_probability })) : [];
 
-  const result: Omit<CalibrationResult, 'decision' | 'manifest'> = {
+  const result: Omit<CalibrationResult, 'decision' | 'manifest' | 'checks'> = {
     kind: 'binary',
     raw_metrics: rawBlock,
     calibrated_metrics: chosen.evaluation,
@@ -833,9 +836,9 @@ export function selectCalibration(h: CalibrationHeavy, view: CalibrationView = {
     undefined_metrics: undefinedMetrics,
     counts: { calibration: calIndex.length, evaluation: nEv, calibration_positives: calPos, evaluation_positives: evPos },
   };
-  const decision = decideCalibration({ recommended, q_infinite: !Number.isFinite(thr.q) });
+  const { decision, checks } = decideCalibration({ recommended, q_infinite: !Number.isFinite(thr.q), policy });
   const manifest = buildManifest(input, result, decision.verdict === 'pass', h.input_sha256, h.observed_slices);
-  return { ...result, manifest, decision };
+  return { ...result, manifest, checks, decision };
 }
 
 /** runCalibrationHeavy then selectCalibration: the whole lab in one call (tests, benchmarks). */
@@ -851,7 +854,7 @@ export function runCalibration(input: CalibrationInput, view: CalibrationView = 
  * kit's prose promises and its script leaves out: SHA-256 of the inputs, the triggers evaluated on
  * this data, the conformal threshold and the bootstrap intervals.
  */
-export function buildManifest(input: CalibrationInput, r: Omit<CalibrationResult, 'decision' | 'manifest'>, passes: boolean, hashes: { cases: string; policy: string } | null, observedSlices: string[]): Record<string, unknown> {
+export function buildManifest(input: CalibrationInput, r: Omit<CalibrationResult, 'decision' | 'manifest' | 'checks'>, passes: boolean, hashes: { cases: string; policy: string } | null, observedSlices: string[]): Record<string, unknown> {
   const p = input.policy;
   const rec = r.recommended_policy;
   return {
