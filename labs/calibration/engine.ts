@@ -47,7 +47,7 @@ import type { CalibrationInput, CalibrationPolicy } from './schema.ts';
 import { splitIndex } from './columns.ts';
 import { decideCalibration, type CalibrationCheckId } from './decision.ts';
 import type { GateCheck } from '../core/contract/gate_check.ts';
-import { COMPARE_TOLERANCE, decideCase, pickPair, scanGrid } from './policy_grid.ts';
+import { COMPARE_TOLERANCE, decideCase, pickPair, scanGrid, type GridPair } from './policy_grid.ts';
 import { selectiveBlock } from './selective_block.ts';
 import { riskCoverageAtLevels } from '../core/stats/selective.ts';
 import { groupedBrierEce, weightedBrierEce } from '../core/stats/calibration_groups.ts';
@@ -117,30 +117,7 @@ export interface CalibratorSummary {
   calibration_split_ece: MaybeNumber;
 }
 
-export interface Confusion {
-  tp: number;
-  fp: number;
-  fn: number;
-  tn: number;
-}
-
-export interface GridPair {
-  low: number;
-  high: number;
-  cost: number;
-  reviewed: number;
-  automated: number;
-  review_rate: number;
-  auto_coverage: number;
-  /** errors / automated; null when nothing is automated (the kit writes 0.0). */
-  auto_error_rate: MaybeNumber;
-  confusion_auto: Confusion;
-  passes: boolean;
-  /** Constraint codes this pair fails (empty when it passes). */
-  failed_constraints: CalibrationReason[];
-  /** A feasible pair whose cost ties the recommended (feasible) pair's, within the engine's cost tolerance (policy_grid.ts). */
-  ties_recommended_cost: boolean;
-}
+export type { Confusion, GridPair } from './policy_grid.ts';
 
 export interface RecommendedPolicy extends GridPair {
   decisions: { case_id: string; decision: 'normal' | 'urgent' | 'review' }[];

@@ -14,7 +14,33 @@ import { sortForTwoThresholds, twoThresholdAction, twoThresholdCounts } from '..
 import type { Eligibility } from '../core/stats/two_threshold.ts';
 import type { CalibrationReason } from './i18n/index.ts';
 import type { CalibrationPolicy } from './schema.ts';
-import type { Confusion, GridPair } from './engine.ts';
+
+/** Confusion counts of the automated cases of a pair. */
+export interface Confusion {
+  tp: number;
+  fp: number;
+  fn: number;
+  tn: number;
+}
+
+/** One pair of the grid with its counts, rates, cost and the constraints it fails. */
+export interface GridPair {
+  low: number;
+  high: number;
+  cost: number;
+  reviewed: number;
+  automated: number;
+  review_rate: number;
+  auto_coverage: number;
+  /** errors / automated; null when nothing is automated (the kit writes 0.0). */
+  auto_error_rate: number | null;
+  confusion_auto: Confusion;
+  passes: boolean;
+  /** Constraint codes this pair fails (empty when it passes). */
+  failed_constraints: CalibrationReason[];
+  /** A feasible pair whose cost ties the recommended (feasible) pair's, within the engine's cost tolerance (policy_grid.ts). */
+  ties_recommended_cost: boolean;
+}
 
 /** Tolerance when two pairs' costs are compared (ties at the best cost): relative, 1e-9. */
 export const COMPARE_TOLERANCE = 1e-9;
