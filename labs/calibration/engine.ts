@@ -22,7 +22,6 @@
  */
 import { PROBABILITY_TOLERANCE } from '../core/stats/tolerance.ts';
 import {
-  uniformBinIndex,
   binEdges,
   binIndices,
   brierDecomposition,
@@ -39,7 +38,6 @@ import { conformalSplit, conformalThreshold, evaluateConformal, nonconformitySco
 import type { ConformalSplitRule } from '../core/stats/conformal.ts';
 import { wilsonInterval } from '../core/stats/wilson.ts';
 import { countsByLabel } from '../core/stats/histogram.ts';
-import { lowerBound, sortFloat64, upperBound } from '../core/stats/sorted.ts';
 import { ViewError } from '../core/contract/lab.ts';
 import type { CalibrationReason, CalibrationTrigger, CalibrationWarning } from './i18n/index.ts';
 import { bootstrapResamples, percentileInterval } from '../core/stats/bootstrap.ts';
@@ -47,16 +45,17 @@ import type { LabResultBase, RunHooks } from '../core/contract/lab.ts';
 import type { Decision, MaybeNumber } from '../core/contract/types.ts';
 import type { CalibrationInput, CalibrationPolicy } from './schema.ts';
 import { splitIndex } from './columns.ts';
-import { decideCalibration } from './decision.ts';
+import { decideCalibration, type CalibrationCheckId } from './decision.ts';
+import type { GateCheck } from '../core/contract/gate_check.ts';
+import { COMPARE_TOLERANCE, decideCase, pickPair, scanGrid, type GridPair } from './policy_grid.ts';
 import { selectiveBlock } from './selective_block.ts';
+import { riskCoverageAtLevels } from '../core/stats/selective.ts';
+import { groupedBrierEce, weightedBrierEce } from '../core/stats/calibration_groups.ts';
 import type { SelectiveBlock } from './selective_block.ts';
 
-/** Tolerance of every comparison of a rate or cost with a policy limit or with another pair. */
-export const COMPARE_TOLERANCE = 1e-9;
 /** Tolerance when comparing a probability with a grid threshold or a confidence level: core's one PROBABILITY_TOLERANCE. */
 export const PROB_TOLERANCE = PROBABILITY_TOLERANCE;
-/** The kit's threshold grid: 0.05, 0.10, ..., 0.95. */
-export const THRESHOLD_GRID: readonly number[] = Array.from({ length: 19 }, (_, i) => (i + 1) / 20);
+export { COMPARE_TOLERANCE, THRESHOLD_GRID, comparePairs, failedConstraints, pickPair, scanGrid } from './policy_grid.ts';
 /** The kit's confidence levels of the risk-coverage curve: 0.50, 0.55, ..., 0.95. */
 /**
  * Budget of bootstrap draws (rounds x evaluation cases). Above it the rounds are reduced to
@@ -118,28 +117,7 @@ export interface CalibratorSummary {
   calibration_split_ece: MaybeNumber;
 }
 
-export interface Confusion {
-  tp: number;
-  fp: number;
-  fn: number;
-  tn: number;
-}
-
-export interface GridPair {
-  low: number;
-  high: number;
-  cost: number;
-  reviewed: number;
-  automated: number;
-  review_rate: number;
-  auto_coverage: number;
-  /** errors / automated; null when nothing is automated (the kit writes 0.0). */
-  auto_error_rate: MaybeNumber;
-  confusion_auto: Confusion;
-  passes: boolean;
-  /** Constraint codes this pair fails (empty when it passes). */
-  failed_constraints: CalibrationReason[];
-}
+export type { Confusion, GridPair } from './policy_grid.ts';
 
 export interface RecommendedPolicy extends GridPair {
   decisions: { case_id: string; decision: 'normal' | 'urgent' | 'review' }[];
@@ -153,7 +131,8 @@ export interface RecommendedPolicy extends GridPair {
 
 export interface RiskCoveragePoint {
   min_confidence: number;
-  coverage: number;
+  /** Accepted / evaluation cases; null when there are no evaluation cases (undefined, 'no_cases'; never 0). */
+  coverage: number | null;
   /** Mean misclassification cost per accepted case (the kit's "risk"); null when none accepted. */
   risk: MaybeNumber;
   /** Errors / accepted (selective risk as an error rate); null when none accepted. */
@@ -204,6 +183,8 @@ export interface TriggerCheck {
 export interface CalibrationResult extends LabResultBase {
   /** The binary path (the K-class result has kind 'multiclass'). */
   kind: 'binary';
+  /** The gate's conditions on the recommended pair (decision.ts); the decision is their verdict. */
+  checks: GateCheck<CalibrationCheckId, CalibrationReason>[];
   decision: Decision<CalibrationReason>;
   raw_metrics: MetricsBlock;
   calibrated_metrics: MetricsBlock;
@@ -310,151 +291,32 @@ export function metricsBlock(p: ArrayLike<number>, y: ArrayLike<number>, bins: n
   };
 }
 
-/** 0 = normal, 1 = urgent, 2 = review (lab rule; see module comment). */
-function decideCase(p: number, mask: number, low: number, high: number): 0 | 1 | 2 {
-  if (mask === 1 && p <= low + PROB_TOLERANCE) return 0;
-  if (mask === 2 && p >= high - PROB_TOLERANCE) return 1;
-  return 2;
-}
-
-/** Constraint codes a pair fails, in a fixed order. */
-export function failedConstraints(reviewRate: number, coverage: number, errorRate: MaybeNumber, policy: CalibrationPolicy): CalibrationReason[] {
-  const out: CalibrationReason[] = [];
-  if (reviewRate > policy.max_review_rate + COMPARE_TOLERANCE) out.push('review_rate_above_max');
-  if (coverage < policy.min_auto_coverage - COMPARE_TOLERANCE) out.push('auto_coverage_below_min');
-  if (errorRate === null) out.push('auto_error_rate_undefined');
-  else if (errorRate > policy.max_auto_error_rate + COMPARE_TOLERANCE) out.push('auto_error_rate_above_max');
-  return out;
-}
-
 /**
- * Evaluates every grid pair (low < high) on calibrated probabilities `p`, conformal set masks and
- * labels `y`, with the lab's rule (decideCase): a case is automated only when its conformal set is a
- * singleton, towards the label it holds, and only past that label's threshold ({0} and p <= low:
- * normal; {1} and p >= high: urgent); every other case is reviewed. Cost = review · cost_review +
- * FP · cost_false_positive + FN · cost_false_negative; rates are over all cases.
- * Each pair costs O(log n): the singleton cases are split by set and label and sorted once, and a
- * pair's counts are binary searches (the same counts as deciding every case, pair by pair).
- * Exported for tests.
+ * Risk-coverage over the kit's confidence levels: core's riskCoverageAtLevels
+ * (labs/core/stats/selective.ts) with confidence max(p, 1 − p), eligible = a singleton conformal
+ * set, and the policy's cost of the error the set's label makes (a false positive or negative).
+ * Coverage is null without evaluation cases; risk and error rate are null when nothing is accepted.
  */
-export function scanGrid(
-  p: ArrayLike<number>,
-  masks: ArrayLike<number>,
-  y: ArrayLike<number>,
-  policy: CalibrationPolicy,
-  onLow?: (fraction: number) => void,
-): GridPair[] {
-  const n = p.length;
-  // singleton {0} (mask 1) and {1} (mask 2) cases, by label: [mask1 y0, mask1 y1, mask2 y0, mask2 y1]
-  const sizes = [0, 0, 0, 0];
-  for (let i = 0; i < n; i++) if (masks[i] === 1 || masks[i] === 2) sizes[(masks[i] - 1) * 2 + (y[i] === 1 ? 1 : 0)]++;
-  const groups = sizes.map((k) => new Float64Array(k));
-  const fill = [0, 0, 0, 0];
-  for (let i = 0; i < n; i++) {
-    if (masks[i] !== 1 && masks[i] !== 2) continue;
-    const g = (masks[i] - 1) * 2 + (y[i] === 1 ? 1 : 0);
-    groups[g][fill[g]++] = p[i];
-  }
-  for (const g of groups) sortFloat64(g);
-  const [negY0, negY1, posY0, posY1] = groups;
-  const out: GridPair[] = [];
-  for (const [li, low] of THRESHOLD_GRID.entries()) {
-    onLow?.(li / THRESHOLD_GRID.length);
-    const atLow = low + PROB_TOLERANCE;
-    const tn = upperBound(negY0, atLow);
-    const fn = upperBound(negY1, atLow);
-    for (const high of THRESHOLD_GRID) {
-      if (low >= high) continue;
-      const atHigh = high - PROB_TOLERANCE;
-      const fp = posY0.length - lowerBound(posY0, atHigh);
-      const tp = posY1.length - lowerBound(posY1, atHigh);
-      const automated = tn + fn + fp + tp;
-      const reviewed = n - automated;
-      const c: Confusion = { tp, fp, fn, tn };
-      const cost = reviewed * policy.cost_review + fp * policy.cost_false_positive + fn * policy.cost_false_negative;
-      const reviewRate = reviewed / n;
-      const coverage = automated / n;
-      const errorRate = automated ? (fp + fn) / automated : null;
-      const failed = failedConstraints(reviewRate, coverage, errorRate, policy);
-      out.push({
-        low,
-        high,
-        cost,
-        reviewed,
-        automated,
-        review_rate: reviewRate,
-        auto_coverage: coverage,
-        auto_error_rate: errorRate,
-        confusion_auto: c,
-        passes: failed.length === 0,
-        failed_constraints: failed,
-      });
-    }
-  }
-  return out;
-}
-
-function near(a: number, b: number): boolean {
-  return Math.abs(a - b) <= COMPARE_TOLERANCE * Math.max(1, Math.abs(a), Math.abs(b));
-}
-
-/** The kit's order: cost, review rate, -coverage, -high, low (costs within tolerance tie). */
-export function comparePairs(a: GridPair, b: GridPair): number {
-  if (!near(a.cost, b.cost)) return a.cost - b.cost;
-  if (a.reviewed !== b.reviewed) return a.reviewed - b.reviewed;
-  if (a.automated !== b.automated) return b.automated - a.automated;
-  if (a.high !== b.high) return b.high - a.high;
-  return a.low - b.low;
-}
-
-/**
- * Best pair: first feasible pair in the kit's order; when none is feasible, the cheapest pair
- * (first in grid order among equal costs), returned with passes = false. Also counts ties.
- */
-export function pickPair(pairs: readonly GridPair[]): { best: GridPair; tiesCost: number; tiesRates: number; feasible: number } {
-  const feasible = pairs.filter((x) => x.passes);
-  if (feasible.length) {
-    const sorted = [...feasible].sort(comparePairs);
-    const best = sorted[0];
-    const tiesCost = feasible.filter((x) => near(x.cost, best.cost)).length;
-    const tiesRates = feasible.filter((x) => near(x.cost, best.cost) && x.reviewed === best.reviewed && x.automated === best.automated).length;
-    return { best, tiesCost, tiesRates, feasible: feasible.length };
-  }
-  let best = pairs[0];
-  for (const x of pairs) if (x.cost < best.cost && !near(x.cost, best.cost)) best = x;
-  const tiesCost = pairs.filter((x) => near(x.cost, best.cost)).length;
-  return { best, tiesCost, tiesRates: tiesCost, feasible: 0 };
-}
-
-/** Risk-coverage curve over the kit's confidence levels (accept = singleton set and max(p, 1-p) >= level). */
 export function riskCoverage(p: ArrayLike<number>, masks: ArrayLike<number>, y: ArrayLike<number>, policy: CalibrationPolicy): RiskCoveragePoint[] {
   const n = p.length;
-  return CONFIDENCE_LEVELS.map((level) => {
-    let accepted = 0;
-    let cost = 0;
-    let errors = 0;
-    for (let i = 0; i < n; i++) {
-      const m = masks[i];
-      if (m !== 1 && m !== 2) continue;
-      if (Math.max(p[i], 1 - p[i]) < level - PROB_TOLERANCE) continue;
-      accepted++;
-      const pred = m === 2 ? 1 : 0;
-      if (pred === 1 && y[i] === 0) {
-        cost += policy.cost_false_positive;
-        errors++;
-      } else if (pred === 0 && y[i] === 1) {
-        cost += policy.cost_false_negative;
-        errors++;
-      }
-    }
-    return {
-      min_confidence: level,
-      coverage: n ? accepted / n : 0,
-      risk: accepted ? cost / accepted : null,
-      error_rate: accepted ? errors / accepted : null,
-      accepted,
-    };
-  });
+  const conf = new Float64Array(n);
+  const eligible = new Uint8Array(n);
+  const cost = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    conf[i] = Math.max(p[i], 1 - p[i]);
+    const m = masks[i];
+    if (m !== 1 && m !== 2) continue;
+    eligible[i] = 1;
+    if (m === 2 && y[i] === 0) cost[i] = policy.cost_false_positive;
+    else if (m === 1 && y[i] === 1) cost[i] = policy.cost_false_negative;
+  }
+  return riskCoverageAtLevels(conf, eligible, cost, CONFIDENCE_LEVELS).map((x) => ({
+    min_confidence: x.min_confidence,
+    coverage: x.coverage.value,
+    risk: x.risk.value,
+    error_rate: x.error_rate.value,
+    accepted: x.accepted,
+  }));
 }
 
 /** The undefined columns of a slice row: every rate without cases; the error rate without automated cases. */
@@ -676,8 +538,9 @@ export function runCalibrationHeavy(input: CalibrationInput, bins: number, binni
 /**
  * Bootstrap of Brier and ECE for several probability series on the same labels and the same
  * resamples (CPython random.Random(seed), `rounds` rounds of n draws): per round, each case's
- * multiplicity, then one weighted pass per series. Bin edges stay those of the full sample in every
- * round (quantile binning included). Returns each series' per-round estimates.
+ * multiplicity, then core's weightedBrierEce (labs/core/stats/calibration_groups.ts) per series.
+ * Bin edges stay those of the full sample in every round (quantile binning included). Returns each
+ * series' per-round estimates.
  */
 function bootstrapBrierEce(
   series: readonly Float64Array[],
@@ -691,9 +554,7 @@ function bootstrapBrierEce(
   const n = y.length;
   const idx = series.map((p) => binIndices(p, bins, binning));
   const out = series.map(() => ({ brier: new Float64Array(rounds), ece: new Float64Array(rounds) }));
-  const sp = new Float64Array(bins);
-  const sy = new Float64Array(bins);
-  const cnt = new Float64Array(bins);
+  const scratch = new Float64Array(3 * bins);
   const w = new Uint32Array(n);
   const every = Math.max(1, Math.floor(rounds / 100));
   bootstrapResamples(n, rounds, seed, (ix, r) => {
@@ -701,27 +562,10 @@ function bootstrapBrierEce(
     w.fill(0);
     for (let j = 0; j < ix.length; j++) w[ix[j]]++;
     for (let s = 0; s < series.length; s++) {
-      const p = series[s];
-      const bi = idx[s];
-      cnt.fill(0);
-      sp.fill(0);
-      sy.fill(0);
-      let brier = 0;
-      for (let i = 0; i < n; i++) {
-        const wi = w[i];
-        if (wi === 0) continue;
-        const yy = y[i];
-        const a = p[i];
-        brier += wi * (a - yy) * (a - yy);
-        const k = bi[i];
-        cnt[k] += wi;
-        sp[k] += wi * a;
-        sy[k] += wi * yy;
-      }
-      let e = 0;
-      for (let k = 0; k < bins; k++) if (cnt[k]) e += Math.abs(sy[k] - sp[k]);
-      out[s].brier[r] = brier / n;
-      out[s].ece[r] = e / n; // sum_k n_k/N |acc_k - conf_k| = sum_k |sum y - sum p| / N
+      // core's Brier and ECE of the resample (each case weighted by its draws; n > 0 draws, so defined)
+      const est = weightedBrierEce(series[s], y, idx[s], bins, w, scratch);
+      out[s].brier[r] = est.brier.value as number;
+      out[s].ece[r] = est.ece.value as number;
     }
   });
   progress?.('bootstrap', 1);
@@ -729,103 +573,78 @@ function bootstrapBrierEce(
 }
 
 /**
- * The cheap part: the scorecard for the calibrator shown and the slice column the view names
- * (default: the policy's). O(n) for the per-case decisions and the slice report; no refit.
- * @throws ViewError('unknown_calibrator' | 'unknown_slice_column') for a view naming something the
- *   input does not have (the view schema checks the rest).
+ * The recommended pair with the per-case decisions of the first PER_CASE_ROWS evaluation cases
+ * (for reading; every aggregate covers all cases) and the tie counts.
  */
-export function selectCalibration(h: CalibrationHeavy, view: CalibrationView = {}): CalibrationResult {
-  const { input, bins, evIndex, calIndex, evS, evY, calY, rawBlock } = h;
-  const policy = input.policy;
-  const nEv = evIndex.length;
-  const calType = view.calibrator ?? policy.calibrator;
-  const run = h.runs.get(calType);
-  if (!run) throw new ViewError('unknown_calibrator', calType);
-  const sliceBy = view.slice_by ?? policy.slice_by;
-  const sliceCandidates = ['slice', ...input.extra_columns];
-  if (!sliceCandidates.includes(sliceBy)) throw new ViewError('unknown_slice_column', sliceBy);
-  const chosen = run.summary;
-  const fit = chosen.fit;
-  const chosenEv = run.pEv;
-  const thr = run.conformal;
-  const conf = run.evaluation;
-  const masks = conf.masks;
-  const grid = run.grid;
+function recommendedPolicy(h: CalibrationHeavy, run: CalibratorRun): RecommendedPolicy {
   const { best, tiesCost, tiesRates, feasible } = run.pick;
-  // Per-case lists are for reading: the first PER_CASE_ROWS evaluation cases, in case order.
-  const listed = evIndex.subarray(0, PER_CASE_ROWS);
+  const masks = run.evaluation.masks;
+  const listed = h.evIndex.subarray(0, PER_CASE_ROWS);
   const decisions = Array.from(listed, (row, i) => {
-    const d = decideCase(chosenEv[i], masks[i], best.low, best.high);
-    return { case_id: input.cases.case_id[row], decision: (d === 0 ? 'normal' : d === 1 ? 'urgent' : 'review') as 'normal' | 'urgent' | 'review' };
+    const d = decideCase(run.pEv[i], masks[i], best.low, best.high);
+    return { case_id: h.input.cases.case_id[row], decision: (d === 0 ? 'normal' : d === 1 ? 'urgent' : 'review') as 'normal' | 'urgent' | 'review' };
   });
-  const recommended: RecommendedPolicy = {
-    ...best,
-    decisions,
-    ties_at_best_cost: tiesCost,
-    ties_after_rates: tiesRates,
-    feasible_pairs: feasible,
-  };
-  const curve = run.risk;
-  const selective = binarySelective(h, calType);
+  return { ...best, decisions, ties_at_best_cost: tiesCost, ties_after_rates: tiesRates, feasible_pairs: feasible };
+}
 
-  // slices (evaluation split; automated share under the recommended pair): one pass over the cases
+/**
+ * The slice report of the evaluation split by the column `sliceBy`: counts, base rate, raw and
+ * calibrated Brier and ECE (core's groupedBrierEce, on the bins of the whole evaluation split under
+ * the policy's binning, equal-width or equal-mass), and the automated share and error rate under
+ * the recommended pair. Rows in sorted slice order; undefined columns null with their reason.
+ */
+function sliceReport(h: CalibrationHeavy, run: CalibratorRun, sliceBy: string, best: GridPair): SliceRow[] {
+  const { bins, binning, evY, evS } = h;
+  const policy = h.input.policy;
+  const chosenEv = run.pEv;
+  const masks = run.evaluation.masks;
   const sg = sliceGroups(h, sliceBy);
   const G = sg.names.length;
-  const acc = { n: new Float64Array(G), pos: new Float64Array(G), rb: new Float64Array(G), cb: new Float64Array(G), auto: new Float64Array(G), err: new Float64Array(G) };
-  const binSum = { rn: new Float64Array(G * bins), rp: new Float64Array(G * bins), ry: new Float64Array(G * bins), cn: new Float64Array(G * bins), cp: new Float64Array(G * bins), cy: new Float64Array(G * bins) };
-  for (let i = 0; i < nEv; i++) {
+  const raw = groupedBrierEce(evS, evY, binIndices(evS, bins, binning), bins, sg.evGroup, G);
+  const cal = groupedBrierEce(chosenEv, evY, binIndices(chosenEv, bins, binning), bins, sg.evGroup, G);
+  const count = new Float64Array(G);
+  const pos = new Float64Array(G);
+  const auto = new Float64Array(G);
+  const err = new Float64Array(G);
+  for (let i = 0; i < evY.length; i++) {
     const g = sg.evGroup[i];
     const y = evY[i];
-    const r = evS[i];
-    const c = chosenEv[i];
-    acc.n[g]++;
-    acc.pos[g] += y;
-    acc.rb[g] += (r - y) * (r - y);
-    acc.cb[g] += (c - y) * (c - y);
-    const rk = g * bins + uniformBinIndex(r, bins);
-    binSum.rn[rk]++;
-    binSum.rp[rk] += r;
-    binSum.ry[rk] += y;
-    const ck = g * bins + uniformBinIndex(c, bins);
-    binSum.cn[ck]++;
-    binSum.cp[ck] += c;
-    binSum.cy[ck] += y;
-    const d = decideCase(c, masks[i], best.low, best.high);
+    count[g]++;
+    pos[g] += y;
+    const d = decideCase(chosenEv[i], masks[i], best.low, best.high);
     if (d !== 2) {
-      acc.auto[g]++;
-      if (d !== y) acc.err[g]++;
+      auto[g]++;
+      if (d !== y) err[g]++;
     }
   }
   const validSet = new Set(policy.valid_slices);
   const badSet = new Set(policy.known_bad_slices);
-  // ECE with equal-width bins: sum over bins of |Σy − Σp| / n (= Σ n_k/n · |acc_k − conf_k|)
-  const ece = (cnt: Float64Array, sp: Float64Array, sy: Float64Array, g: number, n: number) => {
-    let e = 0;
-    for (let k = g * bins; k < (g + 1) * bins; k++) if (cnt[k]) e += Math.abs(sy[k] - sp[k]);
-    return e / n;
-  };
-  const sliceReport: SliceRow[] = sg.names.map((name, g) => {
-    const n = acc.n[g];
-    const automated = acc.auto[g];
+  return sg.names.map((name, g) => {
+    const n = count[g];
+    const automated = auto[g];
     return {
       slice: name,
       count: n,
       calibration_count: sg.calCount[g],
-      positives: acc.pos[g],
-      base_rate: n ? acc.pos[g] / n : null,
-      raw_brier: n ? acc.rb[g] / n : null,
-      calibrated_brier: n ? acc.cb[g] / n : null,
-      raw_ece: n ? ece(binSum.rn, binSum.rp, binSum.ry, g, n) : null,
-      calibrated_ece: n ? ece(binSum.cn, binSum.cp, binSum.cy, g, n) : null,
+      positives: pos[g],
+      base_rate: n ? pos[g] / n : null,
+      raw_brier: raw[g].brier.value,
+      calibrated_brier: cal[g].brier.value,
+      raw_ece: raw[g].ece.value,
+      calibrated_ece: cal[g].ece.value,
       auto_coverage: n ? automated / n : null,
-      auto_error_rate: automated ? acc.err[g] / automated : null,
+      auto_error_rate: automated ? err[g] / automated : null,
       in_valid_slices: sliceBy === 'slice' ? validSet.has(name) : true,
       known_bad: sliceBy === 'slice' ? badSet.has(name) : false,
       undefined_metrics: sliceUndefined(n, automated),
     };
   });
+}
 
-  const bootstrap: BootstrapBlock | null =
+/** The bootstrap block of the calibrator shown (null when the bootstrap did not run). */
+function bootstrapBlock(h: CalibrationHeavy, run: CalibratorRun): BootstrapBlock | null {
+  const policy = h.input.policy;
+  return (
     h.bootstrap_raw && run.bootstrap
       ? {
           rounds: h.bootstrap_rounds,
@@ -837,9 +656,28 @@ export function selectCalibration(h: CalibrationHeavy, view: CalibrationView = {
           raw_ece: h.bootstrap_raw.ece,
           calibrated_ece: run.bootstrap.ece,
         }
-      : null;
+      : null
+  );
+}
 
-  // 7. triggers and warnings
+/**
+ * The recalibration triggers the policy asks for and the warnings, on the calibrator shown:
+ * base-rate change between the splits, ECE regression from the calibration split, new slices
+ * with too few cases, known-bad slices present; then the warnings in a fixed order.
+ */
+function triggersAndWarnings(
+  h: CalibrationHeavy,
+  chosen: CalibratorSummary,
+  slices: readonly SliceRow[],
+  sliceBy: string,
+  bootstrap: BootstrapBlock | null,
+  qInfinite: boolean,
+  tiesCost: number,
+): { triggers: TriggerCheck[]; warnings: CalibrationWarning[]; calPos: number; evPos: number } {
+  const { calY, evY, calIndex, rawBlock } = h;
+  const policy = h.input.policy;
+  const nEv = h.evIndex.length;
+  const validSet = new Set(policy.valid_slices);
   const calPos = calY.reduce((a, b) => a + b, 0);
   const evPos = evY.reduce((a, b) => a + b, 0);
   const calRate = calPos / calIndex.length;
@@ -862,14 +700,14 @@ export function selectCalibration(h: CalibrationHeavy, view: CalibrationView = {
     triggers.push({ trigger: 'ece_regression', fired: diff !== null && diff > trig.ece_regression + COMPARE_TOLERANCE, value: diff, limit: trig.ece_regression });
   }
   if (trig.new_slice_without_50_cases && sliceBy === 'slice' && policy.valid_slices.length) {
-    const fresh = sliceReport.filter((s) => !validSet.has(s.slice) && s.count + s.calibration_count < policy.min_slice_cases).map((s) => s.slice);
+    const fresh = slices.filter((s) => !validSet.has(s.slice) && s.count + s.calibration_count < policy.min_slice_cases).map((s) => s.slice);
     triggers.push({ trigger: 'new_slice_without_50_cases', fired: fresh.length > 0, value: fresh.length, limit: policy.min_slice_cases, detail: fresh });
   }
-  const badSeen = sliceReport.filter((s) => s.known_bad).map((s) => s.slice);
+  const badSeen = slices.filter((s) => s.known_bad).map((s) => s.slice);
   if (badSeen.length) triggers.push({ trigger: 'known_bad_slice_present', fired: true, value: badSeen.length, limit: 0, detail: badSeen });
 
   const warnings: CalibrationWarning[] = [];
-  if (thr.q === Number.POSITIVE_INFINITY) warnings.push('conformal_q_infinite');
+  if (qInfinite) warnings.push('conformal_q_infinite');
   if (bootstrap && bootstrap.rounds < bootstrap.rounds_requested) warnings.push('bootstrap_rounds_reduced');
   if (chosen.evaluation.ece !== null && rawBlock.ece !== null && chosen.evaluation.ece > rawBlock.ece + COMPARE_TOLERANCE) warnings.push('calibrated_ece_worse_than_raw');
   if (chosen.evaluation.brier !== null && rawBlock.brier !== null && chosen.evaluation.brier > rawBlock.brier + COMPARE_TOLERANCE) warnings.push('calibrated_brier_worse_than_raw');
@@ -878,7 +716,44 @@ export function selectCalibration(h: CalibrationHeavy, view: CalibrationView = {
   if (tiesCost > 1) warnings.push('ties_at_best_cost');
   if (triggers.some((x) => x.fired)) warnings.push('recalibration_trigger_fired');
 
-  // 8. flat metrics
+  return { triggers, warnings, calPos, evPos };
+}
+
+/**
+ * The cheap part: the scorecard for the calibrator shown and the slice column the view names
+ * (default: the policy's). O(n) for the per-case decisions and the slice report; no refit.
+ * Assembled from recommendedPolicy, sliceReport, bootstrapBlock and triggersAndWarnings, then the
+ * flat metrics, the gate (decision.ts) and the manifest.
+ * @throws ViewError('unknown_calibrator' | 'unknown_slice_column') for a view naming something the
+ *   input does not have (the view schema checks the rest).
+ */
+export function selectCalibration(h: CalibrationHeavy, view: CalibrationView = {}): CalibrationResult {
+  const { input, bins, evIndex, calIndex, rawBlock } = h;
+  const policy = input.policy;
+  const nEv = evIndex.length;
+  const calType = view.calibrator ?? policy.calibrator;
+  const run = h.runs.get(calType);
+  if (!run) throw new ViewError('unknown_calibrator', calType);
+  const sliceBy = view.slice_by ?? policy.slice_by;
+  const sliceCandidates = ['slice', ...input.extra_columns];
+  if (!sliceCandidates.includes(sliceBy)) throw new ViewError('unknown_slice_column', sliceBy);
+  const chosen = run.summary;
+  const fit = chosen.fit;
+  const chosenEv = run.pEv;
+  const thr = run.conformal;
+  const conf = run.evaluation;
+  const masks = conf.masks;
+  const grid = run.grid;
+  const best = run.pick.best;
+  const listed = evIndex.subarray(0, PER_CASE_ROWS);
+  const recommended = recommendedPolicy(h, run);
+  const curve = run.risk;
+  const selective = binarySelective(h, calType);
+  const slices = sliceReport(h, run, sliceBy, best);
+  const bootstrap = bootstrapBlock(h, run);
+  const { triggers, warnings, calPos, evPos } = triggersAndWarnings(h, chosen, slices, sliceBy, bootstrap, thr.q === Number.POSITIVE_INFINITY, run.pick.tiesCost);
+
+  // flat metrics
   const metrics: Record<string, MaybeNumber> = {
     raw_brier: rawBlock.brier,
     raw_log_loss: rawBlock.log_loss,
@@ -905,7 +780,7 @@ export function selectCalibration(h: CalibrationHeavy, view: CalibrationView = {
   const mapping =
     fit.type === 'histogram_laplace' ? fit.mapping.map((m) => ({ bin: m.bin, count: m.count, calibrated_probability: m.calibrated_probability })) : [];
 
-  const result: Omit<CalibrationResult, 'decision' | 'manifest'> = {
+  const result: Omit<CalibrationResult, 'decision' | 'manifest' | 'checks'> = {
     kind: 'binary',
     raw_metrics: rawBlock,
     calibrated_metrics: chosen.evaluation,
@@ -934,7 +809,7 @@ export function selectCalibration(h: CalibrationHeavy, view: CalibrationView = {
     labels: { negative: policy.negative_label, positive: policy.positive_label },
     slice_by: sliceBy,
     slice_candidates: sliceCandidates,
-    slice_report: sliceReport,
+    slice_report: slices,
     bootstrap,
     calibrator_curves: { x: h.curveX, curves: CALIBRATOR_TYPES.map((type) => ({ type, y: h.runs.get(type)!.curve })) },
     score_histograms: {
@@ -950,9 +825,9 @@ export function selectCalibration(h: CalibrationHeavy, view: CalibrationView = {
     undefined_metrics: undefinedMetrics,
     counts: { calibration: calIndex.length, evaluation: nEv, calibration_positives: calPos, evaluation_positives: evPos },
   };
-  const decision = decideCalibration({ recommended, q_infinite: !Number.isFinite(thr.q) });
+  const { decision, checks } = decideCalibration({ recommended, q_infinite: !Number.isFinite(thr.q), policy });
   const manifest = buildManifest(input, result, decision.verdict === 'pass', h.input_sha256, h.observed_slices);
-  return { ...result, manifest, decision };
+  return { ...result, manifest, checks, decision };
 }
 
 /** runCalibrationHeavy then selectCalibration: the whole lab in one call (tests, benchmarks). */
@@ -968,7 +843,7 @@ export function runCalibration(input: CalibrationInput, view: CalibrationView = 
  * kit's prose promises and its script leaves out: SHA-256 of the inputs, the triggers evaluated on
  * this data, the conformal threshold and the bootstrap intervals.
  */
-export function buildManifest(input: CalibrationInput, r: Omit<CalibrationResult, 'decision' | 'manifest'>, passes: boolean, hashes: { cases: string; policy: string } | null, observedSlices: string[]): Record<string, unknown> {
+export function buildManifest(input: CalibrationInput, r: Omit<CalibrationResult, 'decision' | 'manifest' | 'checks'>, passes: boolean, hashes: { cases: string; policy: string } | null, observedSlices: string[]): Record<string, unknown> {
   const p = input.policy;
   const rec = r.recommended_policy;
   return {

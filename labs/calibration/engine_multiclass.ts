@@ -80,8 +80,11 @@ export interface McConformal {
   n_quantile: number;
   coverage: MaybeNumber;
   mean_set_size: MaybeNumber;
-  /** Cases per set size 0..K, as { size, count } (size K = full set). */
-  size_counts: { size: number; count: number }[];
+  /**
+   * Cases per set size 0..K, as { size, count, share } (size K = full set); share = count / evaluation
+   * cases, null when there is no evaluation case (undefined, reason 'no_cases', as `coverage`).
+   */
+  size_counts: { size: number; count: number; share: number | null }[];
   empty_sets: number;
   full_sets: number;
   /** Per true class: evaluation cases, covered ones, coverage (null with reason when none). */
@@ -89,6 +92,13 @@ export interface McConformal {
   /** Lowest per-class coverage; null when some class has no evaluation case. */
   min_class_coverage: MaybeNumber;
   min_class_coverage_reason: 'class_without_evaluation_cases' | null;
+}
+
+/** Each set size's count and its share of the evaluation cases (null when there are none). */
+function sizeCounts(counts: readonly number[]): McConformal['size_counts'] {
+  let total = 0;
+  for (const c of counts) total += c;
+  return counts.map((count, size) => ({ size, count, share: total > 0 ? count / total : null }));
 }
 
 export interface McSeriesSummary {
@@ -228,7 +238,7 @@ function conformalOf(s: ConformalSetsK, method: ConformalMethodName, randomized:
     n_quantile: split.quantile.length,
     coverage: s.coverage.value,
     mean_set_size: s.mean_size.value,
-    size_counts: s.size_counts.map((count, size) => ({ size, count })),
+    size_counts: sizeCounts(s.size_counts),
     empty_sets: s.empty_sets,
     full_sets: s.full_sets,
     per_class: perClass,

@@ -31,8 +31,7 @@
  * for the target power (casesForPower on the grid, refined near the answer), and the current
  * dataset's n with its power (exact up to the cap, Connor's normal approximation beyond).
  */
-import { casesForPower, mcnemarPowerTable, pairedCiWidth, type PairedDesign, type PowerPoint } from '../core/stats/power.ts';
-import { normCdf, normIsf } from '../core/stats/special.ts';
+import { casesForPower, casesForPowerNormal, mcnemarPowerNormal, mcnemarPowerTable, pairedCiWidth, type PairedDesign, type PowerPoint } from '../core/stats/power.ts';
 import type { GateResult } from './types.ts';
 
 /** Largest n the planner's curve reaches. */
@@ -146,27 +145,6 @@ export function fallbackDiscordant(baselineRate: number | null, delta: number): 
   // designProblem then names the rule.
   if (max < delta) return Math.min(1, delta);
   return Math.min(Math.max(0.1, 2 * delta), max);
-}
-
-/**
- * Power of the two-sided McNemar test by the normal approximation (Connor 1987), for n beyond the
- * exact sum's reach: Φ((|δ|·√n − z_{1−α/2}·√d) / √(d − δ²)); 1 when d = δ² (no variance left).
- */
-export function mcnemarPowerNormal(n: number, g: PairedDesign): number {
-  const v = g.discordant - g.delta * g.delta;
-  const z = Math.abs(g.delta) * Math.sqrt(n) - normIsf(g.alpha / 2) * Math.sqrt(g.discordant);
-  if (v <= 0) return z > 0 ? 1 : 0;
-  return normCdf(z / Math.sqrt(v));
-}
-
-/**
- * Connor's (1987) normal-approximation number of cases for power `power` (in (0, 1)):
- * ((z_{1−α/2}·√d + z_power·√(d − δ²)) / δ)², not rounded; Infinity for δ = 0.
- */
-export function casesForPowerNormal(power: number, g: PairedDesign): number {
-  if (g.delta === 0) return Number.POSITIVE_INFINITY;
-  const num = normIsf(g.alpha / 2) * Math.sqrt(g.discordant) + normIsf(1 - power) * Math.sqrt(Math.max(0, g.discordant - g.delta * g.delta));
-  return (num / g.delta) ** 2;
 }
 
 function ciWidth(n: number, g: PairedDesign): number | null {

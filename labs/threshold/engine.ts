@@ -24,8 +24,9 @@
 import type { LabResultBase } from '../core/contract/lab.ts';
 import type { Decision } from '../core/contract/types.ts';
 import type { MaybeNumber } from '../core/contract/types.ts';
-import { lowerBound, splitSorted, upperBound } from '../core/stats/sorted.ts';
 import type { SortedClasses } from '../core/stats/sorted.ts';
+import { sortForTwoThresholds, twoThresholdAction, twoThresholdCounts, type TwoThresholdSorted } from '../core/stats/two_threshold.ts';
+import { compare } from '../core/contract/gate_check.ts';
 import {
   averagePrecisionScoreSorted,
   binaryClfCurveSorted,
@@ -230,7 +231,10 @@ export interface ThresholdView {
 /** Cases prepared for fast counting: the original rows and their scores split and sorted by class. */
 export interface PreparedCases {
   cases: readonly CaseRow[];
+  /** Scores by class, sorted (for the curves). */
   sorted: SortedClasses;
+  /** The same sorted scores for the two-threshold counts (labs/core/stats/two_threshold.ts). */
+  twoThreshold: TwoThresholdSorted;
   n: number;
   positives: number;
   negatives: number;
@@ -247,26 +251,24 @@ const preparedCache = new WeakMap<readonly CaseRow[], PreparedCases>();
 export function prepareCases(cases: readonly CaseRow[]): PreparedCases {
   const hit = preparedCache.get(cases);
   if (hit) return hit;
-  const sorted = splitSorted(
-    Float64Array.from(cases, (c) => c.score),
-    Uint8Array.from(cases, (c) => c.label),
-  );
-  const prepared = { cases, sorted, n: cases.length, positives: sorted.pos.length, negatives: sorted.neg.length };
+  // One indexed pass over the rows (Float64Array.from(cases, mapFn) took 250-420 ms at 10^6 cases).
+  const twoThreshold = sortForTwoThresholds(cases.length, (i) => cases[i].score, (i) => cases[i].label);
+  const sorted = { pos: twoThreshold.both[1], neg: twoThreshold.both[0] };
+  const prepared = { cases, sorted, twoThreshold, n: cases.length, positives: sorted.pos.length, negatives: sorted.neg.length };
   preparedCache.set(cases, prepared);
   return prepared;
 }
 
 /**
- * The action class of one score under (low, high): positive when score >= high, else negative when
- * score <= low, else review. For low < high this is the kit's `decide` (score <= low -> normal,
- * score >= high -> urgent). For a single threshold (low = high = t) it is the classifier
- * "score >= t is positive", as chapter 02 and the ROC curve define it (the kit's order would call
- * score = t negative).
+ * The action class of one score under (low, high): core's two-threshold rule
+ * (labs/core/stats/two_threshold.ts): positive when score >= high, else negative when score <= low,
+ * else review, a score within PROBABILITY_TOLERANCE (1e-12) of a threshold counting as at it. For
+ * low < high this is the kit's `decide` (score <= low -> normal, score >= high -> urgent). For a
+ * single threshold (low = high = t) it is the classifier "score >= t is positive", as chapter 02
+ * and the ROC curve define it (the kit's order would call score = t negative).
  */
 export function actionClass(score: number, low: number, high: number): 'negative' | 'review' | 'positive' {
-  if (score >= high) return 'positive';
-  if (score <= low) return 'negative';
-  return 'review';
+  return twoThresholdAction(score, low, high);
 }
 
 function checkPair(low: number, high: number): void {
@@ -276,21 +278,11 @@ function checkPair(low: number, high: number): void {
 }
 
 /**
- * Counts of a pair from the sorted classes in O(log n), with actionClass's rule:
- *   tp = #pos >= high = P - lowerBound(high); fn = #pos <= low and < high = min(upperBound(low), lowerBound(high));
- *   review_positive = P - fn - tp; the same for negatives (fp, tn, review_negative).
+ * Counts of a pair in O(log n): core's twoThresholdCounts (labs/core/stats/two_threshold.ts), the
+ * same counts as actionClass applied to every case.
  */
-export function countsForPair(sorted: SortedClasses, low: number, high: number): ThresholdCounts {
-  const { pos, neg } = sorted;
-  const P = pos.length;
-  const N = neg.length;
-  const belowHighPos = lowerBound(pos, high);
-  const belowHighNeg = lowerBound(neg, high);
-  const tp = P - belowHighPos;
-  const fn = Math.min(upperBound(pos, low), belowHighPos);
-  const fp = N - belowHighNeg;
-  const tn = Math.min(upperBound(neg, low), belowHighNeg);
-  return { tp, fp, fn, tn, review_positive: P - fn - tp, review_negative: N - tn - fp };
+export function countsForPair(prepared: Pick<PreparedCases, 'twoThreshold'>, low: number, high: number): ThresholdCounts {
+  return twoThresholdCounts(prepared.twoThreshold, low, high);
 }
 
 /**
@@ -359,7 +351,9 @@ const AUTOMATED_REASON: Partial<Record<ConfusionReason, string>> = {
  * 'review_rate_above_max' (review_rate > max_review_rate), 'review_rate_undefined' (no cases),
  * 'operational_recall_below_min' (operational_recall < min_operational_recall),
  * 'operational_recall_undefined' (no actual positives: the minimum cannot be shown to hold).
- * Comparisons use the unrounded values, like the kit.
+ * Comparisons use the unrounded values, like the kit, through the gate checklist's own comparison
+ * (compare in labs/core/contract/gate_check.ts, with core's one tolerance), so a pair is feasible
+ * exactly when its two checks pass: the verdict and the checklist cannot disagree.
  */
 export function failedConstraints(
   m: ThresholdMetrics,
@@ -367,9 +361,9 @@ export function failedConstraints(
 ): ThresholdReason[] {
   const failed: ThresholdReason[] = [];
   if (m.review_rate === null) failed.push('review_rate_undefined');
-  else if (!(m.review_rate <= policy.max_review_rate)) failed.push('review_rate_above_max');
+  else if (!compare(m.review_rate, '<=', policy.max_review_rate)) failed.push('review_rate_above_max');
   if (m.operational_recall === null) failed.push('operational_recall_undefined');
-  else if (!(m.operational_recall >= policy.min_operational_recall)) failed.push('operational_recall_below_min');
+  else if (!compare(m.operational_recall, '>=', policy.min_operational_recall)) failed.push('operational_recall_below_min');
   return failed;
 }
 
@@ -379,7 +373,7 @@ export function failedConstraints(
  */
 export function evaluatePair(prepared: PreparedCases, policy: ThresholdPolicy, low: number, high: number): PairEvaluation {
   checkPair(low, high);
-  const counts = countsForPair(prepared.sorted, low, high);
+  const counts = countsForPair(prepared, low, high);
   const { metrics, undefined_metrics } = metricsFromCounts(counts, policy);
   const failed = failedConstraints(metrics, policy);
   return { low, high, counts, metrics, undefined_metrics, passes_constraints: failed.length === 0, failed_constraints: failed };

@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import golden from '../golden/power_statsmodels.json';
 import { createRunner } from '../../labs/runner.ts';
-import { mcnemarCriticalCount, mcnemarCriticalCounts, mcnemarPower, mcnemarPowers, mcnemarPowerTable } from '../../labs/core/stats/power.ts';
-import { designProblem, fallbackDiscordant, mcnemarPowerNormal, observedDesign, planGate, PLANNER_MAX_CASES } from '../../labs/gate/planner.ts';
+import { mcnemarCriticalCount, mcnemarCriticalCounts, mcnemarPower, mcnemarPowers, mcnemarPowerTable, mcnemarPowerNormal } from '../../labs/core/stats/power.ts';
+import { designProblem, fallbackDiscordant, observedDesign, planGate, PLANNER_MAX_CASES } from '../../labs/gate/planner.ts';
 import { gateMsg } from '../../labs/gate/i18n/index.ts';
 import type { GateScorecard } from '../../labs/gate/lab.ts';
 
@@ -222,7 +222,7 @@ describe('select wiring', () => {
 
 describe("Connor's normal-approximation n (the planner's first guess of the curve's end)", () => {
   it('by hand: d = 0.6, δ = 0.05, α = 0.05, power 0.8', async () => {
-    const { casesForPowerNormal } = await import('../../labs/gate/planner.ts');
+    const { casesForPowerNormal } = await import('../../labs/core/stats/power.ts');
     // ((1.959964·√0.6 + 0.841621·√0.5975) / 0.05)² = ((1.518182 + 0.650556) / 0.05)² = 43.37476² = 1881.37
     expect(casesForPowerNormal(0.8, { discordant: 0.6, delta: 0.05, alpha: 0.05 })).toBeCloseTo(1881.37, 0);
   });

@@ -23,7 +23,7 @@
  * Sources: McNemar (1947); the conditional exact test as in statsmodels' mcnemar(exact=True);
  * Connor (1987), "Sample size for testing differences in proportions for the paired-sample design".
  */
-import { binomCdfHalf, lnFactorial, normIsf } from './special.ts';
+import { binomCdfHalf, lnFactorial, normCdf, normIsf } from './special.ts';
 
 export interface PairedDesign {
   /** Share of discordant pairs d, in (0, 1]. */
@@ -258,4 +258,27 @@ export function casesForPower(curve: readonly PowerPoint[], target = 0.8): numbe
     else n = null;
   }
   return n;
+}
+
+/**
+ * Power of the two-sided McNemar test by the normal approximation (Connor 1987), beside the exact
+ * mcnemarPower, for n beyond the exact sum's reach (the gate's planner):
+ * Φ((|δ|·√n − z_{1−α/2}·√d) / √(d − δ²)). When d = δ² (no variance left) it is 1 if
+ * |δ|·√n > z_{1−α/2}·√d, else 0. Inputs as mcnemarPower (a valid PairedDesign, n >= 0).
+ */
+export function mcnemarPowerNormal(n: number, g: PairedDesign): number {
+  const v = g.discordant - g.delta * g.delta;
+  const z = Math.abs(g.delta) * Math.sqrt(n) - normIsf(g.alpha / 2) * Math.sqrt(g.discordant);
+  if (v <= 0) return z > 0 ? 1 : 0;
+  return normCdf(z / Math.sqrt(v));
+}
+
+/**
+ * Connor's (1987) normal-approximation number of cases for power `power` (in (0, 1)):
+ * ((z_{1−α/2}·√d + z_power·√(d − δ²)) / δ)², not rounded; Infinity for δ = 0.
+ */
+export function casesForPowerNormal(power: number, g: PairedDesign): number {
+  if (g.delta === 0) return Number.POSITIVE_INFINITY;
+  const num = normIsf(g.alpha / 2) * Math.sqrt(g.discordant) + normIsf(1 - power) * Math.sqrt(Math.max(0, g.discordant - g.delta * g.delta));
+  return (num / g.delta) ** 2;
 }

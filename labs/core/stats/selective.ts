@@ -131,3 +131,64 @@ export function sampleRiskCoverage(rc: Pick<RiskCoverage, 'coverage' | 'risk' | 
   }
   return out;
 }
+
+/** The risk-coverage curve read at one confidence level (riskCoverageAtLevels). */
+export interface RiskAtLevel {
+  /** Accept the eligible cases whose confidence is at least this (core's tie rule: within PROBABILITY_TOLERANCE is at it). */
+  min_confidence: number;
+  accepted: number;
+  /** accepted / n; undefined ('no_cases') when n = 0. */
+  coverage: Maybe<'no_cases'>;
+  /** Mean cost of the accepted cases' errors per accepted case; undefined ('no_accepted_cases') when none is accepted. */
+  risk: Maybe<'no_accepted_cases'>;
+  /** Errors / accepted (selective risk); undefined ('no_accepted_cases') when none is accepted. */
+  error_rate: Maybe<'no_accepted_cases'>;
+}
+
+/**
+ * The risk-coverage curve of riskCoverageCurve read at given confidence levels, with a cost per
+ * error and cases that may not be accepted at all: at level L the accepted cases are the eligible
+ * ones with confidence >= L (up to PROBABILITY_TOLERANCE, the same tie rule as the curve's groups),
+ * coverage = accepted / n over every case, error_rate = errors / accepted, risk = Σ cost of the
+ * accepted errors / accepted. With every case eligible and every cost 1, risk and error_rate are the
+ * curve's selective risk at the coverage of the last tie group at or above L.
+ * Used by the calibration lab (the kit's levels 0.50, 0.55, ..., 0.95; eligible = a singleton
+ * conformal set; cost = the policy's cost of a false positive or negative).
+ * @param confidence per case, finite; @param eligible 1 when the case may be accepted, else 0;
+ * @param errorCost per case, 0 when the prediction is right, else the error's cost (> 0; a right
+ *   prediction must have cost 0, an error a positive cost).
+ * @throws RangeError for arrays of different lengths, non-finite confidences, eligibility other
+ *   than 0/1 or a negative or non-finite cost.
+ */
+export function riskCoverageAtLevels(confidence: ArrayLike<number>, eligible: ArrayLike<number>, errorCost: ArrayLike<number>, levels: readonly number[]): RiskAtLevel[] {
+  checkSameLength(confidence, eligible, 'confidence and eligible');
+  checkSameLength(confidence, errorCost, 'confidence and errorCost');
+  checkFinite(confidence, 'confidence');
+  const n = confidence.length;
+  for (let i = 0; i < n; i++) {
+    if (eligible[i] !== 0 && eligible[i] !== 1) throw new RangeError(`eligible at index ${i} is ${eligible[i]}: expected 0 or 1`);
+    if (!(Number.isFinite(errorCost[i]) && errorCost[i] >= 0)) throw new RangeError(`errorCost at index ${i} is ${errorCost[i]}: expected a finite cost >= 0`);
+  }
+  return levels.map((level) => {
+    let accepted = 0;
+    let cost = 0;
+    let errors = 0;
+    for (let i = 0; i < n; i++) {
+      if (eligible[i] !== 1) continue;
+      const c = confidence[i];
+      if (!(c >= level || sameProbability(c, level))) continue;
+      accepted++;
+      if (errorCost[i] > 0) {
+        errors++;
+        cost += errorCost[i];
+      }
+    }
+    return {
+      min_confidence: level,
+      accepted,
+      coverage: n ? defined(accepted / n) : undef('no_cases'),
+      risk: accepted ? defined(cost / accepted) : undef('no_accepted_cases'),
+      error_rate: accepted ? defined(errors / accepted) : undef('no_accepted_cases'),
+    };
+  });
+}

@@ -487,7 +487,7 @@ function riskMarkers(pts: CalibrationResult['risk_coverage_curve'], label: (lo: 
     const p = pts[i];
     const next = pts[i + 1];
     if (next && next.coverage === p.coverage && next.error_rate === p.error_rate) continue;
-    if (p.error_rate !== null) out.push({ label: label(fmt(pts[first].min_confidence, lang, 2), fmt(p.min_confidence, lang, 2)), x: p.coverage, y: p.error_rate, color: out.length % 2 ? '#b35900' : '#1d4e89' });
+    if (p.error_rate !== null && p.coverage !== null) out.push({ label: label(fmt(pts[first].min_confidence, lang, 2), fmt(p.min_confidence, lang, 2)), x: p.coverage, y: p.error_rate, color: out.length % 2 ? '#b35900' : '#1d4e89' });
     first = i + 1;
   }
   return out;
@@ -505,7 +505,7 @@ function RiskCoverage({ result, lang }: { result: CalibrationResult; lang: Lang 
         description={tc.risk_desc}
         xLabel={tc.coverage}
         yLabel={tc.error_rate}
-        series={[{ name: 'risk', x: pts.map((p) => p.coverage), y: pts.map((p) => (p.error_rate === null ? Number.NaN : p.error_rate)), color: COLORS.cal }]}
+        series={[{ name: 'risk', x: pts.map((p) => p.coverage ?? Number.NaN), y: pts.map((p) => (p.error_rate === null ? Number.NaN : p.error_rate)), color: COLORS.cal }]}
         markers={riskMarkers(pts, tc.risk_point, lang)}
         tableSummary={t.lab.chart_table}
         extra={{ label: tc.min_conf, values: pts.map((p) => p.min_confidence) }}
@@ -531,7 +531,8 @@ function CostMap({ result, lang }: { result: CalibrationResult; lang: Lang }) {
   const t = ui(lang);
   const tc = t.calibration;
   const rec = result.recommended_policy;
-  const near = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+  // the engine marks the pairs tied with the recommended cost (policy_grid.ts); the page only reads it
+  const tied = new Set<object>(result.policy_grid.filter((p) => p.ties_recommended_cost));
   return (
     <LabPanel id="cal-heat-h" title={tc.heat_title}>
       <CostHeatMap
@@ -540,7 +541,7 @@ function CostMap({ result, lang }: { result: CalibrationResult; lang: Lang }) {
         description={tc.heat_desc(result.policy_grid.length, rec.feasible_pairs)}
         cells={result.policy_grid}
         recommended={{ low: rec.low, high: rec.high }}
-        tied={(c) => rec.passes && c.passes && near(c.cost, rec.cost)}
+        tied={(c) => tied.has(c)}
         labels={{
           low: tc.low, high: tc.high, cost: tc.cost, review_rate: tc.review_rate, auto_coverage: tc.auto_coverage,
           auto_error_rate: tc.auto_error_rate, feasible: tc.feasible, yes: tc.yes, no: tc.no, table: t.lab.chart_table,

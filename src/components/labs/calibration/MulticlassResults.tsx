@@ -173,7 +173,6 @@ function Metrics({ result, lang, onUse }: { result: MulticlassResult; lang: Lang
 function Conformal({ result, lang }: { result: MulticlassResult; lang: Lang }) {
   const tm = ui(lang).calibration_mc;
   const c = result.conformal;
-  const total = c.size_counts.reduce((a, b) => a + b.count, 0);
   const max = Math.max(1, ...c.size_counts.map((s) => s.count));
   const K = result.classes.length;
   return (
@@ -199,7 +198,7 @@ function Conformal({ result, lang }: { result: MulticlassResult; lang: Lang }) {
               <td>{s.count}</td>
               <td>
                 <span className="cal-mc-bar" aria-hidden="true" style={{ width: `${(100 * s.count) / max}%` }} />
-                {total ? fmt(s.count / total, lang, 3) : '–'}
+                {s.share === null ? <UndefinedValue reason="no_cases" lang={lang} /> : fmt(s.share, lang, 3)}
               </td>
             </tr>
           ))}
