@@ -40,7 +40,7 @@
  * qid, that query's judgments (for every list and for the citations).
  */
 import type { RunHooks } from '../core/contract/lab.ts';
-import type { Verdict } from '../core/contract/types.ts';
+import type { Decision } from '../core/contract/types.ts';
 import type { GateCheck } from '../core/contract/gate_check.ts';
 import { verdictOf } from '../core/contract/gate_check.ts';
 import { rankingMetrics, rankingMetricsForIds, resolveGrades } from '../core/stats/ranking.ts';
@@ -389,7 +389,7 @@ export interface RagBase {
   aggregate: Record<AggregateKey, number | null>;
   /** The kit's constraint map: check id -> passes. */
   constraints: Partial<Record<CheckId, boolean>>;
-  decision: { verdict: Verdict; reasons: RagReason[] };
+  decision: Decision<RagReason>;
   per_case: CaseRow[];
   checks: GateCheck<CheckId, RagReason>[];
   undefined_metrics: Partial<Record<AggregateKey, AggregateReason>>;
@@ -1068,8 +1068,7 @@ export function runRag(input: RagInput, view: RagView, hooks?: RunHooks): RagHea
   });
   const constraints: RagBase['constraints'] = {};
   for (const c of checks) constraints[c.id] = c.status === 'pass';
-  const { verdict, reasons } = verdictOf(checks);
-  const decision = { verdict, reasons };
+  const decision = verdictOf(checks);
 
   // scored lists
   const sourcesInternal: SourceInternal[] = [];

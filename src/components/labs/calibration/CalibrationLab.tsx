@@ -474,7 +474,7 @@ function riskMarkers(pts: CalibrationResult['risk_coverage_curve'], label: (lo: 
     const p = pts[i];
     const next = pts[i + 1];
     if (next && next.coverage === p.coverage && next.error_rate === p.error_rate) continue;
-    if (p.error_rate !== null) out.push({ label: label(fmt(pts[first].min_confidence, lang, 2), fmt(p.min_confidence, lang, 2)), x: p.coverage, y: p.error_rate, color: out.length % 2 ? '#b35900' : '#1d4e89' });
+    if (p.error_rate !== null && p.coverage !== null) out.push({ label: label(fmt(pts[first].min_confidence, lang, 2), fmt(p.min_confidence, lang, 2)), x: p.coverage, y: p.error_rate, color: out.length % 2 ? '#b35900' : '#1d4e89' });
     first = i + 1;
   }
   return out;
@@ -492,7 +492,7 @@ function RiskCoverage({ result, lang }: { result: CalibrationResult; lang: Lang 
         description={tc.risk_desc}
         xLabel={tc.coverage}
         yLabel={tc.error_rate}
-        series={[{ name: 'risk', x: pts.map((p) => p.coverage), y: pts.map((p) => (p.error_rate === null ? Number.NaN : p.error_rate)), color: COLORS.cal }]}
+        series={[{ name: 'risk', x: pts.map((p) => p.coverage ?? Number.NaN), y: pts.map((p) => (p.error_rate === null ? Number.NaN : p.error_rate)), color: COLORS.cal }]}
         markers={riskMarkers(pts, tc.risk_point, lang)}
         tableSummary={t.lab.chart_table}
         extra={{ label: tc.min_conf, values: pts.map((p) => p.min_confidence) }}
