@@ -43,9 +43,13 @@ import { agreementMaybe, binaryKappaFromCounts, cohenKappa, confusionMatrix } fr
 import { applyQuantileMap, fitQuantileMap, meanAbsoluteError } from '../core/stats/quantile_map.ts';
 import type { QuantileMapRow } from '../core/stats/quantile_map.ts';
 import { roganGladen } from '../core/stats/prevalence.ts';
-import { bootstrapGroupCounts, percentileInterval } from '../core/stats/bootstrap.ts';
+import { ruledPercentileInterval } from '../core/stats/bootstrap.ts';
+import { bootstrapBinaryAgreement, UNUSABLE } from '../core/stats/agreement_bootstrap.ts';
+import type { AgreementRounds } from '../core/stats/agreement_bootstrap.ts';
+import type { Decision } from '../core/contract/types.ts';
 import { binomialDraw } from '../core/stats/binomial.ts';
 import { PyRandom } from '../core/stats/rng.ts';
+import { atLeast } from '../core/stats/tolerance.ts';
 import { defined, flattenMaybe, ratio, undef } from '../core/stats/maybe.ts';
 import type { Maybe } from '../core/stats/maybe.ts';
 import type { EvaluatorsCheckId, EvaluatorsReason, EvaluatorsUndefinedReason } from './i18n/index.ts';
@@ -311,7 +315,8 @@ export interface EvaluatorsHeavy {
 export interface EvaluatorsResult extends EvaluatorsHeavy {
   focus: { evaluator_id: string; criterion: string | null; requested_evaluator: string | null; requested_found: boolean };
   checks: GateCheck<EvaluatorsCheckId, EvaluatorsReason>[];
-  decision: { verdict: 'pass' | 'fail'; reasons: EvaluatorsReason[]; evaluator_id: string };
+  /** verdictOf(checks), and the evaluator it is about. */
+  decision: Decision<EvaluatorsReason> & { evaluator_id: string };
 }
 
 const m2 = (a: number, b: number, c: number, d: number): number[][] => [
@@ -319,21 +324,14 @@ const m2 = (a: number, b: number, c: number, d: number): number[][] => [
   [c, d],
 ];
 
-/** Percentile interval with the lab's rule: null when undefined rounds exceed (1 - confidence)/2 of them. */
+/**
+ * The percentile interval of per-round values under core's undefined-rounds rule
+ * (labs/core/stats/bootstrap.ts, ruledPercentileInterval: undefined when more than
+ * (1 - confidence)/2 of the rounds are undefined), with what made it.
+ */
 export function intervalWithRule(values: ArrayLike<number | null>, confidence: number, rounds: number, seed: number): IntervalBlock {
-  const p = percentileInterval(values, confidence);
-  const tooMany = p.undefined_rounds / rounds > (1 - confidence) / 2 + 1e-12;
-  const reason: UR | null = p.defined_rounds === 0 || tooMany ? 'too_many_undefined_rounds' : null;
-  return {
-    low: reason ? null : p.low,
-    high: reason ? null : p.high,
-    confidence,
-    rounds,
-    seed,
-    defined_rounds: p.defined_rounds,
-    undefined_rounds: p.undefined_rounds,
-    reason,
-  };
+  const ci = ruledPercentileInterval(values, confidence);
+  return { low: ci.low, high: ci.high, confidence, rounds, seed, defined_rounds: ci.defined_rounds, undefined_rounds: ci.undefined_rounds, reason: ci.reason };
 }
 
 function offInterval(confidence: number, seed: number): IntervalBlock {
@@ -375,7 +373,7 @@ function auditEvaluator(input: EvaluatorsInput, ev: EvaluatorRuns): Omit<Evaluat
   let valid = 0;
   let useful = 0;
   let ruleAgrees = 0;
-  const threshold = rubric.pass_threshold - 1e-12;
+
   const flag = (i: number, failed: string[]): CaseFlag => ({ case_id: cases[i].case_id, task: cases[i].task, input: cases[i].input, blocking_failed: failed });
   const failedBlocking = (i: number): string[] => {
     const out: string[] = [];
@@ -418,7 +416,7 @@ function auditEvaluator(input: EvaluatorsInput, ev: EvaluatorRuns): Omit<Evaluat
       const failed = failedBlocking(i);
       if (failed.length) criticalCases.push(flag(i, failed));
     }
-    const rp = blockingOk && sum / C >= threshold ? 1 : 0;
+    const rp = blockingOk && atLeast(sum / C, rubric.pass_threshold) ? 1 : 0;
     rule[hp * 2 + rp]++;
     if (rp === jp) ruleAgrees++;
     else ruleDisagreements.push(cases[i].case_id);
@@ -546,82 +544,33 @@ function humanRuleDisagreements(input: EvaluatorsInput): string[] {
   for (let i = 0; i < cases.length; i++) {
     let sum = 0;
     for (let l = 0; l < C; l++) sum += human[i * L + l];
-    const ok = blockingIdx.every((b) => human[i * L + b] === 1) && sum / C >= rubric.pass_threshold - 1e-12;
+    const ok = blockingIdx.every((b) => human[i * L + b] === 1) && atLeast(sum / C, rubric.pass_threshold);
     if ((ok ? 1 : 0) !== human[i * L + C]) out.push(cases[i].case_id);
   }
   return out;
 }
 
 /**
- * The paired bootstrap of the calibration cases (module comment): per evaluator, the pass kappa of
- * every round; for the production evaluator also TPR and TNR of every round. A case's state under
- * an evaluator is 0..3 = human pass * 2 + judge pass on a valid run, 4 = unreadable; cases are
- * grouped by their states under all evaluators, so a round costs O(groups · evaluators).
+ * The paired bootstrap of the calibration cases (module comment), core's bootstrapBinaryAgreement
+ * (labs/core/stats/agreement_bootstrap.ts): a case's state under an evaluator is human pass * 2 +
+ * judge pass on a valid run, UNUSABLE on an unreadable one. Per evaluator, the pass kappa, TPR and
+ * TNR of every round.
  */
-function pairedBootstrap(
-  input: EvaluatorsInput,
-  productionIndex: number,
-  hooks?: RunHooks,
-): { kappa: (number | null)[][]; tpr: (number | null)[]; tnr: (number | null)[] } {
+function pairedBootstrap(input: EvaluatorsInput, hooks?: RunHooks): AgreementRounds {
   const { rubric, human, evaluators } = input;
   const n = input.cases.length;
-  const E = evaluators.length;
-  const C = rubric.criteria.length;
-  const L = C + 1;
+  const L = rubric.criteria.length + 1;
+  const C = L - 1;
   const rounds = rubric.bootstrap_rounds;
-  const codes = new Float64Array(n);
-  for (let e = 0, w = 1; e < E; e++, w *= 5) {
-    const ev = evaluators[e];
-    for (let i = 0; i < n; i++) codes[i] += w * (ev.parse_ok[i] ? human[i * L + C] * 2 + ev.scores[i * L + C] : 4);
-  }
-  const groupId = new Map<number, number>();
-  const groupOf = new Uint32Array(n);
-  const states: number[] = [];
-  for (let i = 0; i < n; i++) {
-    let g = groupId.get(codes[i]);
-    if (g === undefined) {
-      g = groupId.size;
-      groupId.set(codes[i], g);
-      let c = codes[i];
-      for (let e = 0; e < E; e++) {
-        states.push(c % 5);
-        c = Math.floor(c / 5);
-      }
-    }
-    groupOf[i] = g;
-  }
-  const G = groupId.size;
-  const kappa = evaluators.map(() => new Array<number | null>(rounds));
-  const tpr = new Array<number | null>(productionIndex >= 0 ? rounds : 0);
-  const tnr = new Array<number | null>(productionIndex >= 0 ? rounds : 0);
-  const cells = new Float64Array(E * 4);
+  const states = evaluators.map((ev) => {
+    const st = new Uint8Array(n);
+    for (let i = 0; i < n; i++) st[i] = ev.parse_ok[i] ? human[i * L + C] * 2 + ev.scores[i * L + C] : UNUSABLE;
+    return st;
+  });
   const every = Math.max(1, Math.floor(rounds / 50));
-  const compact = G <= 256 ? Uint8Array.from(groupOf) : G <= 65536 ? Uint16Array.from(groupOf) : groupOf;
-  bootstrapGroupCounts(compact, G, rounds, rubric.bootstrap_seed, (counts, r) => {
-    cells.fill(0);
-    for (let g = 0; g < G; g++) {
-      const c = counts[g];
-      if (c === 0) continue;
-      const base = g * E;
-      for (let e = 0; e < E; e++) {
-        const s = states[base + e];
-        if (s < 4) cells[e * 4 + s] += c;
-      }
-    }
-    for (let e = 0; e < E; e++) {
-      const b = e * 4;
-      kappa[e][r] = binaryKappaFromCounts(cells[b], cells[b + 1], cells[b + 2], cells[b + 3]).value;
-    }
-    if (productionIndex >= 0) {
-      const b = productionIndex * 4;
-      const pos = cells[b + 2] + cells[b + 3];
-      const neg = cells[b] + cells[b + 1];
-      tpr[r] = pos > 0 ? cells[b + 3] / pos : null;
-      tnr[r] = neg > 0 ? cells[b] / neg : null;
-    }
+  return bootstrapBinaryAgreement(states, rounds, rubric.bootstrap_seed, (r) => {
     if (hooks?.progress && r % every === 0) hooks.progress('bootstrap', r / rounds);
   });
-  return { kappa, tpr, tnr };
 }
 
 function correctedPassRate(input: EvaluatorsInput, report: EvaluatorReport, boot: { tpr: (number | null)[]; tnr: (number | null)[] } | null): CorrectedPassRate {
@@ -872,17 +821,17 @@ export function runEvaluators(input: EvaluatorsInput, hooks?: RunHooks): Evaluat
   const { rubric } = input;
   const partial = input.evaluators.map((ev) => auditEvaluator(input, ev));
   const productionIndex = input.production ? input.evaluators.findIndex((e) => e.evaluator_id === input.production!.evaluator_id) : -1;
-  const boot = rubric.bootstrap_rounds > 0 ? pairedBootstrap(input, productionIndex, hooks) : null;
+  const boot = rubric.bootstrap_rounds > 0 ? pairedBootstrap(input, hooks) : null;
   const pairwise = input.pairwise ? pairwiseResult(input) : null;
   const reports: EvaluatorReport[] = partial.map((p, e) => {
     const { cells: _cells, ...rest } = p;
     const ci = boot ? intervalWithRule(boot.kappa[e], rubric.confidence_level, rubric.bootstrap_rounds, rubric.bootstrap_seed) : offInterval(rubric.confidence_level, rubric.bootstrap_seed);
     const flip = pairwise && pairwise.evaluator_id === p.evaluator_id ? pairwise : null;
-    const checks = evaluatorChecks(rest, rubric, flip);
+    const checks = evaluatorChecks({ ...rest, pass_kappa_ci: ci }, rubric, flip);
     const report: EvaluatorReport = {
       ...rest,
       pass_kappa_ci: ci,
-      passes_gate: checks.every((c) => c.status === 'pass'),
+      passes_gate: verdictOf(checks).verdict === 'pass',
       passes_gate_kit: kitGate(rest, rubric),
       checks,
     };
@@ -898,7 +847,7 @@ export function runEvaluators(input: EvaluatorsInput, hooks?: RunHooks): Evaluat
   const kitRanking = rankEvaluators(
     ordered.filter((r) => r.passes_gate_kit).map((r) => ({ id: r.evaluator_id, pass_kappa: r.pass_kappa_kit, pass_accuracy: r.pass_accuracy_kit, cost_per_valid_evaluation: r.cost_per_valid_evaluation_kit })),
   );
-  const production = productionIndex >= 0 ? correctedPassRate(input, ordered[productionIndex], boot) : null;
+  const production = productionIndex >= 0 ? correctedPassRate(input, ordered[productionIndex], boot && { tpr: boot.tpr[productionIndex], tnr: boot.tnr[productionIndex] }) : null;
   return {
     rubric_id: rubric.rubric_id,
     reports: ordered,
@@ -932,12 +881,11 @@ export function selectEvaluators(heavy: EvaluatorsHeavy, view: EvaluatorsView): 
   const focusId = found ? requested! : (heavy.recommended_evaluator ?? rankEvaluators(heavy.reports)[0].evaluator_id);
   const report = heavy.reports.find((r) => r.evaluator_id === focusId)!;
   const criterion = view.criterion !== null && heavy.criteria.includes(view.criterion) ? view.criterion : null;
-  const { verdict, reasons } = verdictOf(report.checks);
   return {
     ...heavy,
     focus: { evaluator_id: focusId, criterion, requested_evaluator: requested, requested_found: found },
     checks: report.checks,
-    decision: { verdict, reasons, evaluator_id: focusId },
+    decision: { ...verdictOf(report.checks), evaluator_id: focusId },
   };
 }
 

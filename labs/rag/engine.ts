@@ -47,7 +47,7 @@ import { rankingMetrics, rankingMetricsForIds, resolveGrades } from '../core/sta
 import type { Gain, RankingMetrics } from '../core/stats/ranking.ts';
 import { combMnz, combSum, reciprocalRankFusion } from '../core/stats/fusion.ts';
 import type { FusedList } from '../core/stats/fusion.ts';
-import { bootstrapGroupCounts, percentileInterval } from '../core/stats/bootstrap.ts';
+import { bootstrapMeans, percentileInterval } from '../core/stats/bootstrap.ts';
 import type { RagCase, RagInput, RagPolicy } from './schema.ts';
 import type { ListSource, RagView, SourceId } from './view.ts';
 import { LIST_SOURCES, SOURCES } from './view.ts';
@@ -916,22 +916,15 @@ function bootstrapIntervals(pops: ReturnType<typeof populations>, gatePop: RagPo
       for (const m of metrics) out.set(m, { metric: m, population: pv(m).stat.population, n: 0, estimate: null, low: null, high: null, defined_rounds: 0, reason: 'empty_population' });
       continue;
     }
-    const estimates = metrics.map(() => new Float64Array(policy.bootstrap_rounds));
-    const vals = metrics.map((m) => Float64Array.from(pv(m).values));
     const step = Math.max(1, Math.floor(policy.bootstrap_rounds / 50));
-    // the draws of bootstrapResamples (same seed, same order), counted per case: a mean is then
-    // Σ count_i · v_i / n, and the draws run in the WebAssembly kernel when there is one
-    const identity = new Uint32Array(n);
-    for (let i = 0; i < n; i++) identity[i] = i;
-    bootstrapGroupCounts(identity, n, policy.bootstrap_rounds, policy.bootstrap_seed, (counts, round) => {
-      for (let j = 0; j < metrics.length; j++) {
-        const v = vals[j];
-        let s = 0;
-        for (let i = 0; i < n; i++) s += counts[i] * v[i];
-        estimates[j][round] = s / n;
-      }
-      if (hooks?.progress && round % step === 0) hooks.progress('bootstrap', (done + round / policy.bootstrap_rounds) / groups.size);
-    });
+    const estimates = bootstrapMeans(
+      metrics.map((m) => pv(m).values),
+      policy.bootstrap_rounds,
+      policy.bootstrap_seed,
+      (round) => {
+        if (hooks?.progress && round % step === 0) hooks.progress('bootstrap', (done + round / policy.bootstrap_rounds) / groups.size);
+      },
+    );
     done++;
     metrics.forEach((m, j) => {
       const ci = percentileInterval(estimates[j], policy.confidence_level);
