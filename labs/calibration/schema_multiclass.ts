@@ -274,7 +274,8 @@ export function parseMulticlassCsv(
     if (progress && ++rowCount % PROGRESS_EVERY_ROWS === 0) progress('parse', Math.min(0.99, (ln * 24 * classes.length) / text.length));
     if (cells.every((x) => x.trim() === '')) return;
     if (cells.length !== header.length) {
-      issues.add(() => ({ input, line: ln, message: c.wrong_cell_count(cells.length, header.length) }));
+      const n = header.length;
+      issues.add(() => ({ input, line: ln, message: c.wrong_cell_count(cells.length, n) }));
       return;
     }
     for (let k = 0; k < classes.length; k++) {
@@ -387,7 +388,8 @@ export function parseMulticlassJsonl(
       }
       for (const key of got.keys()) {
         if (!ctx.index.has(key)) {
-          issues.add(() => ({ input, line: lineNo, field: `probs.${key}`, message: v.column_not_in_classes(key, ctx.classes) }));
+          const classes = ctx.classes;
+          issues.add(() => ({ input, line: lineNo, field: `probs.${key}`, message: v.column_not_in_classes(key, classes) }));
           shapeOk = false;
         }
       }

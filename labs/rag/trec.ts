@@ -153,7 +153,9 @@ export function parseRun(text: string, input: string, lang: Lang, maxIssues = 50
       tag = rowTag;
       tagLine = no;
     } else if (rowTag !== tag) {
-      c.add(() => ({ input, line: no, field: 'tag', message: t.tag_mismatch(rowTag, tag, tagLine) }));
+      const first = tag;
+      const firstLine = tagLine;
+      c.add(() => ({ input, line: no, field: 'tag', message: t.tag_mismatch(rowTag, first, firstLine) }));
       bad = true;
     }
     if (bad) continue;

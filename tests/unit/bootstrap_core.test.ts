@@ -55,7 +55,7 @@ describe('the undefined-rounds rule', () => {
 
 describe('paired bootstrap of binary agreement (CPython draws, scikit-learn kappa)', () => {
   const g = golden.agreement;
-  const states = (['v1', 'v2'] as const).map((k) => g.reference.map((h, i) => (g.unusable[k].includes(i) ? UNUSABLE : h * 2 + g.raters[k][i])));
+  const states = (['v1', 'v2'] as const).map((k) => g.reference.map((h, i) => ((g.unusable[k] as number[]).includes(i) ? UNUSABLE : h * 2 + g.raters[k][i])));
   const got = bootstrapBinaryAgreement(states, g.rounds, g.seed);
   (['v1', 'v2'] as const).forEach((k, e) => {
     it(`${k}: kappa, TPR and TNR of every round`, () => {
