@@ -6,7 +6,7 @@
 import type { GateCheck } from '../core/contract/gate_check.ts';
 import type { QuantileMapRow } from '../core/stats/quantile_map.ts';
 import type { Decision } from '../core/contract/types.ts';
-import type { Maybe } from '../core/stats/maybe.ts';
+import type { Interval, Maybe } from '../core/stats/maybe.ts';
 import type { EvaluatorsCheckId, EvaluatorsReason, EvaluatorsUndefinedReason } from './i18n/index.ts';
 import type { PairChoice } from './schema.ts';
 
@@ -69,17 +69,14 @@ export interface RulePass {
   undefined_metrics: Partial<Record<'accuracy' | 'kappa' | 'false_pass_rate' | 'false_block_rate', UR>>;
 }
 
-export interface IntervalBlock {
-  low: number | null;
-  high: number | null;
+/** A bootstrap interval: core's Interval (both bounds, or neither with the reason), with what made it. */
+export type IntervalBlock = Interval<UR> & {
   confidence: number;
   rounds: number;
   seed: number;
   defined_rounds: number;
   undefined_rounds: number;
-  /** Why low/high are null. */
-  reason: UR | null;
-}
+};
 
 export interface EvaluatorReport {
   evaluator_id: string;

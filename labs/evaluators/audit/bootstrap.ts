@@ -15,8 +15,8 @@ import type { IntervalBlock } from '../results.ts';
  * (1 - confidence)/2 of the rounds are undefined), with what made it.
  */
 export function intervalWithRule(values: ArrayLike<number | null>, confidence: number, rounds: number, seed: number): IntervalBlock {
-  const ci = ruledPercentileInterval(values, confidence);
-  return { low: ci.low, high: ci.high, confidence, rounds, seed, defined_rounds: ci.defined_rounds, undefined_rounds: ci.undefined_rounds, reason: ci.reason };
+  const { confidence: _c, ...ci } = ruledPercentileInterval(values, confidence);
+  return { ...ci, confidence, rounds, seed };
 }
 
 /**
