@@ -10,10 +10,14 @@ const V2 = 'evaluator_v2_rubric';
 const recommended = (page: Page) => page.getByTestId('recommended');
 
 test.describe('evaluator audit lab', () => {
-  test('the preset reproduces the kit: v2_rubric recommended, v1 kappa 0.1818 with three false passes, all critical', async ({ page }) => {
+  test("the preset reproduces the kit's figures: v1 kappa 0.1818 with three false passes, all critical; v2's kappa of 1 has no interval, so the lab recommends nobody (the kit recommends v2)", async ({ page }) => {
     await openLab(page, '/laboratorios/evaluators/');
-    await expect(recommended(page)).toHaveAttribute('data-value', V2);
-    await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'pass');
+    await expect(recommended(page)).toHaveAttribute('data-value', '');
+    await expect(page.getByTestId('recommended-kit')).toHaveText(V2);
+    await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'fail');
+    await expect(page.getByTestId('verdict').locator('[data-reason="kappa_ci_undefined"]')).toBeVisible();
+    await expect(page.locator(`[data-check="pass_kappa:${V2}"]`)).toHaveAttribute('data-status', 'undefined');
+    await expect(page.getByTestId(`gate-${V2}`)).toHaveAttribute('data-passed', 'false');
     await expect(page.getByTestId('focus')).toHaveText(V2);
     await expect(page.getByTestId(`kappa-${V1}`)).toHaveText('0,1818');
     await expect(page.getByTestId(`kappa-${V2}`)).toHaveText('1');
@@ -38,9 +42,9 @@ test.describe('evaluator audit lab', () => {
     await expect(page.getByTestId(`c-eval-${V2}`)).toHaveText('449,7');
   });
 
-  test('flipping a human label changes the recommendation; relabelling towards v1 recommends v1 (the kit does not notice)', async ({ page }) => {
+  test('flipping a human label changes the decision; relabelling towards v1 makes the kit recommend v1 (the lab does not)', async ({ page }) => {
     await openLab(page, '/laboratorios/evaluators/');
-    await expect(recommended(page)).toHaveAttribute('data-value', V2);
+    await expect(recommended(page)).toHaveAttribute('data-value', '');
     // People now reject evaluator_001: v2 passes it, a false pass; no evaluator may gate.
     await page.getByTestId('flip-human-evaluator_001-pass').click();
     await expect(recommended(page)).toHaveAttribute('data-value', '');
@@ -50,7 +54,7 @@ test.describe('evaluator audit lab', () => {
     // The control edited the cases text (the source of truth).
     expect(await editorText(page, 'editor-cases')).toMatch(/"case_id": "evaluator_001"[\s\S]*?"pass": 0/);
     await page.getByTestId('flip-human-evaluator_001-pass').click();
-    await expect(recommended(page)).toHaveAttribute('data-value', V2);
+    await expect(page.getByTestId(`false-passes-${V2}`)).toHaveText('0');
     // The manipulation of the chapter: move the human pass labels of v1's false passes towards v1.
     for (const id of ['evaluator_002', 'evaluator_004', 'evaluator_005']) {
       const before = await page.getByTestId(`kappa-${V1}`).textContent();
@@ -108,8 +112,9 @@ test.describe('evaluator audit lab', () => {
     await page.getByTestId('add-evaluator-button').click();
     await expect(page.getByTestId('summary').locator('tbody tr')).toHaveCount(3);
     await expect(page.getByTestId(`detail-${V2}_copy`)).toBeVisible();
-    // equal kappa, accuracy and cost: the first in input order stays recommended
-    await expect(recommended(page)).toHaveAttribute('data-value', V2);
+    // the copy has v2's verdicts: the same kappa of 1 without an interval, so it is not recommended either
+    await expect(page.getByTestId(`gate-${V2}_copy`)).toHaveAttribute('data-passed', 'false');
+    await expect(recommended(page)).toHaveAttribute('data-value', '');
     await page.getByTestId(`flip-judge-${V2}_copy-evaluator_003-pass`).click();
     await expect(page.getByTestId(`gate-${V2}_copy`)).toHaveAttribute('data-passed', 'false');
     await page.locator('.lab-input').filter({ has: page.getByTestId('editor-cases') }).locator('input[type=file]').setInputFiles(`${DIR}evaluator_labels.en.csv`);

@@ -12,7 +12,7 @@
  *   e_aurc              (when policy.max_e_aurc is set)          <= that maximum
  */
 import { gateCheck, verdictOf, type GateCheck } from '../core/contract/gate_check.ts';
-import type { Decision, MaybeNumber } from '../core/contract/types.ts';
+import type { Decision } from '../core/contract/types.ts';
 import type { CalibrationReason } from './i18n/index.ts';
 import type { MulticlassPolicy } from './schema_multiclass.ts';
 
@@ -21,9 +21,9 @@ export type MulticlassCheckId = 'top_label_ece' | 'conformal_rank' | 'mean_set_s
 /** The figures the gate reads (a subset of the K-class result). */
 export interface MulticlassGateInput {
   policy: Pick<MulticlassPolicy, 'max_top_label_ece' | 'max_mean_set_size' | 'min_class_coverage' | 'max_e_aurc'>;
-  calibrated: { top_label_ece: MaybeNumber; undefined_reason: string | null };
-  conformal: { rank: number; n_calibration: number; mean_set_size: MaybeNumber; min_class_coverage: MaybeNumber; min_class_coverage_reason: string | null };
-  selective: { e_aurc: MaybeNumber; undefined_reason: string | null };
+  calibrated: { top_label_ece: number | null; undefined_reason: string | null };
+  conformal: { rank: number; n_calibration: number; mean_set_size: number | null; min_class_coverage: number | null; min_class_coverage_reason: string | null };
+  selective: { e_aurc: number | null; undefined_reason: string | null };
 }
 
 /**
@@ -31,7 +31,7 @@ export interface MulticlassGateInput {
  * the reasons are the failing checks' codes (labs/calibration/i18n `reasons`), in check order.
  */
 export function decideMulticlass(g: MulticlassGateInput): { decision: Decision<CalibrationReason>; checks: GateCheck<MulticlassCheckId, CalibrationReason>[] } {
-  const maybe = (v: MaybeNumber, reason: string | null) => (v === null ? { value: null, reason: reason ?? 'no_cases' } : { value: v, reason: null });
+  const maybe = (v: number | null, reason: string | null) => (v === null ? { value: null, reason: reason ?? 'no_cases' } : { value: v, reason: null });
   const checks: GateCheck<MulticlassCheckId, CalibrationReason>[] = [
     gateCheck({
       id: 'top_label_ece' as const,

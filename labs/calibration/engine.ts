@@ -42,7 +42,7 @@ import { ViewError } from '../core/contract/lab.ts';
 import type { CalibrationReason, CalibrationTrigger, CalibrationWarning } from './i18n/index.ts';
 import { bootstrapResamples, percentileInterval } from '../core/stats/bootstrap.ts';
 import type { LabResultBase, RunHooks } from '../core/contract/lab.ts';
-import type { Decision, MaybeNumber } from '../core/contract/types.ts';
+import type { Decision } from '../core/contract/types.ts';
 import type { CalibrationInput, CalibrationPolicy } from './schema.ts';
 import { splitIndex } from './columns.ts';
 import { decideCalibration, type CalibrationCheckId } from './decision.ts';
@@ -90,15 +90,15 @@ export interface CalibrationView {
 /** A reliability bin (labs/core/stats/calibration_metrics.ts) with the Wilson interval of its positive rate. */
 export interface ReliabilityRow extends ReliabilityBin {
   /** Wilson 95% interval of the positive rate; null for an empty bin. */
-  wilson_low: MaybeNumber;
-  wilson_high: MaybeNumber;
+  wilson_low: number | null;
+  wilson_high: number | null;
 }
 
 export interface MetricsBlock {
-  brier: MaybeNumber;
-  log_loss: MaybeNumber;
-  ece: MaybeNumber;
-  mce: MaybeNumber;
+  brier: number | null;
+  log_loss: number | null;
+  ece: number | null;
+  mce: number | null;
   brier_decomposition: BrierDecomposition | null;
   binning: BinningStrategy;
   bins: number;
@@ -114,7 +114,7 @@ export interface CalibratorSummary {
   fit: Calibrator;
   evaluation: MetricsBlock;
   /** ECE of the calibrator on its own calibration split (in-sample), for the ECE-regression trigger. */
-  calibration_split_ece: MaybeNumber;
+  calibration_split_ece: number | null;
 }
 
 export type { Confusion, GridPair } from './policy_grid.ts';
@@ -131,12 +131,12 @@ export interface RecommendedPolicy extends GridPair {
 
 export interface RiskCoveragePoint {
   min_confidence: number;
-  /** Accepted / evaluation cases; null when there are no evaluation cases (undefined, 'no_cases'; never 0). */
+  /** Accepted / evaluation cases; null when there are no evaluation cases (undefined, reason 'no_cases'; never 0). */
   coverage: number | null;
   /** Mean misclassification cost per accepted case (the kit's "risk"); null when none accepted. */
-  risk: MaybeNumber;
+  risk: number | null;
   /** Errors / accepted (selective risk as an error rate); null when none accepted. */
-  error_rate: MaybeNumber;
+  error_rate: number | null;
   accepted: number;
 }
 
@@ -145,13 +145,13 @@ export interface SliceRow {
   count: number;
   calibration_count: number;
   positives: number;
-  base_rate: MaybeNumber;
-  raw_brier: MaybeNumber;
-  calibrated_brier: MaybeNumber;
-  raw_ece: MaybeNumber;
-  calibrated_ece: MaybeNumber;
-  auto_coverage: MaybeNumber;
-  auto_error_rate: MaybeNumber;
+  base_rate: number | null;
+  raw_brier: number | null;
+  calibrated_brier: number | null;
+  raw_ece: number | null;
+  calibrated_ece: number | null;
+  auto_coverage: number | null;
+  auto_error_rate: number | null;
   in_valid_slices: boolean;
   known_bad: boolean;
   /** Column -> reason code, for the columns of this row that are undefined (null). */
@@ -165,18 +165,18 @@ export interface BootstrapBlock {
   seed: number;
   confidence: number;
   /** Bin edges stay those of the full evaluation split in every round (quantile binning included). */
-  raw_brier: { low: MaybeNumber; high: MaybeNumber };
-  calibrated_brier: { low: MaybeNumber; high: MaybeNumber };
-  raw_ece: { low: MaybeNumber; high: MaybeNumber };
-  calibrated_ece: { low: MaybeNumber; high: MaybeNumber };
+  raw_brier: { low: number | null; high: number | null };
+  calibrated_brier: { low: number | null; high: number | null };
+  raw_ece: { low: number | null; high: number | null };
+  calibrated_ece: { low: number | null; high: number | null };
 }
 
 export interface TriggerCheck {
   trigger: CalibrationTrigger;
   fired: boolean;
   /** The measured value, when the trigger is measurable from the data. */
-  value: MaybeNumber;
-  limit: MaybeNumber;
+  value: number | null;
+  limit: number | null;
   detail?: string[];
 }
 
@@ -200,7 +200,7 @@ export interface CalibrationResult extends LabResultBase {
     alpha: number;
     target_coverage: number;
     /** q, or null when it is +Infinity (rank > n; see q_infinite). */
-    q: MaybeNumber;
+    q: number | null;
     q_infinite: boolean;
     rank: number;
     /** The n of the rank ceil((n+1)(1-alpha)): the scores the quantile comes from (= n_quantile). */
@@ -211,8 +211,8 @@ export interface CalibrationResult extends LabResultBase {
     n_fit: number;
     /** Calibration cases whose non-conformity scores give q. */
     n_quantile: number;
-    coverage: MaybeNumber;
-    mean_set_size: MaybeNumber;
+    coverage: number | null;
+    mean_set_size: number | null;
     set_size_counts: { '0': number; '1': number; '2': number };
     singleton_counts: { '0': number; '1': number };
     /** Why coverage and mean_set_size are null ('no_cases': no evaluation case), else null. */
@@ -247,7 +247,7 @@ export interface CalibrationResult extends LabResultBase {
   manifest: Record<string, unknown>;
   triggers: TriggerCheck[];
   warnings: CalibrationWarning[];
-  metrics: Record<string, MaybeNumber>;
+  metrics: Record<string, number | null>;
   undefined_metrics: Record<string, string>;
   counts: { calibration: number; evaluation: number; calibration_positives: number; evaluation_positives: number };
 }
@@ -259,7 +259,7 @@ export interface ScoreHistograms {
   calibrated: { negative: number[]; positive: number[] };
 }
 
-function wilsonRow(count: number, positives: number): { low: MaybeNumber; high: MaybeNumber } {
+function wilsonRow(count: number, positives: number): { low: number | null; high: number | null } {
   const w = wilsonInterval(Math.round(positives), count);
   return { low: w.low, high: w.high };
 }
@@ -278,10 +278,10 @@ export function metricsBlock(p: ArrayLike<number>, y: ArrayLike<number>, bins: n
     return { ...r, wilson_low: w.low, wilson_high: w.high };
   });
   return {
-    brier: brierScore(p, y),
-    log_loss: logLoss(p, y, eps),
-    ece: eceFromTable(table),
-    mce: mceFromTable(table),
+    brier: brierScore(p, y).value,
+    log_loss: logLoss(p, y, eps).value,
+    ece: eceFromTable(table).value,
+    mce: mceFromTable(table).value,
     brier_decomposition: brierDecomposition(p, y, table),
     binning,
     bins,
@@ -367,7 +367,7 @@ export interface CalibratorRun {
   pick: ReturnType<typeof pickPair>;
   risk: RiskCoveragePoint[];
   histogram: ReturnType<typeof countsByLabel>;
-  bootstrap: { brier: { low: MaybeNumber; high: MaybeNumber }; ece: { low: MaybeNumber; high: MaybeNumber } } | null;
+  bootstrap: { brier: { low: number | null; high: number | null }; ece: { low: number | null; high: number | null } } | null;
 }
 
 /** The heavy part of the lab (see runCalibrationHeavy). Kept in the worker; never sent to the page. */
@@ -386,7 +386,7 @@ export interface CalibrationHeavy {
   raw_histogram: ReturnType<typeof countsByLabel>;
   /** Every calibrator, in CALIBRATOR_TYPES order. */
   runs: Map<CalibratorType, CalibratorRun>;
-  bootstrap_raw: { brier: { low: MaybeNumber; high: MaybeNumber }; ece: { low: MaybeNumber; high: MaybeNumber } } | null;
+  bootstrap_raw: { brier: { low: number | null; high: number | null }; ece: { low: number | null; high: number | null } } | null;
   bootstrap_rounds: number;
   curveX: number[];
   /** SHA-256 of the input texts (set by the lab's async run; null when computed without it). */
@@ -754,7 +754,7 @@ export function selectCalibration(h: CalibrationHeavy, view: CalibrationView = {
   const { triggers, warnings, calPos, evPos } = triggersAndWarnings(h, chosen, slices, sliceBy, bootstrap, thr.q === Number.POSITIVE_INFINITY, run.pick.tiesCost);
 
   // flat metrics
-  const metrics: Record<string, MaybeNumber> = {
+  const metrics: Record<string, number | null> = {
     raw_brier: rawBlock.brier,
     raw_log_loss: rawBlock.log_loss,
     raw_ece: rawBlock.ece,

@@ -31,7 +31,7 @@ import { wilsonInterval } from '../core/stats/wilson.ts';
 import { ViewError } from '../core/contract/lab.ts';
 import type { RunHooks } from '../core/contract/lab.ts';
 import type { GateCheck } from '../core/contract/gate_check.ts';
-import type { Decision, MaybeNumber } from '../core/contract/types.ts';
+import type { Decision } from '../core/contract/types.ts';
 import type { ReliabilityRow } from './engine.ts';
 import type { CalibrationReason } from './i18n/index.ts';
 import type { ConformalMethodName, MulticlassCalibrator, MulticlassInput } from './schema_multiclass.ts';
@@ -54,11 +54,11 @@ export interface MulticlassView {
 
 /** Metrics of one series on the evaluation split (null with undefined_reason when there is no case). */
 export interface McMetrics {
-  top_label_ece: MaybeNumber;
-  classwise_ece: MaybeNumber;
-  brier: MaybeNumber;
-  log_loss: MaybeNumber;
-  accuracy: MaybeNumber;
+  top_label_ece: number | null;
+  classwise_ece: number | null;
+  brier: number | null;
+  log_loss: number | null;
+  accuracy: number | null;
   undefined_reason: 'no_cases' | null;
 }
 
@@ -69,7 +69,7 @@ export interface McConformal {
   alpha: number;
   target_coverage: number;
   /** q, or null when it is +Infinity (rank > n: every set is full). */
-  q: MaybeNumber;
+  q: number | null;
   q_infinite: boolean;
   rank: number;
   /** The n of the rank ceil((n+1)(1-alpha)): the scores the quantile comes from (= n_quantile). */
@@ -78,8 +78,8 @@ export interface McConformal {
   split_rule: ConformalSplitRule;
   n_fit: number;
   n_quantile: number;
-  coverage: MaybeNumber;
-  mean_set_size: MaybeNumber;
+  coverage: number | null;
+  mean_set_size: number | null;
   /**
    * Cases per set size 0..K, as { size, count, share } (size K = full set); share = count / evaluation
    * cases, null when there is no evaluation case (undefined, reason 'no_cases', as `coverage`).
@@ -88,9 +88,9 @@ export interface McConformal {
   empty_sets: number;
   full_sets: number;
   /** Per true class: evaluation cases, covered ones, coverage (null with reason when none). */
-  per_class: { class: string; count: number; covered: number; coverage: MaybeNumber; undefined_reason: 'no_cases' | null }[];
+  per_class: { class: string; count: number; covered: number; coverage: number | null; undefined_reason: 'no_cases' | null }[];
   /** Lowest per-class coverage; null when some class has no evaluation case. */
-  min_class_coverage: MaybeNumber;
+  min_class_coverage: number | null;
   min_class_coverage_reason: 'class_without_evaluation_cases' | null;
 }
 
@@ -133,7 +133,7 @@ export interface MulticlassResult {
   /** The first MC_PER_CASE_ROWS evaluation cases: true class, predicted class, confidence, set (class names). */
   evaluation_cases: { case_id: string; label: string; predicted: string; confidence: number; set: string[] }[];
   per_case_rows: { listed: number; total: number };
-  metrics: Record<string, MaybeNumber>;
+  metrics: Record<string, number | null>;
   undefined_metrics: Record<string, string>;
   warnings: ('conformal_q_infinite' | 'calibrated_ece_worse_than_raw' | 'class_without_evaluation_cases' | 'class_without_calibration_cases' | 'empty_sets_present')[];
   manifest: Record<string, unknown>;
@@ -366,7 +366,7 @@ export function selectMulticlass(h: MulticlassHeavy, view: MulticlassView = {}):
   const e = chosen.evaluation;
   const r = raw.summary.evaluation;
   const s = chosen.selective;
-  const metrics: Record<string, MaybeNumber> = {
+  const metrics: Record<string, number | null> = {
     raw_top_label_ece: r.top_label_ece,
     raw_classwise_ece: r.classwise_ece,
     raw_brier: r.brier,

@@ -4,7 +4,7 @@
  * "undefined (reason)".
  */
 import type { RootContent } from 'mdast';
-import type { Lang, MaybeNumber } from '../core/contract/types.ts';
+import type { Lang } from '../core/contract/types.ts';
 import type { Inline } from '../core/contract/report.ts';
 import { code, heading, list, paragraph, renderMarkdown, root, strong, table } from '../core/contract/report.ts';
 import { coreMsg } from '../core/contract/i18n/index.ts';
@@ -35,7 +35,7 @@ export function renderCalibrationReport(result: CalibrationResult | MulticlassRe
   const c = calibrationMsg(lang);
   const t = c.report;
   const und = (code: string) => t.undefined(lookupText(code, m.undefined_reason, c.undefined_reason) ?? code);
-  const v = (x: MaybeNumber, reason = 'no_cases') => (x === null ? und(reason) : fmt4(x));
+  const v = (x: number | null, reason = 'no_cases') => (x === null ? und(reason) : fmt4(x));
   const blocks: RootContent[] = [heading(1, t.title)];
   const pass = result.decision.verdict === 'pass';
   blocks.push(paragraph(strong(`${t.verdict}:`), ' ', pass ? c.verdict.pass : c.verdict.fail));
@@ -48,7 +48,7 @@ export function renderCalibrationReport(result: CalibrationResult | MulticlassRe
   const raw = result.raw_metrics;
   const cm = result.calibrated_metrics;
   const b = result.bootstrap;
-  const ci = (x: { low: MaybeNumber; high: MaybeNumber } | undefined) => (x && x.low !== null && x.high !== null ? ` (${t.ci(fmt4(x.low), fmt4(x.high))})` : '');
+  const ci = (x: { low: number | null; high: number | null } | undefined) => (x && x.low !== null && x.high !== null ? ` (${t.ci(fmt4(x.low), fmt4(x.high))})` : '');
   blocks.push(
     table(
       [t.metric, t.raw, t.calibrated],

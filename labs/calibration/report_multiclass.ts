@@ -4,7 +4,7 @@
  * text or code node and is escaped by the serializer. Numbers are rounded to 4 decimals here only;
  * undefined values print as "no definido (razón)" / "undefined (reason)".
  */
-import type { Lang, MaybeNumber } from '../core/contract/types.ts';
+import type { Lang } from '../core/contract/types.ts';
 import { coreMsg, lookupText } from '../core/contract/i18n/index.ts';
 import { code, heading, list, paragraph, renderMarkdown, root, strong, table } from '../core/contract/report.ts';
 import type { RootContent } from 'mdast';
@@ -19,7 +19,7 @@ function fmt4(x: number): string {
 /** The selective-prediction paragraph shared with the binary report: AURC, oracle AURC, E-AURC. */
 export function selectiveLine(s: SelectiveBlock, lang: Lang): string {
   const c = calibrationMsg(lang);
-  const v = (x: MaybeNumber) => (x === null ? c.report.undefined(lookupText('no_cases', coreMsg(lang).undefined_reason, c.undefined_reason) ?? 'no_cases') : fmt4(x));
+  const v = (x: number | null) => (x === null ? c.report.undefined(lookupText('no_cases', coreMsg(lang).undefined_reason, c.undefined_reason) ?? 'no_cases') : fmt4(x));
   return c.mc_report.selective_line(v(s.aurc), v(s.aurc_oracle), v(s.e_aurc), s.n, s.errors);
 }
 
@@ -33,7 +33,7 @@ export function renderMulticlassReport(r: MulticlassResult, lang: Lang): string 
   const c = calibrationMsg(lang);
   const t = c.mc_report;
   const und = (code_: string) => c.report.undefined(lookupText(code_, m.undefined_reason, c.undefined_reason) ?? code_);
-  const v = (x: MaybeNumber, reason: string | null = 'no_cases') => (x === null ? und(reason ?? 'no_cases') : fmt4(x));
+  const v = (x: number | null, reason: string | null = 'no_cases') => (x === null ? und(reason ?? 'no_cases') : fmt4(x));
   const pass = r.decision.verdict === 'pass';
   const out: RootContent[] = [
     heading(1, t.title),

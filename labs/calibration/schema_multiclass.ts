@@ -25,7 +25,7 @@ import { z } from 'zod';
 import Papa from 'papaparse';
 import type { InputIssue, Lang, ParseOutcome } from '../core/contract/types.ts';
 import type { RunHooks } from '../core/contract/lab.ts';
-import { lineOfOffset, parseJsonText, zodErrorMap, oversizedNumberPaths } from '../core/contract/parse.ts';
+import { IssueCollector, lineOfOffset, parseJsonText, zodErrorMap, oversizedNumberPaths } from '../core/contract/parse.ts';
 import { coreMsg } from '../core/contract/i18n/index.ts';
 import { MIN_LOG_LOSS_EPS } from '../core/stats/calibration_metrics.ts';
 import { calibrationMsg } from './i18n/index.ts';
@@ -108,20 +108,6 @@ export function isMulticlassText(text: string): boolean {
   return !header.includes('raw_score') && header.some((c) => c.startsWith(PROB_PREFIX));
 }
 
-/** Collects issues with a cap (the count goes on). */
-class Issues {
-  list: InputIssue[] = [];
-  total = 0;
-  readonly max: number;
-  constructor(max: number) {
-    this.max = max;
-  }
-  add(i: InputIssue) {
-    this.total++;
-    if (this.list.length < this.max) this.list.push(i);
-  }
-}
-
 /**
  * Builder of the arrays, shared by both formats: typed arrays that double when full (no number[]
  * of n·K boxed values), ids as strings.
@@ -170,7 +156,7 @@ interface RowContext {
   classes: string[];
   index: Map<string, number>;
   tol: number;
-  issues: Issues;
+  issues: IssueCollector;
   rows: Rows;
 }
 
@@ -184,26 +170,26 @@ function addRow(ctx: RowContext, line: number, common: unknown, label: unknown, 
   const input = 'cases';
   const before = ctx.issues.total;
   const c = commonSchema.safeParse(common, { error: zodErrorMap(ctx.lang) });
-  if (!c.success) for (const iss of c.error.issues) ctx.issues.add({ input, line, field: iss.path.map(String).join('.'), message: iss.message });
+  if (!c.success) for (const iss of c.error.issues) ctx.issues.add(() => ({ input, line, field: iss.path.map(String).join('.'), message: iss.message }));
   let cls = -1;
   const labelText = typeof label === 'string' ? label.trim() : typeof label === 'number' && Number.isInteger(label) ? String(label) : null;
-  if (labelText === null || labelText === '') ctx.issues.add({ input, line, field: 'label', message: v.label_missing });
+  if (labelText === null || labelText === '') ctx.issues.add(() => ({ input, line, field: 'label', message: v.label_missing }));
   else {
     cls = ctx.index.get(labelText) ?? -1;
-    if (cls < 0) ctx.issues.add({ input, line, field: 'label', message: v.unknown_class(labelText, ctx.classes) });
+    if (cls < 0) ctx.issues.add(() => ({ input, line, field: 'label', message: v.unknown_class(labelText, ctx.classes) }));
   }
   let sum = 0;
   let good = true;
   for (let k = 0; k < probs.length; k++) {
     const p = probs[k];
     if (typeof p !== 'number' || !(p >= 0 && p <= 1)) {
-      ctx.issues.add({ input, line, field: fieldOf(k), message: v.prob_range(p === undefined || p === '' ? '' : String(p)) });
+      ctx.issues.add(() => ({ input, line, field: fieldOf(k), message: v.prob_range(p === undefined || p === '' ? '' : String(p)) }));
       good = false;
     } else sum += p;
   }
-  if (good && Math.abs(sum - 1) > ctx.tol) ctx.issues.add({ input, line, field: sumField, message: v.row_sum(sum, ctx.tol) });
+  if (good && Math.abs(sum - 1) > ctx.tol) ctx.issues.add(() => ({ input, line, field: sumField, message: v.row_sum(sum, ctx.tol) }));
   if (good && !(sum > 0)) good = false;
-  if (c.success && ctx.rows.seen.has(c.data.case_id)) ctx.issues.add({ input, line, field: 'case_id', message: t.validation.duplicate(c.data.case_id) });
+  if (c.success && ctx.rows.seen.has(c.data.case_id)) ctx.issues.add(() => ({ input, line, field: 'case_id', message: t.validation.duplicate(c.data.case_id) }));
   if (ctx.issues.total !== before || !c.success || cls < 0) return;
   ctx.rows.seen.add(c.data.case_id);
   if (ctx.issues.total) return; // nothing more is kept once a problem is found
@@ -232,7 +218,7 @@ export function parseMulticlassCsv(
   if (text.trim() === '') return { ok: false, issues: [{ input, message: t.validation.empty_input }] };
   progress?.('parse', 0);
   if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
-  const issues = new Issues(maxIssues);
+  const issues = new IssueCollector(maxIssues);
   let header: string[] | null = null;
   let headerBad = false;
   let ctx: RowContext | null = null;
@@ -248,23 +234,23 @@ export function parseMulticlassCsv(
   const onHeader = (cells: string[], ln: number) => {
     const hd = cells.map((x) => x.trim());
     header = hd;
-    for (const col of ['case_id', 'split', 'label']) if (!hd.includes(col)) issues.add({ input, line: ln, field: col, message: c.missing_column(col) });
+    for (const col of ['case_id', 'split', 'label']) if (!hd.includes(col)) issues.add(() => ({ input, line: ln, field: col, message: c.missing_column(col) }));
     const dup = hd.find((x, i) => hd.indexOf(x) !== i);
-    if (dup !== undefined) issues.add({ input, line: ln, field: dup, message: c.duplicate_column(dup) });
+    if (dup !== undefined) issues.add(() => ({ input, line: ln, field: dup, message: c.duplicate_column(dup) }));
     const probCols = hd.map((name, i) => ({ name, i })).filter((x) => x.name.startsWith(PROB_PREFIX));
-    for (const pc of probCols) if (pc.name.length === PROB_PREFIX.length) issues.add({ input, line: ln, field: pc.name, message: v.empty_class_name });
+    for (const pc of probCols) if (pc.name.length === PROB_PREFIX.length) issues.add(() => ({ input, line: ln, field: pc.name, message: v.empty_class_name }));
     if (policyClasses) {
       classes = policyClasses;
       colOf = classes.map((cl) => hd.indexOf(PROB_PREFIX + cl));
       classes.forEach((cl, k) => {
-        if (colOf[k] < 0) issues.add({ input, line: ln, field: PROB_PREFIX + cl, message: v.missing_p_column(cl) });
+        if (colOf[k] < 0) issues.add(() => ({ input, line: ln, field: PROB_PREFIX + cl, message: v.missing_p_column(cl) }));
       });
       const listed = new Set(classes.map((cl) => PROB_PREFIX + cl));
-      for (const pc of probCols) if (!listed.has(pc.name) && pc.name.length > PROB_PREFIX.length) issues.add({ input, line: ln, field: pc.name, message: v.column_not_in_classes(pc.name.slice(PROB_PREFIX.length), classes) });
+      for (const pc of probCols) if (!listed.has(pc.name) && pc.name.length > PROB_PREFIX.length) issues.add(() => ({ input, line: ln, field: pc.name, message: v.column_not_in_classes(pc.name.slice(PROB_PREFIX.length), classes) }));
     } else {
       classes = probCols.map((x) => x.name.slice(PROB_PREFIX.length));
       colOf = probCols.map((x) => x.i);
-      if (classes.length < 2) issues.add({ input, line: ln, field: PROB_PREFIX + '*', message: v.too_few_classes(classes.length) });
+      if (classes.length < 2) issues.add(() => ({ input, line: ln, field: PROB_PREFIX + '*', message: v.too_few_classes(classes.length) }));
     }
     if (issues.total) {
       headerBad = true;
@@ -288,7 +274,8 @@ export function parseMulticlassCsv(
     if (progress && ++rowCount % PROGRESS_EVERY_ROWS === 0) progress('parse', Math.min(0.99, (ln * 24 * classes.length) / text.length));
     if (cells.every((x) => x.trim() === '')) return;
     if (cells.length !== header.length) {
-      issues.add({ input, line: ln, message: c.wrong_cell_count(cells.length, header.length) });
+      const n = header.length;
+      issues.add(() => ({ input, line: ln, message: c.wrong_cell_count(cells.length, n) }));
       return;
     }
     for (let k = 0; k < classes.length; k++) {
@@ -302,7 +289,7 @@ export function parseMulticlassCsv(
   const syntax = read.errors.map((e): InputIssue => ({ input, line: e.line, message: csvSyntaxMessage(e.code, e.line, lang) }));
   const total = rowIssues.total + syntax.length;
   if (total) {
-    const list = [...syntax, ...rowIssues.list].slice(0, maxIssues);
+    const list = [...syntax, ...rowIssues.issues].slice(0, maxIssues);
     if (headerBad && read.undetectable && list.length < maxIssues) list.push({ input, line: undefined, message: c.csv_undetectable_delimiter });
     return { ok: false, issues: list, total_issues: total + (headerBad && read.undetectable ? 1 : 0) };
   }
@@ -326,7 +313,7 @@ export function parseMulticlassJsonl(
   const t = coreMsg(lang);
   const v = calibrationMsg(lang).mc_validation;
   const input = 'cases';
-  const issues = new Issues(maxIssues);
+  const issues = new IssueCollector(maxIssues);
   // Line breaks as an editor counts them (CRLF, CR and LF are one break each).
   if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
   let ctx: RowContext | null = policyClasses ? { lang, classes: policyClasses, index: new Map(policyClasses.map((cl, k) => [cl, k])), tol, issues, rows: new Rows(1024, policyClasses.length) } : null;
@@ -346,15 +333,15 @@ export function parseMulticlassJsonl(
     try {
       data = JSON.parse(raw);
     } catch {
-      issues.add({ input, line: lineNo, message: t.validation.jsonl_syntax });
+      issues.add(() => ({ input, line: lineNo, message: t.validation.jsonl_syntax }));
       continue;
     }
     if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-      issues.add({ input, line: lineNo, message: t.validation.jsonl_syntax });
+      issues.add(() => ({ input, line: lineNo, message: t.validation.jsonl_syntax }));
       continue;
     }
     if (oversizedNumberPaths(data).length) {
-      issues.add({ input, line: lineNo, message: t.validation.too_large });
+      issues.add(() => ({ input, line: lineNo, message: t.validation.too_large }));
       continue;
     }
     const o = data as Record<string, unknown>;
@@ -363,17 +350,17 @@ export function parseMulticlassJsonl(
     // Own entries only: a class called "__proto__" is a key like any other.
     const entries = typeof probs === 'object' && probs !== null && !Array.isArray(probs) ? Object.entries(probs as object) : null;
     if (!Array.isArray(probs) && entries === null) {
-      issues.add({ input, line: lineNo, field: 'probs', message: v.probs_shape });
+      issues.add(() => ({ input, line: lineNo, field: 'probs', message: v.probs_shape }));
       continue;
     }
     if (ctx === null) {
       if (entries === null) {
-        issues.add({ input, line: lineNo, field: 'probs', message: v.array_needs_classes });
+        issues.add(() => ({ input, line: lineNo, field: 'probs', message: v.array_needs_classes }));
         continue;
       }
       const classes = entries.map(([k]) => k);
       if (classes.length < 2) {
-        issues.add({ input, line: lineNo, field: 'probs', message: v.too_few_classes(classes.length) });
+        issues.add(() => ({ input, line: lineNo, field: 'probs', message: v.too_few_classes(classes.length) }));
         continue;
       }
       ctx = { lang, classes, index: new Map(classes.map((cl, k) => [cl, k])), tol, issues, rows: new Rows(1024, classes.length) };
@@ -383,11 +370,11 @@ export function parseMulticlassJsonl(
     let shapeOk = true;
     if (Array.isArray(probs)) {
       if (!policyClasses) {
-        issues.add({ input, line: lineNo, field: 'probs', message: v.array_needs_classes });
+        issues.add(() => ({ input, line: lineNo, field: 'probs', message: v.array_needs_classes }));
         continue;
       }
       if (probs.length !== K) {
-        issues.add({ input, line: lineNo, field: 'probs', message: v.array_length(probs.length, K) });
+        issues.add(() => ({ input, line: lineNo, field: 'probs', message: v.array_length(probs.length, K) }));
         continue;
       }
       for (let k = 0; k < K; k++) vec[k] = probs[k];
@@ -395,13 +382,14 @@ export function parseMulticlassJsonl(
       const got = new Map<string, unknown>(entries!);
       for (const [k, cl] of ctx.classes.entries()) {
         if (!got.has(cl)) {
-          issues.add({ input, line: lineNo, field: `probs.${cl}`, message: v.missing_prob(cl) });
+          issues.add(() => ({ input, line: lineNo, field: `probs.${cl}`, message: v.missing_prob(cl) }));
           shapeOk = false;
         } else vec[k] = got.get(cl);
       }
       for (const key of got.keys()) {
         if (!ctx.index.has(key)) {
-          issues.add({ input, line: lineNo, field: `probs.${key}`, message: v.column_not_in_classes(key, ctx.classes) });
+          const classes = ctx.classes;
+          issues.add(() => ({ input, line: lineNo, field: `probs.${key}`, message: v.column_not_in_classes(key, classes) }));
           shapeOk = false;
         }
       }
@@ -411,7 +399,7 @@ export function parseMulticlassJsonl(
     const fieldOf = Array.isArray(probs) ? (k: number) => `probs.${k}` : (k: number) => `probs.${names[k]}`;
     addRow(ctx, lineNo, { case_id: has('case_id') ? o.case_id : undefined, split: has('split') ? o.split : undefined }, has('label') ? o.label : undefined, vec, fieldOf, 'probs');
   }
-  if (issues.total) return { ok: false, issues: issues.list, total_issues: issues.total };
+  if (issues.total) return { ok: false, issues: issues.issues, total_issues: issues.total };
   if (!any || ctx === null) return { ok: false, issues: [{ input, message: any ? t.validation.no_rows : t.validation.empty_input }] };
   return { ok: true, value: { classes: ctx.classes, rows: ctx.rows } };
 }

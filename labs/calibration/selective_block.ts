@@ -6,7 +6,6 @@
  */
 import { riskCoverageCurve, sampleRiskCoverage } from '../core/stats/selective.ts';
 import type { RiskCoveragePointRC } from '../core/stats/selective.ts';
-import type { MaybeNumber } from '../core/contract/types.ts';
 
 /** Points of the risk-coverage curve sent to the page (AURC uses every point). */
 export const SELECTIVE_POINTS = 201;
@@ -16,9 +15,9 @@ export interface SelectiveBlock {
   /** Evaluation cases; the confidence of each is the probability of its predicted class (argmax, lowest class on ties). */
   n: number;
   errors: number;
-  aurc: MaybeNumber;
-  aurc_oracle: MaybeNumber;
-  e_aurc: MaybeNumber;
+  aurc: number | null;
+  aurc_oracle: number | null;
+  e_aurc: number | null;
   /** Distinct confidence values (points of the full curve). */
   curve_points: number;
   /** At most SELECTIVE_POINTS points of the curve (sampleRiskCoverage), increasing coverage. */

@@ -40,6 +40,7 @@
  * the line and the field. Nothing here throws on bad input.
  */
 import Papa from 'papaparse';
+import { CASES_CSV_OPTIONS } from './csv_options.ts';
 import { z } from 'zod';
 import { confidenceLevelField } from '../core/contract/fields.ts';
 import type { InputIssue, Lang, ParseOutcome } from '../core/contract/types.ts';
@@ -385,7 +386,7 @@ const CSV_FIXED = ['case_id', 'task', 'input'] as const;
 function readCasesCsv(text: string, criteria: string[] | null, lang: Lang): { cases: RawCase[]; issues: InputIssue[] } {
   const t = evaluatorsMsg(lang).validation;
   const issues: InputIssue[] = [];
-  const parsed = Papa.parse<string[]>(text, { header: false, skipEmptyLines: false, delimitersToGuess: [',', ';', '\t'] });
+  const parsed = Papa.parse<string[]>(text, CASES_CSV_OPTIONS);
   const lines: number[] = [];
   let line = 1;
   for (const r of parsed.data) {

@@ -16,7 +16,6 @@
  * interpretable delta unused. Without require_minimum_delta_evidence, a CI that does not clear the
  * minimum delta gives the non-blocking warning 'not_enough_evidence'.
  */
-import type { MaybeNumber } from '../core/contract/types.ts';
 import type { GatePolicy, Hypothesis } from './schema.ts';
 import type { EvidenceAssessment, GateCheckId, GateDecision, GateLabCheck, PairedComparison, VersionScore } from './types.ts';
 export type { EvidenceAssessment, GateCheckId, GateDecision, GateLabCheck } from './types.ts';
@@ -50,7 +49,7 @@ export function decideGate(args: {
   const { candidate, paired, ci, hypothesis, policy } = args;
   const ciReason = args.ciReason ?? 'no_defined_bootstrap_rounds';
   const checks: GateLabCheck[] = [];
-  const add = (id: GateCheckId, value: MaybeNumber | Maybe, comparator: '>=' | '<=', threshold: number, failReason: GateReason, undefinedReason: GateReason, subject?: string) =>
+  const add = (id: GateCheckId, value: number | null | Maybe, comparator: '>=' | '<=', threshold: number, failReason: GateReason, undefinedReason: GateReason, subject?: string) =>
     checks.push(gateCheck({ id, subject, value, comparator, threshold, failReason, undefinedReason }));
   add('weighted_quality', candidate.weighted_quality === null ? undef(candidate.weighted_quality_reason ?? 'zero_total_weight') : candidate.weighted_quality, '>=', policy.min_weighted_quality, 'weighted_quality_below_threshold', 'weighted_quality_undefined');
   add('critical_failures', candidate.critical_failures, '<=', policy.max_critical_failures, 'critical_failures_present', 'critical_failures_present');

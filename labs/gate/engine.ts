@@ -30,7 +30,7 @@
  * randrange(n) n times per round, same indices for both versions, 'linear' percentiles).
  */
 import type { RunHooks } from '../core/contract/lab.ts';
-import type { Decision, MaybeNumber } from '../core/contract/types.ts';
+import type { Decision } from '../core/contract/types.ts';
 import { mcnemarTest, pairedBootstrapWeightedRate, pairedBootstrapWeightedRates, type WeightedRateSet } from '../core/stats/paired.ts';
 import { wilsonInterval } from '../core/stats/wilson.ts';
 import { isFlaky, passAtK, passKCurves, passPowK } from '../core/stats/passk.ts';
@@ -190,7 +190,7 @@ export function gradeCase(c: CaseRow, answers: readonly OutputRow[], grader: Gra
  * {weight, passed} rows). Undefined when Σ w = 0 ('zero_total_weight') or some case's score is
  * undefined ('case_score_undefined').
  */
-export function weightedQualityOf(results: readonly { weight: number; passed: boolean; score?: MaybeNumber }[]): { value: MaybeNumber; reason: 'zero_total_weight' | 'case_score_undefined' | null } {
+export function weightedQualityOf(results: readonly { weight: number; passed: boolean; score?: number | null }[]): { value: number | null; reason: 'zero_total_weight' | 'case_score_undefined' | null } {
   let total = 0;
   let sum = 0;
   for (const r of results) {
@@ -203,7 +203,7 @@ export function weightedQualityOf(results: readonly { weight: number; passed: bo
 }
 
 /** weightedQualityOf's value: Σ w·score / Σ w, or null when it is undefined. */
-export function weightedQuality(results: readonly { weight: number; passed: boolean; score?: MaybeNumber }[]): MaybeNumber {
+export function weightedQuality(results: readonly { weight: number; passed: boolean; score?: number | null }[]): number | null {
   return weightedQualityOf(results).value;
 }
 
@@ -231,7 +231,7 @@ function sliceScores(results: CaseResult[]): SliceScore[] {
   });
 }
 
-function meanOrNull(values: readonly MaybeNumber[]): MaybeNumber {
+function meanOrNull(values: readonly (number | null)[]): number | null {
   if (values.length === 0) return null;
   let sum = 0;
   for (const v of values) {
@@ -404,7 +404,7 @@ export function bootstrapGate(baseline: VersionScore, candidate: VersionScore, s
   return { quality: quality ? out[0] : null, passRate: out[out.length - 1] };
 }
 
-function pair(lo: MaybeNumber, hi: MaybeNumber): [number, number] | null {
+function pair(lo: number | null, hi: number | null): [number, number] | null {
   return lo === null || hi === null ? null : [lo, hi];
 }
 
@@ -452,8 +452,8 @@ export function runGate(input: GateInput, _view?: undefined, hooks?: RunHooks): 
   const delta = baseline.weighted_quality === null || candidate.weighted_quality === null ? null : candidate.weighted_quality - baseline.weighted_quality;
 
   const undefinedMetrics: Record<string, string> = {};
-  const metrics: Record<string, MaybeNumber> = {};
-  const put = (name: string, value: MaybeNumber, reason: string) => {
+  const metrics: Record<string, number | null> = {};
+  const put = (name: string, value: number | null, reason: string) => {
     metrics[name] = value;
     if (value === null) undefinedMetrics[name] = reason;
   };

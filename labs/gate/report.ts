@@ -8,7 +8,7 @@
  * Numbers are rounded to 4 decimals here only.
  */
 import type { RootContent } from 'mdast';
-import type { Lang, MaybeNumber } from '../core/contract/types.ts';
+import type { Lang } from '../core/contract/types.ts';
 import type { Inline } from '../core/contract/report.ts';
 import { code, heading, list, paragraph, renderMarkdown, root, strong, table, text, fmtDecimal } from '../core/contract/report.ts';
 import { coreMsg } from '../core/contract/i18n/index.ts';
@@ -21,7 +21,7 @@ import type { GatePlanner } from './planner.ts';
 export const REPORT_MAX_RUN_ROWS = 200;
 
 /** x rounded to `digits` decimals as a plain number string (0.25, -0.3333, 1); null -> null. */
-export function fmtNumber(x: MaybeNumber, digits = 4): string | null {
+export function fmtNumber(x: number | null, digits = 4): string | null {
   if (x === null) return null;
   return fmtDecimal(x, digits);
 }
@@ -42,7 +42,7 @@ export function renderGateReport(result: GateResult & { planner?: GatePlanner },
     return r.undefined(lookupText(code, t.undefined_reason, all.undefined_reason) ?? code);
   };
   const own = (map: Record<string, string>, k: string) => (Object.prototype.hasOwnProperty.call(map, k) ? map[k] : undefined);
-  const num = (x: MaybeNumber, reason?: string) => fmtNumber(x) ?? undefinedText(reason);
+  const num = (x: number | null, reason?: string) => fmtNumber(x) ?? undefinedText(reason);
   const ids = (xs: string[]): Inline[] => (xs.length ? xs.flatMap((id, i) => (i ? [', ', code(id)] : [code(id)])) : [r.none]);
   const d = result.decision;
   const p = result.paired_comparison;

@@ -3,7 +3,6 @@
  * neither imports the other.
  */
 import type { LabResultBase } from '../core/contract/lab.ts';
-import type { MaybeNumber } from '../core/contract/types.ts';
 import type { McNemarResult } from '../core/stats/paired.ts';
 import type { ValueHistogram } from '../core/stats/histogram.ts';
 import type { PassKPoint } from '../core/stats/passk.ts';
@@ -53,12 +52,12 @@ export interface CaseResult extends Omit<RunResult, 'run'> {
   /** Wilson interval of the run pass rate (policy confidence); with one run it is [0, 0.79] or [0.21, 1] at 95%. */
   run_pass_rate_wilson: [number, number];
   /** What the case adds to the weighted quality (policy.case_score): 'mean' = run_pass_rate; 'pass_pow_k' = pass^k. */
-  score: MaybeNumber;
+  score: number | null;
   /** 'k_exceeds_runs' when score is undefined (pass^k with fewer than k runs), else null. */
   score_reason: string | null;
   /** pass@k and pass^k at policy.pass_k (null with reason k_exceeds_runs when runs_total < k). */
-  pass_at_k: MaybeNumber;
-  pass_pow_k: MaybeNumber;
+  pass_at_k: number | null;
+  pass_pow_k: number | null;
   /** Some runs pass and some fail. */
   flaky: boolean;
 }
@@ -71,7 +70,7 @@ export interface SliceScore {
   passed_cases: number;
   critical_failures: number;
   /** Σ weight·score / Σ weight over the slice; null when Σ weight = 0 or a case's score is undefined. */
-  weighted_quality: MaybeNumber;
+  weighted_quality: number | null;
   /** 'zero_total_weight' or 'case_score_undefined' when weighted_quality is null. */
   undefined_reason: string | null;
   /** Cases whose runs disagree, and their share of the slice's cases. */
@@ -86,7 +85,7 @@ export interface VersionScore {
    * Σ weight·score / Σ weight (score: CaseResult.score; with one run per case, the kit's
    * Σ weight·passed / Σ weight); null when every weight is 0 or a case's score is undefined.
    */
-  weighted_quality: MaybeNumber;
+  weighted_quality: number | null;
   /** 'zero_total_weight' or 'case_score_undefined' when weighted_quality is null. */
   weighted_quality_reason: string | null;
   /** Cases that passed every run. */
@@ -103,12 +102,12 @@ export interface VersionScore {
   /** Σ over every run of every case: what the eval itself cost, euros. */
   eval_cost_eur: number;
   /** total_cost_eur / accepted_cases; null when nothing is accepted. */
-  cost_per_accepted_eur: MaybeNumber;
+  cost_per_accepted_eur: number | null;
   /** Runs per error_type, keys sorted (with one run per case: cases per error_type, the kit's). */
   error_summary: Record<string, number>;
   results: CaseResult[];
   /** Mean over cases of the run pass rate (unweighted; with one run: passed_cases / total_cases). */
-  pass_rate: MaybeNumber;
+  pass_rate: number | null;
   /**
    * Wilson score interval of pass_rate at the policy's confidence level, with one run per case;
    * null with several runs (the runs of a case are not independent trials of the population: see
@@ -123,8 +122,8 @@ export interface VersionScore {
   repeated: boolean;
   flaky_cases: number;
   /** Mean pass@k and pass^k at policy.pass_k over the cases; null (k_exceeds_runs) if a case has fewer runs. */
-  pass_at_k: MaybeNumber;
-  pass_pow_k: MaybeNumber;
+  pass_at_k: number | null;
+  pass_pow_k: number | null;
   /** pass@k and pass^k for k = 1..runs_max (core/stats/passk.ts passKCurves). */
   pass_k_curve: PassKPoint[];
   /** Percentile bootstrap interval of weighted_quality, from the same resamples as the delta. */
@@ -150,9 +149,9 @@ export interface PairedComparison {
   /** Regressions (candidate score below the baseline's; with one run: pass -> fail), in case order. */
   baseline_passed_candidate_failed: string[];
   /** The kit's statistic: (|b - c| - 1)² / (b + c); null when b + c = 0 or mcnemar is null. */
-  mcnemar_chi2_continuity: MaybeNumber;
-  mcnemar_chi2_p_value: MaybeNumber;
-  mcnemar_exact_p_value: MaybeNumber;
+  mcnemar_chi2_continuity: number | null;
+  mcnemar_chi2_p_value: number | null;
+  mcnemar_exact_p_value: number | null;
   /**
    * McNemar's test on the pass/fail pairs; null (mcnemar_undefined_reason) when some case score is
    * not 0 or 1 (repeated runs that disagree, or pass^k): the test needs one binary outcome per case,
@@ -190,7 +189,7 @@ export interface GateResult extends LabResultBase {
   baseline: VersionScore;
   candidate: VersionScore;
   /** candidate.weighted_quality - baseline.weighted_quality (unrounded); null if either is null. */
-  delta_quality: MaybeNumber;
+  delta_quality: number | null;
   /** Paired percentile bootstrap CI of the delta at policy.confidence_level (0.95 by default). */
   bootstrap_delta_quality_ci95: [number, number] | null;
   bootstrap: BootstrapSummary;
@@ -202,7 +201,7 @@ export interface GateResult extends LabResultBase {
   checks: GateLabCheck[];
   decision: GateDecision;
   /** Flat metrics (null = undefined, see undefined_metrics). */
-  metrics: Record<string, MaybeNumber>;
+  metrics: Record<string, number | null>;
   /** Metric name -> reason code (labs/core/contract/i18n undefined_reason or the gate catalog). */
   undefined_metrics: Record<string, string>;
 }
@@ -221,7 +220,7 @@ export type GateLabCheck = GateCheck<GateCheckId, GateReason>;
  * the hypothesis, or no CI).
  */
 export interface EvidenceAssessment {
-  minimum_interpretable_delta: MaybeNumber;
+  minimum_interpretable_delta: number | null;
   ci: [number, number] | null;
   status: 'supports' | 'inconclusive' | 'below' | 'undefined';
   /** Why status is 'undefined': 'no_minimum_interpretable_delta' or 'no_defined_bootstrap_rounds'. */
@@ -229,7 +228,7 @@ export interface EvidenceAssessment {
 }
 
 /** Decision with the kit's keys (decision, owner, rollback) besides the contract's verdict. */
-export interface GateDecision extends Decision<GateReason> {
+export interface GateDecision extends Decision<GateReason, GateWarning> {
   /** Same as verdict (the kit's key). */
   decision: Decision['verdict'];
   /** Non-blocking findings: 'not_enough_evidence', 'minimum_delta_not_reached'. */

@@ -20,8 +20,8 @@
  * Problems name the input, the 1-based line and the field (qid, docid, rel, rank, score, tag) in the
  * requested language; at most `maxIssues` are listed, `total_issues` counts them all.
  */
-import type { InputIssue, Lang, ParseOutcome } from '../core/contract/types.ts';
-import { MAX_ABS_NUMBER } from '../core/contract/parse.ts';
+import type { Lang, ParseOutcome } from '../core/contract/types.ts';
+import { IssueCollector, MAX_ABS_NUMBER } from '../core/contract/parse.ts';
 import { ragMsg } from './i18n/index.ts';
 
 /** Grades accepted in gold_chunks and qrels (inclusive). */
@@ -77,22 +77,6 @@ function* dataLines(text: string): Generator<Line> {
   }
 }
 
-function collector(maxIssues: number) {
-  const issues: InputIssue[] = [];
-  let total = 0;
-  return {
-    issues,
-    add(issue: InputIssue) {
-      total++;
-      if (issues.length < maxIssues) issues.push(issue);
-    },
-    outcome<T>(value: T): ParseOutcome<T> {
-      if (total === 0) return { ok: true, value };
-      return total > issues.length ? { ok: false, issues, total_issues: total } : { ok: false, issues };
-    },
-  };
-}
-
 /**
  * Reads a qrels text (`qid iter docid rel` per line). Never throws.
  * @param input the input's name in messages ('qrels').
@@ -100,23 +84,23 @@ function collector(maxIssues: number) {
 export function parseQrels(text: string, input: string, lang: Lang, maxIssues = 50): ParseOutcome<Qrels> {
   const t = ragMsg(lang).trec;
   const names = ['qid', 'iter', 'docid', 'rel'];
-  const c = collector(maxIssues);
+  const c = new IssueCollector(maxIssues);
   const queries = new Map<string, [string, number][]>();
   const seen = new Map<string, Set<string>>();
   let judgments = 0;
   for (const { no, fields } of dataLines(text)) {
     if (fields.length !== 4) {
-      c.add({ input, line: no, field: names[Math.min(fields.length, 3)], message: t.field_count(4, fields.length, 'qid iter docid rel') });
+      c.add(() => ({ input, line: no, field: names[Math.min(fields.length, 3)], message: t.field_count(4, fields.length, 'qid iter docid rel') }));
       continue;
     }
     const [qid, , docid, relText] = fields;
     if (!NUMBER.test(relText)) {
-      c.add({ input, line: no, field: 'rel', message: t.bad_rel(relText, MIN_GRADE, MAX_GRADE) });
+      c.add(() => ({ input, line: no, field: 'rel', message: t.bad_rel(relText, MIN_GRADE, MAX_GRADE) }));
       continue;
     }
     const rel = Number(relText);
     if (!(rel >= MIN_GRADE && rel <= MAX_GRADE)) {
-      c.add({ input, line: no, field: 'rel', message: t.bad_rel(relText, MIN_GRADE, MAX_GRADE) });
+      c.add(() => ({ input, line: no, field: 'rel', message: t.bad_rel(relText, MIN_GRADE, MAX_GRADE) }));
       continue;
     }
     let docs = seen.get(qid);
@@ -126,15 +110,15 @@ export function parseQrels(text: string, input: string, lang: Lang, maxIssues = 
       queries.set(qid, []);
     }
     if (docs.has(docid)) {
-      c.add({ input, line: no, field: 'docid', message: t.duplicate_judgment(qid, docid) });
+      c.add(() => ({ input, line: no, field: 'docid', message: t.duplicate_judgment(qid, docid) }));
       continue;
     }
     docs.add(docid);
     queries.get(qid)!.push([docid, rel]);
     judgments++;
   }
-  if (judgments === 0 && c.issues.length === 0) c.add({ input, message: t.no_lines('qid iter docid rel') });
-  return c.outcome({ queries, judgments });
+  if (judgments === 0 && c.issues.length === 0) c.add(() => ({ input, message: t.no_lines('qid iter docid rel') }));
+  return c.failure() ?? { ok: true, value: { queries, judgments } };
 }
 
 /**
@@ -144,32 +128,34 @@ export function parseQrels(text: string, input: string, lang: Lang, maxIssues = 
 export function parseRun(text: string, input: string, lang: Lang, maxIssues = 50): ParseOutcome<TrecRun> {
   const t = ragMsg(lang).trec;
   const names = ['qid', 'Q0', 'docid', 'rank', 'score', 'tag'];
-  const c = collector(maxIssues);
+  const c = new IssueCollector(maxIssues);
   const rows = new Map<string, { id: string; score: number; rank: number; order: number }[]>();
   let tag: string | null = null;
   let tagLine = 0;
   let lines = 0;
   for (const { no, fields } of dataLines(text)) {
     if (fields.length !== 6) {
-      c.add({ input, line: no, field: names[Math.min(fields.length, 5)], message: t.field_count(6, fields.length, 'qid Q0 docid rank score tag') });
+      c.add(() => ({ input, line: no, field: names[Math.min(fields.length, 5)], message: t.field_count(6, fields.length, 'qid Q0 docid rank score tag') }));
       continue;
     }
     const [qid, , docid, rankText, scoreText, rowTag] = fields;
     let bad = false;
     if (!INTEGER.test(rankText) || Number(rankText) < 1 || !Number.isSafeInteger(Number(rankText))) {
-      c.add({ input, line: no, field: 'rank', message: t.bad_rank(rankText) });
+      c.add(() => ({ input, line: no, field: 'rank', message: t.bad_rank(rankText) }));
       bad = true;
     }
     const score = Number(scoreText);
     if (!NUMBER.test(scoreText) || !(Math.abs(score) <= MAX_ABS_NUMBER)) {
-      c.add({ input, line: no, field: 'score', message: t.bad_score(scoreText) });
+      c.add(() => ({ input, line: no, field: 'score', message: t.bad_score(scoreText) }));
       bad = true;
     }
     if (tag === null) {
       tag = rowTag;
       tagLine = no;
     } else if (rowTag !== tag) {
-      c.add({ input, line: no, field: 'tag', message: t.tag_mismatch(rowTag, tag, tagLine) });
+      const first = tag;
+      const firstLine = tagLine;
+      c.add(() => ({ input, line: no, field: 'tag', message: t.tag_mismatch(rowTag, first, firstLine) }));
       bad = true;
     }
     if (bad) continue;
@@ -181,11 +167,11 @@ export function parseRun(text: string, input: string, lang: Lang, maxIssues = 50
     list.push({ id: docid, score, rank: Number(rankText), order: lines });
     lines++;
   }
-  if (lines === 0 && c.issues.length === 0) c.add({ input, message: t.no_lines('qid Q0 docid rank score tag') });
+  if (lines === 0 && c.issues.length === 0) c.add(() => ({ input, message: t.no_lines('qid Q0 docid rank score tag') }));
   const queries = new Map<string, RunList>();
   for (const [qid, list] of rows) {
     list.sort((a, b) => b.score - a.score || a.order - b.order);
     queries.set(qid, { ids: list.map((r) => r.id), scores: list.map((r) => r.score), file_ranks: list.map((r) => r.rank) });
   }
-  return c.outcome({ tag: tag ?? '', queries, lines });
+  return c.failure() ?? { ok: true, value: { tag: tag ?? '', queries, lines } };
 }

@@ -21,8 +21,9 @@
  * (subject = variant_id). Added: why each variant other than the recommended one lost, and the
  * Pareto fronts of quality against cost per accepted answer and against p95 latency.
  */
-import { gateCheck } from '../core/contract/gate_check.ts';
+import { gateCheck, verdictOf } from '../core/contract/gate_check.ts';
 import type { GateCheck } from '../core/contract/gate_check.ts';
+import type { Decision } from '../core/contract/types.ts';
 import type { VariantGate, VariantRow, VariantsFile } from './schema.ts';
 import type { RagReason } from './i18n/index.ts';
 
@@ -73,8 +74,11 @@ export interface ScoredVariant extends VariantRow {
   quality_score: number;
   /** Variants that dominate this one, in file order. */
   dominated_by: string[];
+  /** The kit's flag: gate_decision.verdict === 'pass'. */
   passes_gate: boolean;
   checks: GateCheck<VariantMetric, RagReason>[];
+  /** The variant's gate: verdictOf(checks). */
+  gate_decision: Decision<RagReason>;
   /** Position among the sorted candidates (1 = recommended), null when not a candidate. */
   candidate_rank: number | null;
   /** On the Pareto front of quality (higher) against cost per accepted answer (lower). */
@@ -142,12 +146,14 @@ export function compareVariants(file: VariantsFile, policyGate: VariantGate | un
       if (threshold === undefined) continue;
       checks.push(gateCheck({ id: metric, subject: row.variant_id, value: row[metric], comparator, threshold, failReason: reason }));
     }
+    const gateDecision = verdictOf(checks);
     return {
       ...row,
       quality_score: qualityScore(row),
       dominated_by: rows.filter((o) => o.variant_id !== row.variant_id && dominates(o, row)).map((o) => o.variant_id),
-      passes_gate: checks.every((c) => c.status === 'pass'),
+      passes_gate: gateDecision.verdict === 'pass',
       checks,
+      gate_decision: gateDecision,
       candidate_rank: null,
       on_pareto_cost: false,
       on_pareto_latency: false,

@@ -31,7 +31,9 @@ import { undef } from '../core/stats/maybe.ts';
 import type { RubricReason } from './i18n/index.ts';
 import { agreementSummary, likertCategories } from '../core/stats/agreement.ts';
 import type { AgreementSummary, Category } from '../core/stats/agreement.ts';
-import { pairedBootstrapCI } from '../core/stats/bootstrap.ts';
+import { bootstrapMeanInterval } from '../core/stats/bootstrap.ts';
+import { atLeast, atMost } from '../core/stats/tolerance.ts';
+import type { Interval } from '../core/stats/maybe.ts';
 import { quantileSorted } from '../core/stats/quantile.ts';
 import { matchExpected, stepLabel } from '../core/stats/text/normalize.ts';
 import type { MatchResult } from '../core/stats/text/normalize.ts';
@@ -355,35 +357,18 @@ export function scoreItem(item: Item, rubric: Rubric): ItemResult {
 // ---------------------------------------------------------------------------------------------
 // Aggregates
 
-export interface MeanInterval {
-  low: number | null;
-  high: number | null;
-  method: 'percentile_bootstrap';
-  confidence: number;
-  resamples: number;
-  seed: number;
-}
-
 /**
- * Percentile bootstrap interval of the mean of `values` (labs/core/stats/bootstrap.ts pairedBootstrapCI:
- * `resamples` rounds of n indices drawn with CPython's random.Random(seed).randrange(n), quantiles
- * (1 - confidence)/2 and (1 + confidence)/2 by numpy's linear method). Empty input: low = high =
- * null. Efron & Tibshirani (1993).
+ * The exam score's interval: core's percentile bootstrap of a mean (labs/core/stats/bootstrap.ts,
+ * bootstrapMeanInterval: `resamples` rounds of CPython's random.Random(seed).randrange(n) draws,
+ * numpy's linear quantiles; Efron & Tibshirani 1993), with the rubric's keys. Undefined
+ * ('no_cases': low = high = null) when there are no exam items.
  */
-export function bootstrapMeanInterval(values: readonly number[], confidence: number, resamples: number, seed: number): MeanInterval {
-  const base = { method: 'percentile_bootstrap' as const, confidence, resamples, seed };
-  const n = values.length;
-  if (n === 0) return { ...base, low: null, high: null };
-  const ci = pairedBootstrapCI(
-    n,
-    (idx) => {
-      let s = 0;
-      for (let i = 0; i < n; i++) s += values[idx[i]];
-      return s / n;
-    },
-    { rounds: resamples, seed, confidence },
-  );
-  return { ...base, low: ci.low, high: ci.high };
+export type ExamInterval = Interval<'no_cases'> & { method: 'percentile_bootstrap'; confidence: number; resamples: number; seed: number };
+
+function examInterval(values: readonly number[], confidence: number, resamples: number, seed: number): ExamInterval {
+  const ci = bootstrapMeanInterval(values, { rounds: resamples, seed, confidence });
+  const bounds = ci.reason === null ? { low: ci.low, high: ci.high, reason: null } : { low: null, high: null, reason: ci.reason };
+  return { ...bounds, method: 'percentile_bootstrap', confidence, resamples, seed };
 }
 
 const mean = (xs: readonly number[]): number | null => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : null);
@@ -394,7 +379,7 @@ export interface Aggregate {
   n_regression: number;
   /** Mean score of the exam items; null (no_exam_items) when there are none. */
   exam_score: number | null;
-  interval: MeanInterval;
+  interval: ExamInterval;
   regression_score: number | null;
   /** Fraction of items (all splits) with passed === true, when the rubric has a pass_threshold. */
   pass_rate: number | null;
@@ -484,7 +469,7 @@ function aggregate(items: ItemResult[], rubric: Rubric): { agg: Aggregate; undef
       n_exam: exam.length,
       n_regression: reg.length,
       exam_score: examScore,
-      interval: bootstrapMeanInterval(examScores, iv.confidence, iv.resamples, iv.seed),
+      interval: examInterval(examScores, iv.confidence, iv.resamples, iv.seed),
       regression_score: regScore,
       pass_rate: passRate,
       latency_p50_ms: p50,
@@ -510,7 +495,7 @@ export type RubricGateCheck = GateCheck<RubricGateId, RubricReason>;
  * Hard gate (exam score >= min_score; an undefined exam score fails with 'hard_gate_undefined') and
  * the soft gates that the rubric configures (non-blocking: they warn and never block): p50 latency
  * <= max, regression-set schema failures <= max, regression-set score >= min,
- * drop = stable_score - regression_score <= max_drop. Comparisons allow 1e-12 of floating-point
+ * drop = stable_score - regression_score <= max_drop. Comparisons allow core's one tolerance (gate_check.ts compare, core/stats/tolerance.ts) of floating-point
  * slack (0.92 reached by a mean of 0.92 passes).
  */
 export function evaluateGates(agg: Aggregate, rubric: Rubric): { hard: RubricGateCheck; soft: RubricGateCheck[] } {
@@ -537,9 +522,6 @@ export function evaluateGates(agg: Aggregate, rubric: Rubric): { hard: RubricGat
   }
   return { hard, soft };
 }
-
-/** Floating-point slack of the score comparisons. */
-const EPS = 1e-12;
 
 // ---------------------------------------------------------------------------------------------
 // Patterns across items
@@ -581,7 +563,7 @@ export function detectPatterns(items: ItemResult[], rubric: Rubric): Pattern[] {
     const q3 = quantileSorted(sorted, 0.75);
     const lo = q1 - 1.5 * (q3 - q1);
     const hi = q3 + 1.5 * (q3 - q1);
-    const outs = items.filter((i) => i.score < lo - EPS || i.score > hi + EPS);
+    const outs = items.filter((i) => !atLeast(i.score, lo) || !atMost(i.score, hi));
     if (outs.length > 0 && outs.length * 4 < n) for (const i of outs) out.push({ code: 'outlier', item: i.item, score: i.score, fence: i.score < lo ? lo : hi });
   }
   for (const a of rubric.axes) {

@@ -23,7 +23,7 @@
  */
 import type { LabResultBase } from '../core/contract/lab.ts';
 import type { Decision } from '../core/contract/types.ts';
-import type { MaybeNumber } from '../core/contract/types.ts';
+import { lowerBound, splitSorted, upperBound } from '../core/stats/sorted.ts';
 import type { SortedClasses } from '../core/stats/sorted.ts';
 import { sortForTwoThresholds, twoThresholdAction, twoThresholdCounts, type TwoThresholdSorted } from '../core/stats/two_threshold.ts';
 import { compare } from '../core/contract/gate_check.ts';
@@ -62,22 +62,22 @@ export interface ThresholdCounts {
  * label totals over all cases.
  */
 export type ThresholdMetrics = {
-  precision_auto_urgent: MaybeNumber;
-  recall_auto_urgent: MaybeNumber;
-  operational_recall: MaybeNumber;
-  specificity_auto_normal: MaybeNumber;
-  f1_auto_urgent: MaybeNumber;
-  balanced_accuracy_auto: MaybeNumber;
-  review_rate: MaybeNumber;
-  automation_rate: MaybeNumber;
+  precision_auto_urgent: number | null;
+  recall_auto_urgent: number | null;
+  operational_recall: number | null;
+  specificity_auto_normal: number | null;
+  f1_auto_urgent: number | null;
+  balanced_accuracy_auto: number | null;
+  review_rate: number | null;
+  automation_rate: number | null;
   cost: number;
   positives: number;
   negatives: number;
-  accuracy_auto: MaybeNumber;
-  f_beta_auto: MaybeNumber;
-  informedness_auto: MaybeNumber;
-  markedness_auto: MaybeNumber;
-  mcc_auto: MaybeNumber;
+  accuracy_auto: number | null;
+  f_beta_auto: number | null;
+  informedness_auto: number | null;
+  markedness_auto: number | null;
+  mcc_auto: number | null;
 };
 
 /** One row of the scan. */
@@ -116,9 +116,9 @@ export interface CaseDecision {
  */
 export interface OperatingPoint {
   threshold: number;
-  tpr: MaybeNumber;
-  fpr: MaybeNumber;
-  precision: MaybeNumber;
+  tpr: number | null;
+  fpr: number | null;
+  precision: number | null;
 }
 
 /** TPR, FPR and precision of the two classifiers a pair defines (see OperatingPoint). */
@@ -313,7 +313,7 @@ export function metricsFromCounts(
   const total = positives + negatives;
   // The confusion metrics are over the automated cases only, so their reasons say so.
   const auto = confusionMetrics({ tp, fp, fn, tn }, policy.beta);
-  const take = (name: keyof ThresholdMetrics, m: Maybe<ConfusionReason>, automated = true): MaybeNumber => {
+  const take = (name: keyof ThresholdMetrics, m: Maybe<ConfusionReason>, automated = true): number | null => {
     if (m.value === null) und[name] = (automated ? AUTOMATED_REASON[m.reason] : undefined) ?? m.reason;
     return m.value;
   };
@@ -395,7 +395,7 @@ export function scanGrid(prepared: PreparedCases, policy: ThresholdPolicy): Pair
   return out;
 }
 
-function cmpNullableAsc(a: MaybeNumber, b: MaybeNumber): number {
+function cmpNullableAsc(a: number | null, b: number | null): number {
   if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
   return Math.abs(a - b) > COMPARE_TOLERANCE ? a - b : 0;
 }

@@ -4,7 +4,7 @@
  * "undefined (reason)".
  */
 import type { RootContent } from 'mdast';
-import type { Lang, MaybeNumber } from '../core/contract/types.ts';
+import type { Lang } from '../core/contract/types.ts';
 import type { Inline } from '../core/contract/report.ts';
 import { code, heading, list, paragraph, renderMarkdown, root, strong } from '../core/contract/report.ts';
 import { coreMsg } from '../core/contract/i18n/index.ts';
@@ -33,7 +33,7 @@ export function renderThresholdReport(result: ThresholdResult, lang: Lang): stri
   const t = m.report;
   const reasonText = (code: ThresholdReason) => m.reasons[code];
   const undefinedText = (code: string | undefined) => t.undefined(lookupText(code ?? 'depends_on_undefined', core.undefined_reason) ?? code ?? '');
-  const val = (x: MaybeNumber, reason?: string): Inline => (x === null ? undefinedText(reason) : code(fmt4(x)));
+  const val = (x: number | null, reason?: string): Inline => (x === null ? undefinedText(reason) : code(fmt4(x)));
   const p = result.policy;
   const blocks: RootContent[] = [heading(1, t.title)];
   const pass = result.decision.verdict === 'pass';

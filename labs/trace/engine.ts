@@ -32,7 +32,8 @@
 import type { Maybe } from '../core/stats/maybe.ts';
 import { defined, flattenMaybe, ratio, undef } from '../core/stats/maybe.ts';
 import type { GateCheck } from '../core/contract/gate_check.ts';
-import { verdictOf } from '../core/contract/gate_check.ts';
+import { compare, verdictOf } from '../core/contract/gate_check.ts';
+import type { Decision } from '../core/contract/types.ts';
 import type { TraceCheckId, TraceReason, TraceStepCheckId, TraceTerm, TraceUndefinedReason } from './i18n/index.ts';
 import type { StepType, TraceInput, TracePolicy, TraceRun, TraceStep } from './schema.ts';
 import { runChecks } from './decision.ts';
@@ -93,8 +94,8 @@ export interface RunResult {
   run_id: string;
   description: string | null;
   s_run: number | null;
-  verdict: 'pass' | 'fail';
-  reasons: TraceReason[];
+  /** The run's decision: verdictOf(checks). */
+  decision: Decision<TraceReason>;
   /** Each term already weighted: S_run = answer + tools + process + outcome + cost + latency. */
   terms: Record<TraceTerm, number | null>;
   term_details: TermDetail[];
@@ -127,7 +128,7 @@ export interface TraceHeavy {
 export interface TraceResult extends TraceHeavy {
   focus: { run_id: string; requested_run: string | null; requested_found: boolean };
   checks: GateCheck<TraceCheckId, TraceReason>[];
-  decision: { verdict: 'pass' | 'fail'; reasons: TraceReason[] };
+  decision: Decision<TraceReason>;
 }
 
 function observationText(v: unknown): string | null {
@@ -288,13 +289,11 @@ export function gradeRun(run: TraceRun, policy: TracePolicy): RunResult {
     undefined_metrics: flat.reasons,
   };
   const checks = runChecks(partial, policy);
-  const { verdict, reasons } = verdictOf(checks);
   return {
     run_id: run.run_id,
     description: run.description,
     s_run: sRun.value,
-    verdict,
-    reasons,
+    decision: verdictOf(checks),
     terms,
     term_details: details,
     scores: { S_y: sy.value, S_t: st.m.value, S_p: sp.m.value, S_o: so.m.value, C_n: cn, L_n: ln },
@@ -317,7 +316,7 @@ export function gradeRun(run: TraceRun, policy: TracePolicy): RunResult {
 export function runTrace(input: TraceInput): TraceHeavy {
   const p = input.policy;
   const runs = input.runs.map((r) => gradeRun(r, p));
-  const failedDespite = runs.filter((r) => r.verdict === 'fail' && r.s_run !== null && r.s_run >= p.min_s_run - 1e-12).map((r) => r.run_id);
+  const failedDespite = runs.filter((r) => r.decision.verdict === 'fail' && r.s_run !== null && compare(r.s_run, '>=', p.min_s_run)).map((r) => r.run_id);
   return {
     policy_id: p.policy_id,
     task: input.task,
@@ -325,7 +324,7 @@ export function runTrace(input: TraceInput): TraceHeavy {
     budgets: { ...p.budgets },
     min_s_run: p.min_s_run,
     runs,
-    summary: { runs: runs.length, passed: runs.filter((r) => r.verdict === 'pass').length, failed: runs.filter((r) => r.verdict === 'fail').length, failed_despite_s_run: failedDespite },
+    summary: { runs: runs.length, passed: runs.filter((r) => r.decision.verdict === 'pass').length, failed: runs.filter((r) => r.decision.verdict === 'fail').length, failed_despite_s_run: failedDespite },
   };
 }
 
@@ -337,11 +336,10 @@ export function runTrace(input: TraceInput): TraceHeavy {
 export function selectTrace(heavy: TraceHeavy, view: TraceView): TraceResult {
   const found = view.run !== null && heavy.runs.some((r) => r.run_id === view.run);
   const checks = heavy.runs.flatMap((r) => r.checks);
-  const { verdict, reasons } = verdictOf(checks);
   return {
     ...heavy,
     focus: { run_id: found ? view.run! : heavy.runs[0].run_id, requested_run: view.run, requested_found: found },
     checks,
-    decision: { verdict, reasons },
+    decision: verdictOf(checks),
   };
 }

@@ -53,7 +53,7 @@ export function renderTraceReport(result: TraceResult, lang: Lang): string {
   blocks.push(
     table(
       [r.run, r.s_run, r.result, r.cost, r.latency, r.steps],
-      result.runs.map((run) => [code(run.run_id), num(run.s_run, run.undefined_metrics.s_run), t.run_verdict[run.verdict], fmtNumber(run.cost_eur), fmtNumber(run.latency_ms), String(run.steps_count)]),
+      result.runs.map((run) => [code(run.run_id), num(run.s_run, run.undefined_metrics.s_run), t.run_verdict[run.decision.verdict], fmtNumber(run.cost_eur), fmtNumber(run.latency_ms), String(run.steps_count)]),
     ),
   );
   if (result.summary.failed_despite_s_run.length) blocks.push(paragraph(r.lesson_skipped(result.summary.failed_despite_s_run.join(', '))));

@@ -6,6 +6,11 @@
  * rounding; kappa is exactly 2/11 for v1); where it fixes one, the kit's figure is in a `*_kit`
  * field and equals what the kit printed. The lab's additions (critical false passes, the pass
  * recomputed from the rubric, costs per useful evaluation...) are pinned in the unit tests.
+ * Deliberate difference pinned here: the kit passes v2 on its point kappa (1.0 on six cases); the
+ * lab's kappa floor fails closed when the kappa's bootstrap interval is undefined (too many rounds
+ * with one class only), so v2's `passes_gate` is false, nothing is recommended, and decision.md
+ * says REVISAR / REVIEW for it. The kit's gate and recommendation stay in `passes_gate_kit` and
+ * `recommended_evaluator_kit`, equal to what the kit printed.
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
@@ -79,10 +84,13 @@ for (const lang of ['es', 'en'] as const) {
         expect(r.false_blocks).toEqual(k.false_blocks);
         expect(round(r.total_cost, 6)).toBe(k.total_cost);
         expect(round(r.cost_per_valid_evaluation!, 4)).toBe(k.cost_per_valid_evaluation);
-        expect(r.passes_gate).toBe(k.passes_gate);
+        // the one deliberate difference (module comment): v2's kappa interval is undefined
+        expect(r.passes_gate).toBe(r.evaluator_id === 'evaluator_v2_rubric' ? false : k.passes_gate);
       });
-      expect(result.recommended_evaluator).toBe(kit.recommended_evaluator);
-      expect(result.recommended_evaluator).toBe(snippet.recommended_evaluator);
+      expect(kit.reports.find((k: { evaluator_id: string }) => k.evaluator_id === 'evaluator_v2_rubric').passes_gate).toBe(true);
+      expect(result.reports[1].pass_kappa_ci.reason).toBe('too_many_undefined_rounds');
+      expect(result.recommended_evaluator).toBeNull();
+      expect(result.recommended_evaluator_kit).toBe(snippet.recommended_evaluator);
     });
 
     it('kappa for v1 is exactly 2/11 (p_o 1/2, p_e 7/18), not the rounded 0.1818', () => {
@@ -111,7 +119,7 @@ for (const lang of ['es', 'en'] as const) {
       const v1 = result.reports[0];
       expect(v1.rubric_pass.disagreements_with_judge).toEqual(['evaluator_004']);
       expect(v1.critical_false_passes).toBe(3);
-      expect(result.decision).toEqual({ verdict: 'pass', reasons: [], evaluator_id: 'evaluator_v2_rubric' });
+      expect(result.decision).toEqual({ verdict: 'fail', reasons: ['kappa_ci_undefined'], warnings: [], evaluator_id: 'evaluator_v2_rubric' });
     });
 
     it("decision.md carries the kit's items: recommended evaluator and, per evaluator, kappa, pass accuracy, false passes, cost per valid, gate", () => {
@@ -128,7 +136,9 @@ for (const lang of ['es', 'en'] as const) {
         expect(Number(cells[5])).toBe(Number(m[3]));
         expect(Number(cells[6])).toBe(Number(m[4]));
         expect(Number(cells[9])).toBe(Number(m[5]));
-        expect(cells[11]).toBe(m[6] === 'OK' ? 'OK' : lang === 'es' ? 'REVISAR' : 'REVIEW');
+        // v2: the kit's OK is the deliberate difference (module comment)
+        const ok = m[6] === 'OK' && m[1] !== 'evaluator_v2_rubric';
+        expect(cells[11]).toBe(ok ? 'OK' : lang === 'es' ? 'REVISAR' : 'REVIEW');
       }
     });
   });

@@ -49,7 +49,8 @@ describe('evaluator labels', () => {
     const jsonl = '{"case_id": "a", "human": {"q": 1, "pass": 1}}\n\n{"case_id": "b", "human": {"q": 0, "pass": 0}}\n';
     expect(flipHumanLabel(jsonl, 'b', 'q')).toBe('{"case_id": "a", "human": {"q": 1, "pass": 1}}\n\n{"case_id": "b", "human": {"q": 1, "pass": 0}}\n');
     const csv = 'case_id;input;q;pass\r\na;"says ""hi""; then, bye";1;1\r\nb;plain;0; 0\r\n';
-    expect(flipHumanLabel(csv, 'b', 'pass')).toBe('case_id;input;q;pass\r\na;"says ""hi""; then, bye";1;1\r\nb;plain;0; 1\r\n');
+    // the edited row is written back by Papa Parse: the label cell loses its stray space (Papa would quote it)
+    expect(flipHumanLabel(csv, 'b', 'pass')).toBe('case_id;input;q;pass\r\na;"says ""hi""; then, bye";1;1\r\nb;plain;0;1\r\n');
     expect(flipHumanLabel(csv, 'a', 'q')).toBe('case_id;input;q;pass\r\na;"says ""hi""; then, bye";0;1\r\nb;plain;0; 0\r\n');
     const cases = readCases(csv)!;
     expect(cases.layout).toBe('csv');
@@ -124,8 +125,8 @@ describe('trace approvals', () => {
     const approvals = (x: string) => x.split('"type": "approval"').length - 1;
     expect(approvals(t) - approvals(out)).toBe(1);
     const r = await runOf(out, 'run_ok');
-    expect(r.verdict).toBe('fail');
-    expect(r.reasons).toContain('approval_missing');
+    expect(r.decision.verdict).toBe('fail');
+    expect(r.decision.reasons).toContain('approval_missing');
     // the step shown must still be there: a stale position is refused
     expect(removeStep(t, 'run_ok', 5, 's5')).toBeNull();
   });
@@ -137,7 +138,7 @@ describe('trace approvals', () => {
     expect(out).toContain('        {"step_id": "s6_approval", "type": "approval", "tool": "insert_citation", "approval": "granted", "observation": "added", "latency_ms": 0, "cost_eur": 0},\n        {"step_id": "s6", "type": "tool_call", "tool": "insert_citation"');
     const r = await runOf(out, 'run_no_approval');
     expect(r.missing_approvals).toBe(0);
-    expect(r.verdict).toBe('pass');
+    expect(r.decision.verdict).toBe('pass');
   });
 
   it('finds the run in the other trace shapes (an array of runs, a single run)', () => {

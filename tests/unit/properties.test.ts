@@ -49,12 +49,12 @@ describe('calibration metrics and calibrators', () => {
   test.prop([labelled, fc.integer({ min: 1, max: 20 }), fc.constantFrom('uniform', 'quantile')])('ECE, MCE and Brier are in [0, 1]; log loss is finite and >= 0', (rows, bins, strategy) => {
     const p = rows.map((r) => r[0]);
     const y = rows.map((r) => r[1]);
-    for (const v of [ece(p, y, bins, strategy as 'uniform'), mce(p, y, bins, strategy as 'uniform'), brierScore(p, y)]) {
+    for (const { value: v } of [ece(p, y, bins, strategy as 'uniform'), mce(p, y, bins, strategy as 'uniform'), brierScore(p, y)]) {
       expect(v).not.toBeNull();
       expect(v!).toBeGreaterThanOrEqual(0);
       expect(v!).toBeLessThanOrEqual(1 + 1e-12);
     }
-    const ll = logLoss(p, y);
+    const ll = logLoss(p, y).value;
     expect(Number.isFinite(ll!)).toBe(true);
     expect(ll!).toBeGreaterThanOrEqual(0);
   });
@@ -76,8 +76,8 @@ describe('calibration metrics and calibrators', () => {
     const y = rows.map((r) => r[1]);
     const ps = shuffled.map((r) => r[0]);
     const ys = shuffled.map((r) => r[1]);
-    expect(ece(ps, ys, 10)).toBeCloseTo(ece(p, y, 10)!, 12);
-    expect(brierScore(ps, ys)).toBeCloseTo(brierScore(p, y)!, 12);
+    expect(ece(ps, ys, 10).value).toBeCloseTo(ece(p, y, 10).value!, 12);
+    expect(brierScore(ps, ys).value).toBeCloseTo(brierScore(p, y).value!, 12);
     const a = rocAucScore(p, y);
     const b = rocAucScore(ps, ys);
     expect(b.reason).toBe(a.reason);

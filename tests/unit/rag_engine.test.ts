@@ -182,7 +182,7 @@ describe('conventions, case by case', () => {
 describe('aggregates and the gate', () => {
   it('a set that meets every constraint passes', () => {
     const r = run(texts(GOOD));
-    expect(r.decision).toEqual({ verdict: 'pass', reasons: [] });
+    expect(r.decision).toEqual({ verdict: 'pass', reasons: [], warnings: [] });
     expect(r.checks.every((c) => c.status === 'pass')).toBe(true);
     expect(r.constraints.recall_at_k).toBe(true);
   });
@@ -194,7 +194,7 @@ describe('aggregates and the gate', () => {
     expect(check.status).toBe('undefined');
     expect(check.reason).toBe('no_answer_accuracy_undefined');
     expect(check.value_reason).toBe('no_unanswerable_cases');
-    expect(r.decision).toEqual({ verdict: 'fail', reasons: ['no_answer_accuracy_undefined'] });
+    expect(r.decision).toEqual({ verdict: 'fail', reasons: ['no_answer_accuracy_undefined'], warnings: [] });
   });
   it('regrading a chunk in the text moves recall and the verdict (the trace edit "grade a chunk relevant")', () => {
     const miss: CaseSpec = { id: 'm', gold: { A: 3 }, retrieved: ['A', 'B', 'x'], answer: { citations: ['A', 'B'], claims: [['x', ['A']], ['y', ['B']]] } };
@@ -202,7 +202,7 @@ describe('aggregates and the gate', () => {
     const before = run(texts([...GOOD, { ...miss, gold: { A: 3, B: 0, C: 2 } }], strict));
     // relevant: A, C (B graded 0); C not retrieved -> recall 1/2 in m, mean (1 + 1/2)/2 = 0.75 < 0.8
     expect(row(before, 'm').recall_at_k).toBe(0.5);
-    expect(before.decision).toEqual({ verdict: 'fail', reasons: ['recall_at_k_below_threshold'] });
+    expect(before.decision).toEqual({ verdict: 'fail', reasons: ['recall_at_k_below_threshold'], warnings: [] });
     const after = run(texts([...GOOD, { ...miss, gold: { A: 3, B: 2, C: 0 } }], strict));
     expect(row(after, 'm').recall_at_k).toBe(1);
     expect(after.aggregate.recall_at_k).toBe(1);

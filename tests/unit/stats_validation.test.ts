@@ -23,7 +23,7 @@ describe('bad numbers are refused, not propagated', () => {
     expect(1 - 2 ** -53).toBeLessThan(1);
     expect(() => logLoss([1], [0], 1e-17)).toThrow(RangeError);
     // At the smallest eps a confident miss costs -ln(2^-53) = 53 ln 2 ≈ 36.74, finite.
-    expect(logLoss([1], [0], MIN_LOG_LOSS_EPS)).toBeCloseTo(53 * Math.LN2, 10);
+    expect(logLoss([1], [0], MIN_LOG_LOSS_EPS).value).toBeCloseTo(53 * Math.LN2, 10);
   });
 
   it('calibrators and conformal scores check their inputs', () => {
@@ -32,7 +32,7 @@ describe('bad numbers are refused, not propagated', () => {
   });
 
   it('empty inputs are undefined, not zero', () => {
-    expect(brierScore([], [])).toBeNull();
+    expect(brierScore([], [])).toEqual({ value: null, reason: 'no_cases' });
     expect(ratio(0, 0, 'no_cases')).toEqual({ value: null, reason: 'no_cases' });
     expect(confusionMetrics({ tp: 0, fp: 0, fn: 0, tn: 0 }).accuracy).toEqual({ value: null, reason: 'no_cases' });
     expect(() => confusionMetrics({ tp: Number.NaN, fp: 0, fn: 0, tn: 0 })).toThrow(RangeError);

@@ -51,7 +51,7 @@ describe('S_run on the citation-agent preset, every term by hand', () => {
     expect(g.terms.cost!).toBeCloseTo(-0.1 * (0.0125 / 0.05), 15);
     expect(g.terms.latency!).toBeCloseTo(-0.05 * (10700 / 20000), 15);
     expect(g.s_run!).toBeCloseTo(0.36 + 0.25 + 0.2 + 0.15 - 0.025 - 0.02675, 14);
-    expect(g.verdict).toBe('pass');
+    expect(g.decision.verdict).toBe('pass');
   });
 
   it('the terms add up to S_run in every run', () => {
@@ -72,7 +72,7 @@ describe('S_run on the citation-agent preset, every term by hand', () => {
     expect(d.latency_ms).toBe(18800);
     const expected = 0.4 * 0.55 + 0.25 * (17 / 21) + 0.2 + 0.15 - 0.1 * (0.0525 / 0.05) - 0.05 * (18800 / 20000);
     expect(d.s_run!).toBeCloseTo(expected, 14);
-    expect(d.reasons).toEqual(['cost_over_budget', 's_run_below_min']);
+    expect(d.decision.reasons).toEqual(['cost_over_budget', 's_run_below_min']);
     expect(d.steps.find((s) => s.step_id === 's4')!.checks.filter((c) => !c.passed).map((c) => c.id)).toEqual(['tool_allowed']);
   });
 });
@@ -85,8 +85,8 @@ describe('a trajectory that ends in a good answer but skips a required approval 
     expect(n.s_run!).toBeCloseTo(expected, 14);
     expect(n.s_run!).toBeGreaterThan(0.75);
     expect(n.missing_approvals).toBe(1);
-    expect(n.verdict).toBe('fail');
-    expect(n.reasons).toEqual(['approval_missing']);
+    expect(n.decision.verdict).toBe('fail');
+    expect(n.decision.reasons).toEqual(['approval_missing']);
     expect(n.steps.find((s) => s.tool === 'insert_citation')!.verdict).toBe('fail');
     expect(r.summary.failed_despite_s_run).toEqual(['run_no_approval']);
     expect(r.decision.verdict).toBe('fail');
@@ -94,9 +94,9 @@ describe('a trajectory that ends in a good answer but skips a required approval 
 
   it('removing the approval from the good run makes it fail; a denied approval is no approval', () => {
     const removed = grade({ ...base, trace: editTrace(base.trace, (t) => (t.runs[0].steps = t.runs[0].steps.filter((s) => s.type !== 'approval'))) });
-    expect(run('run_ok', removed).reasons).toEqual(['approval_missing']);
+    expect(run('run_ok', removed).decision.reasons).toEqual(['approval_missing']);
     const denied = grade({ ...base, trace: editTrace(base.trace, (t) => (t.runs[0].steps.find((s) => s.type === 'approval')!.approval = 'denied')) });
-    expect(run('run_ok', denied).verdict).toBe('fail');
+    expect(run('run_ok', denied).decision.verdict).toBe('fail');
   });
 
   it('an approval covers one successful call; an approval for another tool does not count', () => {
@@ -122,7 +122,7 @@ describe('other blocking rules', () => {
     });
     const g = run('run_ok', t);
     expect(g.forbidden_tool_calls).toBe(1);
-    expect(g.reasons).toContain('forbidden_tool_used');
+    expect(g.decision.reasons).toContain('forbidden_tool_used');
   });
   it('no final answer: S_y is undefined, S_run is undefined and fails closed, and the answer rule fails', () => {
     const t = grade({ ...base, trace: editTrace(base.trace, (x) => (x.runs[0].steps = x.runs[0].steps.filter((s) => s.type !== 'final_answer'))) });
@@ -130,7 +130,7 @@ describe('other blocking rules', () => {
     expect(g.scores.S_y).toBeNull();
     expect(g.undefined_metrics.S_y).toBe('no_final_answer');
     expect(g.s_run).toBeNull();
-    expect(g.reasons).toEqual(['no_final_answer', 's_run_undefined']);
+    expect(g.decision.reasons).toEqual(['no_final_answer', 's_run_undefined']);
     expect(g.checks.find((c) => c.id === 's_run')).toMatchObject({ status: 'undefined', value_reason: 'depends_on_undefined' });
   });
   it('a term with weight 0 does not need a score', () => {
@@ -185,7 +185,7 @@ describe('trace shapes and input problems', () => {
 });
 
 describe('scorecard paths and the English preset', () => {
-  const PATHS = ['s_run', 'verdict', 'terms.answer', 'terms.tools', 'terms.process', 'terms.outcome', 'terms.cost', 'terms.latency'];
+  const PATHS = ['s_run', 'decision.verdict', 'decision.reasons', 'terms.answer', 'terms.tools', 'terms.process', 'terms.outcome', 'terms.cost', 'terms.latency'];
   it('every content path exists for every run, with the same figures in both languages', () => {
     const en = grade(preset('en'), 'en');
     for (const id of ['run_ok', 'run_no_approval', 'run_shortcut']) {

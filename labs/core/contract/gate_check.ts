@@ -11,6 +11,8 @@
  * (a soft gate) never changes the verdict: when it does not pass, its reason is a warning.
  */
 import type { Maybe } from '../stats/maybe.ts';
+import { atLeast, atMost, sameProbability } from '../stats/tolerance.ts';
+import type { Decision } from './types.ts';
 
 export type Comparator = '>=' | '<=' | '>' | '<' | '==';
 export type CheckStatus = 'pass' | 'fail' | 'undefined';
@@ -32,17 +34,18 @@ export interface GateCheck<Id extends string = string, Reason extends string = s
   blocking?: false;
 }
 
-/** Tolerance of the comparisons: values within 1e-12 of the threshold count as equal to it. */
-export const CHECK_TOLERANCE = 1e-12;
-
-/** Whether `value comparator threshold` holds (with CHECK_TOLERANCE for >=, <= and ==). */
+/**
+ * Whether `value comparator threshold` holds. `>=`, `<=` and `==` count a value within core's one
+ * tolerance of the threshold (PROBABILITY_TOLERANCE, labs/core/stats/tolerance.ts, scaled for
+ * |x| > 1) as equal to it; `>` and `<` are strict.
+ */
 export function compare(value: number, comparator: Comparator, threshold: number): boolean {
   switch (comparator) {
-    case '>=': return value >= threshold - CHECK_TOLERANCE;
-    case '<=': return value <= threshold + CHECK_TOLERANCE;
+    case '>=': return atLeast(value, threshold);
+    case '<=': return atMost(value, threshold);
     case '>': return value > threshold;
     case '<': return value < threshold;
-    case '==': return Math.abs(value - threshold) <= CHECK_TOLERANCE;
+    case '==': return value === threshold || sameProbability(value, threshold);
   }
 }
 
@@ -80,10 +83,12 @@ export function gateCheck<Id extends string, Reason extends string>(args: {
 }
 
 /**
- * The verdict of a list of checks: 'pass' iff every blocking check passes. `reasons` are the
+ * The decision of a list of checks (core's one Decision shape): verdict 'pass' iff every blocking
+ * check passes (an undefined value never passes, so the gate fails closed). `reasons` are the
  * blocking checks' reason codes, `warnings` the non-blocking ones' (each deduplicated, in order).
+ * An empty list passes with no reasons.
  */
-export function verdictOf<Reason extends string>(checks: readonly GateCheck<string, Reason>[]): { verdict: 'pass' | 'fail'; reasons: Reason[]; warnings: Reason[] } {
+export function verdictOf<Reason extends string>(checks: readonly GateCheck<string, Reason>[]): Decision<Reason> & { warnings: Reason[] } {
   const reasons: Reason[] = [];
   const warnings: Reason[] = [];
   for (const c of checks) {

@@ -28,18 +28,17 @@ export interface InputIssue {
  */
 export type ParseOutcome<T> = { ok: true; value: T } | { ok: false; issues: InputIssue[]; total_issues?: number };
 
-/**
- * A metric that may be undefined. Undefined is not zero: `value` is null and `reason` says why
- * (a reason code translated by core/contract/i18n or the lab catalog). Scorecards flatten these into `metrics` (number | null)
- * plus `undefined_metrics` (metric name -> reason code).
- */
-export type MaybeNumber = number | null;
-
 /** Verdict of a lab's gate. `fail` is also what a gate returns when a metric it needs is undefined. */
 export type Verdict = 'pass' | 'fail';
 
-export interface Decision<R extends string = string> {
+/**
+ * The one shape of a lab's decision, made from its GateChecks by verdictOf
+ * (labs/core/contract/gate_check.ts); a lab may add what the decision is about (an evaluator id).
+ */
+export interface Decision<R extends string = string, W extends string = R> {
   verdict: Verdict;
   /** Reason codes, in a fixed order; each has a translation in the lab's i18n catalog (`reasons`). */
   reasons: R[];
+  /** Codes of findings that do not change the verdict (non-blocking checks), when the lab has any. */
+  warnings?: W[];
 }

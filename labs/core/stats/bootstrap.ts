@@ -9,6 +9,8 @@
 import { PyRandom } from './rng.ts';
 import { countRoundsWasm } from './wasm/mt_bootstrap.ts';
 import { quantileSorted, sortedFinite } from './quantile.ts';
+import { atMost } from './tolerance.ts';
+import type { Interval } from './maybe.ts';
 
 export interface PercentileInterval {
   /** Lower bound: the (1 - confidence)/2 quantile; null when no round is defined. */
@@ -131,4 +133,88 @@ export function pairedBootstrapCI(
   const estimates: (number | null)[] = [];
   bootstrapResamples(n, options.rounds, options.seed, (idx) => estimates.push(statistic(idx)));
   return { ...percentileInterval(estimates, options.confidence ?? 0.95), estimates };
+}
+
+/**
+ * Whether a bootstrap has too many undefined rounds for a percentile interval: more than
+ * (1 - confidence)/2 of the rounds (the share of one tail), or no defined round at all. Past that
+ * share, a tail's quantile cannot be placed: the undefined rounds could sit anywhere in it.
+ * The comparison allows core's tolerance (labs/core/stats/tolerance.ts), so 25 of 1000 rounds at
+ * confidence 0.95 is not too many.
+ * @param undefinedRounds rounds whose statistic was undefined, integer >= 0.
+ * @param rounds all rounds, integer >= 1.
+ * @param confidence in (0, 1).
+ * @throws RangeError for rounds < 1, undefinedRounds outside [0, rounds] or confidence outside (0, 1).
+ */
+export function tooManyUndefinedRounds(undefinedRounds: number, rounds: number, confidence: number): boolean {
+  if (!Number.isInteger(rounds) || rounds < 1) throw new RangeError(`rounds must be an integer >= 1, got ${rounds}`);
+  if (!Number.isInteger(undefinedRounds) || undefinedRounds < 0 || undefinedRounds > rounds) throw new RangeError(`undefinedRounds must be in [0, ${rounds}], got ${undefinedRounds}`);
+  if (!(confidence > 0 && confidence < 1)) throw new RangeError(`confidence must be in (0, 1), got ${confidence}`);
+  return undefinedRounds === rounds || !atMost(undefinedRounds / rounds, (1 - confidence) / 2);
+}
+
+/** A percentile interval under the undefined-rounds rule: core's Interval, plus the round counts. */
+export type RuledInterval = Interval<'too_many_undefined_rounds'> & { confidence: number; defined_rounds: number; undefined_rounds: number };
+
+/**
+ * percentileInterval with the undefined-rounds rule (tooManyUndefinedRounds): both bounds, or
+ * neither with reason 'too_many_undefined_rounds'. `values` holds one statistic a round (null,
+ * NaN or ±Infinity = undefined round); the rounds are values.length (>= 1).
+ * @throws RangeError for no rounds or confidence outside (0, 1).
+ */
+export function ruledPercentileInterval(values: ArrayLike<number | null>, confidence: number): RuledInterval {
+  const p = percentileInterval(values, confidence);
+  const counts = { confidence, defined_rounds: p.defined_rounds, undefined_rounds: p.undefined_rounds };
+  if (p.low === null || p.high === null || tooManyUndefinedRounds(p.undefined_rounds, values.length, confidence)) return { low: null, high: null, reason: 'too_many_undefined_rounds', ...counts };
+  return { low: p.low, high: p.high, reason: null, ...counts };
+}
+
+/**
+ * The bootstrap of one or more means over the same n cases: for each round, the mean of every
+ * array in `values` over the round's resample (the draws of bootstrapResamples: same seed, same
+ * order, CPython's random.Random(seed).randrange(n)), computed as Σ count_i · v_i / n through
+ * bootstrapGroupCounts (WebAssembly draws when available). Arrays that share a population share
+ * the resamples, as a paired bootstrap does.
+ * @param values one or more arrays of the same length n >= 1, finite numbers.
+ * @param rounds integer >= 1; seed: safe integer.
+ * @param onRound called after each round (e.g. for progress), with the round index.
+ * @returns one Float64Array of `rounds` means for each array of `values`.
+ * @throws RangeError for n < 1, arrays of different lengths, or rounds < 1.
+ */
+export function bootstrapMeans(values: readonly ArrayLike<number>[], rounds: number, seed: number, onRound?: (round: number) => void): Float64Array[] {
+  const n = values.length ? values[0].length : 0;
+  for (const v of values) if (v.length !== n) throw new RangeError(`bootstrapMeans: arrays differ in length (${v.length} and ${n})`);
+  const vals = values.map((v) => Float64Array.from(v));
+  const estimates = values.map(() => new Float64Array(rounds));
+  const identity = new Uint32Array(n);
+  for (let i = 0; i < n; i++) identity[i] = i;
+  bootstrapGroupCounts(identity, n, rounds, seed, (counts, round) => {
+    for (let j = 0; j < vals.length; j++) {
+      const v = vals[j];
+      let s = 0;
+      for (let i = 0; i < n; i++) s += counts[i] * v[i];
+      estimates[j][round] = s / n;
+    }
+    onRound?.(round);
+  });
+  return estimates;
+}
+
+/** A percentile bootstrap interval of a mean: core's Interval, plus what made it. */
+export type MeanInterval = Interval<'no_cases'> & { confidence: number; rounds: number; seed: number };
+
+/**
+ * Percentile bootstrap interval of the mean of `values` (bootstrapMeans, then percentileInterval:
+ * quantiles (1 - confidence)/2 and (1 + confidence)/2 by numpy's linear method). Every round of a
+ * mean of finite values is defined; with no values the interval is undefined ('no_cases').
+ * Efron & Tibshirani (1993).
+ * @throws RangeError for rounds < 1 or confidence outside (0, 1).
+ */
+export function bootstrapMeanInterval(values: ArrayLike<number>, options: { rounds: number; seed: number; confidence: number }): MeanInterval {
+  const { rounds, seed, confidence } = options;
+  const base = { confidence, rounds, seed };
+  if (!(confidence > 0 && confidence < 1)) throw new RangeError(`confidence must be in (0, 1), got ${confidence}`);
+  if (values.length === 0) return { low: null, high: null, reason: 'no_cases', ...base };
+  const ci = percentileInterval(bootstrapMeans([values], rounds, seed)[0], confidence);
+  return { low: ci.low!, high: ci.high!, reason: null, ...base };
 }

@@ -7,14 +7,16 @@
  *   array of labels, each 0 or 1, same length. A probability outside [0, 1] (NaN included), a label
  *   other than 0/1 or arrays of different lengths throw a RangeError (validate.ts): no function here
  *   returns NaN.
- * - A metric over zero cases is undefined: the function returns `null` (never 0); the caller
- *   writes the reason code `no_cases`.
+ * - A metric over zero cases is undefined: the function returns core's Maybe (maybe.ts) with value
+ *   null and reason `no_cases` (never 0), as multiclass.ts does.
  * - Numbers are unrounded. (The textbook's kit rounds per-bin gaps to 4 decimals before summing
  *   them into ECE; this module does not.)
  */
 import { quantileSorted } from './quantile.ts';
 import { checkBinaryLabels, checkProbabilities, checkSameLength } from './validate.ts';
 import { equalWidthIndex } from './histogram.ts';
+import { defined, undef } from './maybe.ts';
+import type { Maybe } from './maybe.ts';
 
 /**
  * The smallest clipping of log loss: 2^-53 (about 1.11e-16), the smallest eps for which 1 - eps is
@@ -26,6 +28,9 @@ export const MIN_LOG_LOSS_EPS = 2 ** -53;
 /** Reason code used when a metric is undefined because there are no cases. */
 export const NO_CASES = 'no_cases' as const;
 
+/** A metric of this module: a number, or undefined with `no_cases`. */
+export type CalibrationMetric = Maybe<typeof NO_CASES>;
+
 function checkLengths(p: ArrayLike<number>, y: ArrayLike<number>): void {
   checkSameLength(p, y, 'p and y');
   checkProbabilities(p);
@@ -34,40 +39,40 @@ function checkLengths(p: ArrayLike<number>, y: ArrayLike<number>): void {
 
 /**
  * Brier score: mean of (p_i - y_i)^2. Range [0, 1], lower is better.
- * Undefined (null) when there are no cases. Matches sklearn.metrics.brier_score_loss.
+ * Undefined (`no_cases`) when there are no cases. Matches sklearn.metrics.brier_score_loss.
  * Throws if the arrays differ in length.
  */
-export function brierScore(p: ArrayLike<number>, y: ArrayLike<number>): number | null {
+export function brierScore(p: ArrayLike<number>, y: ArrayLike<number>): CalibrationMetric {
   checkLengths(p, y);
   const n = p.length;
-  if (n === 0) return null;
+  if (n === 0) return undef(NO_CASES);
   let s = 0;
   for (let i = 0; i < n; i++) {
     const d = p[i] - y[i];
     s += d * d;
   }
-  return s / n;
+  return defined(s / n);
 }
 
 /**
  * Log loss (cross-entropy, natural log): -mean(y ln p + (1 - y) ln(1 - p)), with every p first
  * clipped to [eps, 1 - eps] so that p = 0 or 1 gives a large finite loss instead of Infinity.
  * `eps` defaults to 1e-6, the textbook kit's clamp; scikit-learn 1.2's log_loss uses 1e-15.
- * Undefined (null) with no cases. Matches sklearn.metrics.log_loss(y, p, eps=eps, labels=[0, 1]).
+ * Undefined (`no_cases`) with no cases. Matches sklearn.metrics.log_loss(y, p, eps=eps, labels=[0, 1]).
  * Throws RangeError for bad arrays (see the module comment) or eps outside [MIN_LOG_LOSS_EPS, 0.5).
  */
-export function logLoss(p: ArrayLike<number>, y: ArrayLike<number>, eps = 1e-6): number | null {
+export function logLoss(p: ArrayLike<number>, y: ArrayLike<number>, eps = 1e-6): CalibrationMetric {
   checkLengths(p, y);
   // Below 2^-53, 1 - eps rounds to 1 and a confident miss would cost log(0) = -Infinity.
   if (!(eps >= MIN_LOG_LOSS_EPS && eps < 0.5)) throw new RangeError(`eps must be in [${MIN_LOG_LOSS_EPS}, 0.5), got ${eps}`);
   const n = p.length;
-  if (n === 0) return null;
+  if (n === 0) return undef(NO_CASES);
   let s = 0;
   for (let i = 0; i < n; i++) {
     const q = Math.min(1 - eps, Math.max(eps, p[i]));
     s += y[i] === 1 ? Math.log(q) : Math.log(1 - q);
   }
-  return -s / n;
+  return defined(-s / n);
 }
 
 /** Binning strategies of a reliability table. */
@@ -217,11 +222,11 @@ export function reliabilityFromIndices(
 /**
  * Expected calibration error of a reliability table: sum over non-empty bins of
  * (count_k / N) * gap_k, with N the total count. Empty bins contribute nothing (their weight is 0);
- * undefined (null) when N = 0. Unrounded gaps (the kit sums gaps rounded to 4 decimals).
+ * undefined (`no_cases`) when N = 0. Unrounded gaps (the kit sums gaps rounded to 4 decimals).
  * Source: Naeini, Cooper & Hauskrecht (2015), "Obtaining well calibrated probabilities using
  * Bayesian binning" (AAAI), and Guo et al. (2017) for the binned estimator.
  */
-export function eceFromTable(table: readonly ReliabilityBin[]): number | null {
+export function eceFromTable(table: readonly ReliabilityBin[]): CalibrationMetric {
   let n = 0;
   let s = 0;
   for (const r of table) {
@@ -229,29 +234,29 @@ export function eceFromTable(table: readonly ReliabilityBin[]): number | null {
     n += r.count;
     s += r.count * r.gap;
   }
-  return n === 0 ? null : s / n;
+  return n === 0 ? undef(NO_CASES) : defined(s / n);
 }
 
 /**
  * Maximum calibration error: the largest gap over non-empty bins. Empty bins are skipped (a bin
- * with no cases has no gap); undefined (null) when every bin is empty. Same source as ECE.
+ * with no cases has no gap); undefined (`no_cases`) when every bin is empty. Same source as ECE.
  */
-export function mceFromTable(table: readonly ReliabilityBin[]): number | null {
+export function mceFromTable(table: readonly ReliabilityBin[]): CalibrationMetric {
   let m: number | null = null;
   for (const r of table) {
     if (r.count === 0 || r.gap === null) continue;
     if (m === null || r.gap > m) m = r.gap;
   }
-  return m;
+  return m === null ? undef(NO_CASES) : defined(m);
 }
 
 /** ECE of p against y with `bins` bins of the given strategy (see `reliabilityTable`). */
-export function ece(p: ArrayLike<number>, y: ArrayLike<number>, bins: number, strategy: BinningStrategy = 'uniform'): number | null {
+export function ece(p: ArrayLike<number>, y: ArrayLike<number>, bins: number, strategy: BinningStrategy = 'uniform'): CalibrationMetric {
   return eceFromTable(reliabilityTable(p, y, bins, strategy));
 }
 
 /** MCE of p against y with `bins` bins of the given strategy (see `reliabilityTable`). */
-export function mce(p: ArrayLike<number>, y: ArrayLike<number>, bins: number, strategy: BinningStrategy = 'uniform'): number | null {
+export function mce(p: ArrayLike<number>, y: ArrayLike<number>, bins: number, strategy: BinningStrategy = 'uniform'): CalibrationMetric {
   return mceFromTable(reliabilityTable(p, y, bins, strategy));
 }
 
@@ -276,7 +281,8 @@ export interface BrierDecomposition {
  * Murphy (1973) decomposition of the Brier score, BS = REL - RES + UNC, computed on a reliability
  * table (the binning is the table's: the lab uses the same bins as its reliability diagram).
  * Exact when each bin holds one distinct forecast value; otherwise `residual` carries the
- * within-bin variance and covariance terms. Undefined (null) with no cases.
+ * within-bin variance and covariance terms. Null with no cases (the reason is `no_cases`: there is
+ * no row to decompose).
  * Source: Murphy, "A new vector partition of the probability score", J. Appl. Meteor. 12 (1973).
  */
 export function brierDecomposition(
@@ -284,7 +290,7 @@ export function brierDecomposition(
   y: ArrayLike<number>,
   table: readonly ReliabilityBin[],
 ): BrierDecomposition | null {
-  const bs = brierScore(p, y);
+  const bs = brierScore(p, y).value;
   if (bs === null) return null;
   let n = 0;
   let pos = 0;

@@ -23,10 +23,9 @@
 import { splitSorted } from './sorted.ts';
 import type { SortedClasses } from './sorted.ts';
 
-export type { SortedClasses } from './sorted.ts';
+import type { Maybe } from './maybe.ts';
 
-/** A scalar that may be undefined: `value` null iff `reason` (a reason code) is not null. */
-export type ScoreValue = { value: number; reason: null } | { value: null; reason: string };
+export type { SortedClasses } from './sorted.ts';
 
 /**
  * Cumulative counts at each distinct score, in decreasing score order (scikit-learn's
@@ -149,14 +148,14 @@ export function trapezoidArea(x: ArrayLike<number>, y: ArrayLike<number>): numbe
  * classes count one half, as in sklearn.metrics.roc_auc_score). Undefined: 'single_class' (sklearn
  * raises ValueError) or 'no_cases'.
  */
-export function rocAucScoreSorted(sc: SortedClasses, clf?: ClfCurve): ScoreValue {
+export function rocAucScoreSorted(sc: SortedClasses, clf?: ClfCurve): Maybe {
   const roc = rocCurveSorted(sc, clf);
   if (roc.reason !== null) return { value: null, reason: roc.reason };
   return { value: trapezoidArea(roc.fpr, roc.tpr), reason: null };
 }
 
 /** ROC AUC (sklearn.metrics.roc_auc_score, binary). Inputs and errors as rocCurve. */
-export function rocAucScore(scores: ArrayLike<number>, labels: ArrayLike<number>): ScoreValue {
+export function rocAucScore(scores: ArrayLike<number>, labels: ArrayLike<number>): Maybe {
   return rocAucScoreSorted(toSorted(scores, labels));
 }
 
@@ -197,7 +196,7 @@ export function precisionRecallCurve(scores: ArrayLike<number>, labels: ArrayLik
  * sklearn.metrics.average_precision_score (no interpolation). Undefined: 'no_positives'
  * (scikit-learn warns and returns 0) or 'no_cases'.
  */
-export function averagePrecisionScoreSorted(sc: SortedClasses, clf: ClfCurve = binaryClfCurveSorted(sc)): ScoreValue {
+export function averagePrecisionScoreSorted(sc: SortedClasses, clf: ClfCurve = binaryClfCurveSorted(sc)): Maybe {
   const P = sc.pos.length;
   if (P + sc.neg.length === 0) return { value: null, reason: 'no_cases' };
   if (P === 0) return { value: null, reason: 'no_positives' };
@@ -213,7 +212,7 @@ export function averagePrecisionScoreSorted(sc: SortedClasses, clf: ClfCurve = b
 }
 
 /** Average precision (sklearn.metrics.average_precision_score, binary). Inputs and errors as rocCurve. */
-export function averagePrecisionScore(scores: ArrayLike<number>, labels: ArrayLike<number>): ScoreValue {
+export function averagePrecisionScore(scores: ArrayLike<number>, labels: ArrayLike<number>): Maybe {
   return averagePrecisionScoreSorted(toSorted(scores, labels));
 }
 

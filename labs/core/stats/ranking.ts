@@ -75,6 +75,21 @@ export interface ResolvedRanking {
 }
 
 /**
+ * The gain of a judged grade for the ideal DCG: null for a grade <= 0 (not relevant), else 2^g - 1
+ * (exponential) or g (linear). Throws RangeError for a NaN or -Infinity grade, or a grade whose
+ * gain is not finite.
+ */
+function judgedGain(g: number, exponential: boolean): number | null {
+  if (!(g > 0)) {
+    if (g !== g || g === -Infinity) throw new RangeError('a judged grade is not a finite number');
+    return null;
+  }
+  const gain = exponential ? Math.pow(2, g) - 1 : g;
+  if (gain === Infinity) throw new RangeError(`judged grade ${g} has no finite gain`);
+  return gain;
+}
+
+/**
  * Resolves a ranked list of chunk ids against the query's judgments (chunk id -> grade). A repeated
  * id counts once, at its first rank: later copies get grade 0 and are listed in `duplicate_ranks`.
  * @param ids chunk ids in rank order (may be empty).
@@ -194,14 +209,9 @@ function scoreQuery(
   const insertion = nJudged <= 4 * k || nJudged <= 64;
   if (insertion) {
     for (let j = jStart; j < jEnd; j++) {
-      const g = judged[j];
-      if (!(g > 0)) {
-        if (g !== g || g === -Infinity) throw new RangeError('a judged grade is not a finite number');
-        continue;
-      }
+      const gain = judgedGain(judged[j], exponential);
+      if (gain === null) continue;
       relevant++;
-      const gain = exponential ? Math.pow(2, g) - 1 : g;
-      if (gain === Infinity) throw new RangeError(`judged grade ${g} has no finite gain`);
       if (m < k) {
         let p = m++;
         while (p > 0 && top[p - 1] < gain) {
@@ -221,14 +231,9 @@ function scoreQuery(
   } else {
     const all: number[] = [];
     for (let j = jStart; j < jEnd; j++) {
-      const g = judged[j];
-      if (!(g > 0)) {
-        if (g !== g || g === -Infinity) throw new RangeError('a judged grade is not a finite number');
-        continue;
-      }
+      const gain = judgedGain(judged[j], exponential);
+      if (gain === null) continue;
       relevant++;
-      const gain = exponential ? Math.pow(2, g) - 1 : g;
-      if (gain === Infinity) throw new RangeError(`judged grade ${g} has no finite gain`);
       all.push(gain);
     }
     all.sort((a, b) => b - a);

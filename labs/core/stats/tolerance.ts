@@ -13,3 +13,13 @@ export const PROBABILITY_TOLERANCE = 1e-12;
 export function sameProbability(a: number, b: number): boolean {
   return Math.abs(a - b) <= PROBABILITY_TOLERANCE * Math.max(1, Math.abs(a), Math.abs(b));
 }
+
+/** Whether `value >= threshold`, a value within PROBABILITY_TOLERANCE of the threshold counting as equal to it. */
+export function atLeast(value: number, threshold: number): boolean {
+  return value >= threshold || sameProbability(value, threshold);
+}
+
+/** Whether `value <= threshold`, a value within PROBABILITY_TOLERANCE of the threshold counting as equal to it. */
+export function atMost(value: number, threshold: number): boolean {
+  return value <= threshold || sameProbability(value, threshold);
+}

@@ -11,6 +11,7 @@ export const evaluatorsEn: Widen<typeof evaluatorsEs> = {
   reasons: {
     kappa_below_min: "the Cohen's kappa of the pass decision against the human reference is below the rubric's floor",
     kappa_undefined: 'kappa is undefined (chance agreement is total): the kappa floor fails closed',
+    kappa_ci_undefined: 'the kappa interval is undefined (kappa does not exist in too many bootstrap rounds): with so few cases the point estimate is not enough, and the kappa floor fails closed',
     false_passes_above_max: 'the evaluator passes more human-rejected cases than the rubric allows',
     critical_false_passes_present: 'the evaluator passes cases that break a blocking criterion according to the human reference',
     parse_errors_above_max: 'more outputs could not be read than the rubric allows',

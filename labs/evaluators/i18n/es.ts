@@ -13,6 +13,7 @@ export const evaluatorsEs = {
   reasons: {
     kappa_below_min: 'el kappa de Cohen del pase frente a la referencia humana no llega al mínimo de la rúbrica',
     kappa_undefined: 'el kappa no está definido (el acuerdo por azar es total): el suelo de kappa falla por seguridad',
+    kappa_ci_undefined: 'el intervalo de kappa no está definido (en demasiadas rondas bootstrap kappa no existe): con tan pocos casos la kappa puntual no basta y el suelo de kappa falla por seguridad',
     false_passes_above_max: 'el evaluador aprueba más casos rechazados por personas de los que admite la rúbrica',
     critical_false_passes_present: 'el evaluador aprueba casos que incumplen un criterio bloqueante según la referencia humana',
     parse_errors_above_max: 'hay más salidas imposibles de leer de las que admite la rúbrica',

@@ -103,9 +103,9 @@ export default function TraceWaterfall({ lang, initial }: WidgetProps) {
           format={fmt3}
         />
       </div>
-      <p data-testid="wtw-verdict" data-verdict={shown.verdict}>
-        <strong>{tw.verdict(shown.verdict === 'pass' ? `✓ ${lm.run_verdict.pass}` : `✗ ${lm.run_verdict.fail}`)}</strong>
-        {shown.reasons.length > 0 && <> — {shown.reasons.map((c) => lm.reasons[c]).join('; ')}</>}
+      <p data-testid="wtw-verdict" data-verdict={shown.decision.verdict}>
+        <strong>{tw.verdict(shown.decision.verdict === 'pass' ? `✓ ${lm.run_verdict.pass}` : `✗ ${lm.run_verdict.fail}`)}</strong>
+        {shown.decision.reasons.length > 0 && <> — {shown.decision.reasons.map((c) => lm.reasons[c]).join('; ')}</>}
       </p>
       <fieldset className="widget-controls widget-weights">
         <legend>{tw.weights}</legend>

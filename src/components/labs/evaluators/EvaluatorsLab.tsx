@@ -288,7 +288,8 @@ function KappaChart({ result, lang }: { result: EvaluatorsResult; lang: Lang }) 
     undefinedText: undefText(r.undefined_metrics.pass_kappa, lang),
     intervalNote: r.pass_kappa_ci.reason ? te.ci_undefined : undefined,
     color: COLORS[k % COLORS.length],
-    flagged: r.pass_kappa === null || (minKappa !== null && r.pass_kappa < minKappa),
+    // the engine's kappa check (decision.ts): it also fails closed on an undefined interval
+    flagged: r.checks.find((c) => c.id === 'pass_kappa')?.status !== 'pass',
   }));
   return (
     <LabPanel id="ev-kappa" title={te.kappa_chart}>

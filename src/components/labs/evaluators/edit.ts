@@ -1,8 +1,9 @@
 /**
  * Reading and editing the evaluator lab's input texts for the island's controls: flip a human
  * label, flip a judge score or a run's parse_ok, add an evaluator. The texts stay the single source
- * of truth; every edit rewrites only the characters it changes (jsonc-parser's `modify` for JSON and
- * JSONL, the one cell for CSV), so the learner's own formatting survives. The engine still
+ * of truth; every edit rewrites only what it changes (jsonc-parser's `modify` for JSON and JSONL; for
+ * CSV, read by Papa Parse with the engine's own options, the one row, written back by Papa Parse),
+ * so the learner's own formatting survives. The engine still
  * validates whatever comes out. Nothing here computes a metric: it reads input values to draw the
  * controls and the case table.
  *
@@ -10,6 +11,8 @@
  * and the engine's issues explain why). Ids come from data: they live in arrays and Maps only.
  */
 import { applyEdits, modify, parse, type ParseError } from 'jsonc-parser';
+import Papa from 'papaparse';
+import { CASES_CSV_OPTIONS } from '../../../../labs/evaluators/csv_options.ts';
 import { freshId, insertIntoArray, oneLine } from '../../../lib/jsonEdit.ts';
 
 export type CasesLayout = 'json' | 'jsonl' | 'csv';
@@ -51,86 +54,49 @@ function caseFromObject(o: unknown): HumanCase | null {
 }
 
 // ---------------------------------------------------------------------------------------------
-// CSV: records with the character offsets of every cell (quotes and "" escapes, CRLF)
+// CSV: Papa Parse with the engine's own settings (labs/evaluators/schema.ts readCasesCsv)
 
-interface CsvCell { start: number; end: number; value: string; quoted: boolean }
-
-/** The delimiter the engine would guess among ",", ";" and tab: the most frequent on the header line. */
-function csvDelimiter(text: string): string {
-  const first = text.split(/\r?\n/, 1)[0] ?? '';
-  let best = ',';
-  let bestN = -1;
-  for (const d of [',', ';', '\t']) {
-    const n = first.split(d).length - 1;
-    if (n > bestN) {
-      best = d;
-      bestN = n;
-    }
-  }
-  return best;
+interface CsvRow {
+  cells: string[];
+  /** Offsets of the row in the text: [start, end) without its line break. */
+  start: number;
+  end: number;
 }
 
-function csvRecords(text: string): { delimiter: string; rows: CsvCell[][] } {
-  const d = csvDelimiter(text);
-  const rows: CsvCell[][] = [];
-  let row: CsvCell[] = [];
-  let i = 0;
-  const n = text.length;
-  while (i <= n) {
-    const start = i;
-    let value = '';
-    let quoted = false;
-    if (text[i] === '"') {
-      quoted = true;
-      i++;
-      while (i < n) {
-        if (text[i] === '"') {
-          if (text[i + 1] === '"') {
-            value += '"';
-            i += 2;
-            continue;
-          }
-          i++;
-          break;
-        }
-        value += text[i++];
-      }
-      while (i < n && text[i] !== d && text[i] !== '\n' && text[i] !== '\r') value += text[i++];
-    } else {
-      while (i < n && text[i] !== d && text[i] !== '\n' && text[i] !== '\r') value += text[i++];
-    }
-    row.push({ start, end: i, value, quoted });
-    if (i >= n) {
-      rows.push(row);
-      break;
-    }
-    if (text[i] === d) {
-      i++;
-      continue;
-    }
-    // end of line
-    if (text[i] === '\r' && text[i + 1] === '\n') i += 2;
-    else i++;
-    rows.push(row);
-    row = [];
-  }
-  return { delimiter: d, rows: rows.filter((r) => !(r.length === 1 && r[0].value.trim() === '')) };
+/** The records of a CSV text as the engine reads them, with each row's span; blank rows left out. */
+function csvRecords(text: string): { delimiter: string; linebreak: string; rows: CsvRow[] } {
+  const rows: CsvRow[] = [];
+  let start = 0;
+  let delimiter = ',';
+  let linebreak = '\n';
+  Papa.parse<string[]>(text, {
+    ...CASES_CSV_OPTIONS,
+    step: (r) => {
+      delimiter = r.meta.delimiter;
+      linebreak = r.meta.linebreak;
+      const cursor = r.meta.cursor;
+      const end = text.startsWith(linebreak, cursor - linebreak.length) ? cursor - linebreak.length : cursor;
+      if (!(r.data.length === 1 && r.data[0].trim() === '')) rows.push({ cells: r.data, start, end });
+      start = cursor;
+    },
+  });
+  return { delimiter, linebreak, rows };
 }
 
 function readCsv(text: string): HumanCase[] | null {
   const { rows } = csvRecords(text);
   if (rows.length < 2) return null;
-  const header = rows[0].map((c) => c.value.trim());
+  const header = rows[0].cells.map((c) => c.trim());
   const idCol = header.indexOf('case_id');
   if (idCol < 0) return null;
   const taskCol = header.indexOf('task');
   const inputCol = header.indexOf('input');
-  return rows.slice(1).map((r) => {
+  return rows.slice(1).map(({ cells: r }) => {
     const labels = new Map<string, number | null>();
     header.forEach((h, k) => {
-      if (k !== idCol && k !== taskCol && k !== inputCol && h) labels.set(h, label01(r[k]?.value.trim()));
+      if (k !== idCol && k !== taskCol && k !== inputCol && h) labels.set(h, label01(r[k]?.trim()));
     });
-    return { case_id: r[idCol]?.value.trim() ?? '', task: taskCol >= 0 ? r[taskCol]?.value ?? null : null, input: inputCol >= 0 ? r[inputCol]?.value ?? null : null, labels };
+    return { case_id: r[idCol]?.trim() ?? '', task: taskCol >= 0 ? (r[taskCol] ?? null) : null, input: inputCol >= 0 ? (r[inputCol] ?? null) : null, labels };
   });
 }
 
@@ -204,18 +170,20 @@ const flip = (v: number | null | undefined): number => (v === 1 ? 0 : 1);
 export function flipHumanLabel(text: string, caseId: string, label: string): string | null {
   const layout = casesLayout(text);
   if (layout === 'csv') {
-    const { rows } = csvRecords(text);
+    const { delimiter, linebreak, rows } = csvRecords(text);
     if (rows.length < 2) return null;
-    const header = rows[0].map((c) => c.value.trim());
+    const header = rows[0].cells.map((c) => c.trim());
     const idCol = header.indexOf('case_id');
     const col = header.indexOf(label);
     if (idCol < 0 || col < 0) return null;
-    const row = rows.slice(1).find((r) => r[idCol]?.value.trim() === caseId);
-    const cell = row?.[col];
-    if (!cell) return null;
-    const next = String(flip(label01(cell.value.trim())));
-    const plain = /^\s*[01]\s*$/.test(cell.value) ? cell.value.replace(/[01]/, next) : next;
-    return text.slice(0, cell.start) + (cell.quoted ? `"${next}"` : plain) + text.slice(cell.end);
+    const row = rows.slice(1).find((r) => r.cells[idCol]?.trim() === caseId);
+    const cell = row?.cells[col];
+    if (!row || cell === undefined) return null;
+    const next = String(flip(label01(cell.trim())));
+    const cells = [...row.cells];
+    cells[col] = next;
+    // the row is written back by Papa Parse (quotes only where a cell needs them); the rest of the text is kept
+    return text.slice(0, row.start) + Papa.unparse([cells], { delimiter, newline: linebreak }) + text.slice(row.end);
   }
   if (layout === 'jsonl') {
     for (const l of lines(text)) {

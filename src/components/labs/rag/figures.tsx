@@ -150,17 +150,11 @@ interface BaseProps {
 }
 
 /**
- * One case's retrieved list (Trace.retrieved) in rank order, cut at the trace's k, with the judged
- * chunks that were not retrieved below it. `context` and `cited` add those columns.
+ * A strip of fixed-width columns at the right edge of a figure `W` px wide: its total width
+ * (`right`) and the centre x of the column `key` (the strip's right edge for an unknown key).
  */
-export function RankedListFigure({ lang, width = 760, fallback = width, title, description, testId, caption, trace, context = true, cited = true }: BaseProps & { trace: Trace; context?: boolean; cited?: boolean }) {
-  const t = ui(lang).rag.fig;
-  const box = useChartBox(fallback, width, 240);
-  const W = box.width;
-  const cols = [{ key: 'grade', label: t.grade, w: 44 }, ...(context ? [{ key: 'context', label: t.context, w: 58 }] : []), ...(cited ? [{ key: 'cited', label: t.cited, w: 40 }] : [])];
+function columnStrip(cols: readonly { key: string; w: number }[], W: number): { right: number; colX: (key: string) => number } {
   const right = cols.reduce((s, c) => s + c.w, 0);
-  const labelX = 30;
-  const labelW = W - labelX - right - 6;
   const colX = (key: string) => {
     let x = W - right;
     for (const c of cols) {
@@ -169,6 +163,21 @@ export function RankedListFigure({ lang, width = 760, fallback = width, title, d
     }
     return x;
   };
+  return { right, colX };
+}
+
+/**
+ * One case's retrieved list (Trace.retrieved) in rank order, cut at the trace's k, with the judged
+ * chunks that were not retrieved below it. `context` and `cited` add those columns.
+ */
+export function RankedListFigure({ lang, width = 760, fallback = width, title, description, testId, caption, trace, context = true, cited = true }: BaseProps & { trace: Trace; context?: boolean; cited?: boolean }) {
+  const t = ui(lang).rag.fig;
+  const box = useChartBox(fallback, width, 240);
+  const W = box.width;
+  const cols = [{ key: 'grade', label: t.grade, w: 44 }, ...(context ? [{ key: 'context', label: t.context, w: 58 }] : []), ...(cited ? [{ key: 'cited', label: t.cited, w: 40 }] : [])];
+  const { right, colX } = columnStrip(cols, W);
+  const labelX = 30;
+  const labelW = W - labelX - right - 6;
   const rows = trace.retrieved;
   const k = trace.k;
   const cutAt = Math.min(k, rows.length);
@@ -334,17 +343,9 @@ export function ClaimsFigure({ lang, width = 760, fallback = width, title, descr
 
   const cw = 30;
   const cols = [{ key: 'grade', w: 40, label: t.grade }, { key: 'ctx', w: 30, label: t.context_short }, ...shown.map((_, i) => ({ key: `c${i}`, w: cw, label: t.claim_short(i + 1) })), { key: 'cite', w: 36, label: t.cited }];
-  const right = cols.reduce((s, c) => s + c.w, 0);
+  const { right, colX } = columnStrip(cols, W);
   const labelX = 8;
   const labelW = W - labelX - right - 6;
-  const colX = (key: string) => {
-    let x = W - right;
-    for (const c of cols) {
-      if (c.key === key) return x + c.w / 2;
-      x += c.w;
-    }
-    return x;
-  };
   const idLines = ids.map((id) => chunkLines(id, labelW));
   const R = layout(idLines.slice(0, retrieved.length).map((l) => rowHeight(l.length)), HEAD, null, 0);
   const outsideTop = R.bottom + (outside.length ? 22 : 0);

@@ -53,7 +53,7 @@ export default function RubricLab({ lang, preset, examples, embed }: LabIslandPr
     verdict: <Verdict result={result} lang={lang} />,
     numbers: [
       { key: 'exam_score', label: tr.exam.metric_names.exam_score ?? 'exam_score', value: result.aggregate.exam_score, ci: result.aggregate.interval.low !== null && result.aggregate.interval.high !== null ? [result.aggregate.interval.low, result.aggregate.interval.high] : null,
-        status: result.aggregate.exam_score === null ? 'bad' : result.aggregate.exam_score >= result.gates.hard.threshold ? 'ok' : 'bad', missing: <Undef reason={result.undefined_metrics.exam_score ?? undefined} lang={lang} /> },
+        status: result.gates.hard.status === 'pass' ? 'ok' : 'bad', missing: <Undef reason={result.undefined_metrics.exam_score ?? undefined} lang={lang} /> },
       ...(['regression_score', 'pass_rate'] as const).map((k) => ({ key: k, label: tr.exam.metric_names[k] ?? k, value: result.metrics[k] ?? null, missing: <Undef reason={result.undefined_metrics[k] ?? undefined} lang={lang} /> })),
     ],
     chart: <ExamChart result={result} lang={lang} />,

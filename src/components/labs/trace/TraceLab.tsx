@@ -111,7 +111,7 @@ export default function TraceLab({ lang, preset, embed }: LabIslandProps) {
 function Verdict({ result, lang }: { result: TraceResult; lang: Lang }) {
   const tt = ui(lang).trace;
   const lm = traceMsg(lang);
-  const failing = result.runs.filter((r) => r.verdict === 'fail');
+  const failing = result.runs.filter((r) => r.decision.verdict === 'fail');
   return (
     <VerdictPanel id="tr-verdict" verdict={result.decision.verdict} lang={lang} summary={lm.verdict} marks>
       <p>{tt.summary_line(result.summary.passed, result.summary.runs)}</p>
@@ -121,7 +121,7 @@ function Verdict({ result, lang }: { result: TraceResult; lang: Lang }) {
           <ul data-testid="reasons">
             {failing.map((r) => (
               <li key={r.run_id} data-run={r.run_id}>
-                <strong>{r.run_id}</strong>: {r.reasons.map((c, k) => <span key={c} data-reason={c}>{k > 0 ? '; ' : ''}{lm.reasons[c]}</span>)}
+                <strong>{r.run_id}</strong>: {r.decision.reasons.map((c, k) => <span key={c} data-reason={c}>{k > 0 ? '; ' : ''}{lm.reasons[c]}</span>)}
               </li>
             ))}
           </ul>
@@ -143,11 +143,11 @@ function Runs({ result, shownId, lang }: { result: TraceResult; shownId: string;
       <DataTable label={lm.report.runs_heading} testId="runs-table" className="tr-runs"
         columns={[lm.report.run, lm.report.s_run, lm.report.result, tt.col_reasons, lm.report.cost, lm.report.latency, lm.report.steps]}>
         {result.runs.map((r) => (
-          <tr key={r.run_id} data-run={r.run_id} data-verdict={r.verdict} className={r.run_id === shownId ? 'selected' : ''}>
+          <tr key={r.run_id} data-run={r.run_id} data-verdict={r.decision.verdict} className={r.run_id === shownId ? 'selected' : ''}>
             <th scope="row">{r.run_id}{r.description && <span className="tr-desc">{r.description}</span>}</th>
             <td data-testid={`s-run-${r.run_id}`}>{r.s_run === null ? <Undef reason={r.undefined_metrics.s_run} lang={lang} /> : fmt(r.s_run, lang, 4)}</td>
-            <td data-testid={`verdict-${r.run_id}`} className={r.verdict === 'pass' ? 'cell-ok' : 'cell-bad'}>{r.verdict === 'pass' ? `✓ ${lm.run_verdict.pass}` : `✗ ${lm.run_verdict.fail}`}</td>
-            <td>{r.reasons.length ? r.reasons.map((c) => lm.reasons[c]).join('; ') : '–'}</td>
+            <td data-testid={`verdict-${r.run_id}`} className={r.decision.verdict === 'pass' ? 'cell-ok' : 'cell-bad'}>{r.decision.verdict === 'pass' ? `✓ ${lm.run_verdict.pass}` : `✗ ${lm.run_verdict.fail}`}</td>
+            <td>{r.decision.reasons.length ? r.decision.reasons.map((c) => lm.reasons[c]).join('; ') : '–'}</td>
             <td>{fmt(r.cost_eur, lang, 4)}</td>
             <td>{fmt(r.latency_ms, lang, 0)}</td>
             <td>{r.steps_count}</td>
@@ -166,7 +166,7 @@ function RunPicker({ result, shown, lang, onPick }: { result: TraceResult; shown
       {result.runs.map((r) => (
         <label key={r.run_id}>
           <input type="radio" name="tr-run" value={r.run_id} checked={r.run_id === shown.run_id} onChange={() => onPick(r.run_id)} data-testid={`pick-${r.run_id}`} />{' '}
-          {r.run_id} <span className={r.verdict === 'pass' ? 'tr-pass' : 'tr-fail'}>({r.verdict === 'pass' ? '✓' : '✗'} {traceMsg(lang).run_verdict[r.verdict]})</span>
+          {r.run_id} <span className={r.decision.verdict === 'pass' ? 'tr-pass' : 'tr-fail'}>({r.decision.verdict === 'pass' ? '✓' : '✗'} {traceMsg(lang).run_verdict[r.decision.verdict]})</span>
         </label>
       ))}
     </fieldset>
@@ -176,19 +176,19 @@ function RunPicker({ result, shown, lang, onPick }: { result: TraceResult; shown
 function RunPanel({ result, r, lang }: { result: TraceResult; r: RunResult; lang: Lang }) {
   const tt = ui(lang).trace;
   const lm = traceMsg(lang);
-  const pass = r.verdict === 'pass';
+  const pass = r.decision.verdict === 'pass';
   const despite = result.summary.failed_despite_s_run.includes(r.run_id);
   return (
     <>
-    <section className={`verdict ${pass ? 'ok' : 'bad'} tr-run-verdict`} aria-labelledby="tr-run-h" data-testid="run-verdict" data-verdict={r.verdict} data-run={r.run_id}>
+    <section className={`verdict ${pass ? 'ok' : 'bad'} tr-run-verdict`} aria-labelledby="tr-run-h" data-testid="run-verdict" data-verdict={r.decision.verdict} data-run={r.run_id}>
       <h3 id="tr-run-h">{tt.run_heading(r.run_id)}: {pass ? `✓ ${lm.run_verdict.pass}` : `✗ ${lm.run_verdict.fail}`}</h3>
       {r.description && <p>{r.description}</p>}
       <p>
         S_run = <strong data-testid="s-run">{r.s_run === null ? <Undef reason={r.undefined_metrics.s_run} lang={lang} /> : fmt(r.s_run, lang, 4)}</strong> ({tt.min_s_run(fmt(result.min_s_run, lang, 4))})
       </p>
       {despite && <p className="tr-lesson" data-testid="run-despite">⚠ {tt.despite(r.run_id)}</p>}
-      {r.reasons.length > 0 && (
-        <ul data-testid="run-reasons">{r.reasons.map((c) => <li key={c} data-reason={c}>{lm.reasons[c]}</li>)}</ul>
+      {r.decision.reasons.length > 0 && (
+        <ul data-testid="run-reasons">{r.decision.reasons.map((c) => <li key={c} data-reason={c}>{lm.reasons[c]}</li>)}</ul>
       )}
     </section>
     <Checklist
