@@ -140,6 +140,8 @@ export function gradeRun(c: CaseRow, answer: OutputRow, grader: Grader, taxonomy
     output: answer.output ?? '',
   };
   if (score !== undefined) run.score = score;
+  if (answer.latency_ms !== undefined) run.latency_ms = answer.latency_ms;
+  if (answer.assertions !== undefined) run.assertions = answer.assertions;
   return run;
 }
 

@@ -57,6 +57,7 @@ export type CaseRow = z.output<typeof caseRowSchema>;
  * passed = (score === 1); with `passed` alone, score = 1 or 0. Such a row may omit `output`
  * (then '') and `cost_eur` (then unknown: the cost per accepted case is undefined and the budget
  * check fails closed). A row with neither `passed` nor `score` must carry `output` and `cost_eur`.
+ * `latency_ms` and `assertions` (the grader's per-assertion results) are kept in the run's result.
  */
 export const outputRowSchema = z
   .object({
@@ -67,6 +68,8 @@ export const outputRowSchema = z
     cost_eur: z.number().min(0).optional(),
     passed: z.boolean().optional(),
     score: z.number().min(0).max(1).optional(),
+    latency_ms: z.number().min(0).optional(),
+    assertions: z.array(z.object({ pass: z.boolean(), score: z.number().nullable(), reason: z.string(), type: z.string().nullable() })).optional(),
   })
   .superRefine((row, ctx) => {
     if (row.passed !== undefined || row.score !== undefined) return;

@@ -35,6 +35,9 @@ export interface RunResult {
   output: string;
   /** A pre-graded row's score in [0, 1] (its `score`, or 1/0 from `passed`); absent when graded here. */
   score?: number;
+  /** The imported row's latency (ms) and per-assertion results, kept as they came. */
+  latency_ms?: number;
+  assertions?: { pass: boolean; score: number | null; reason: string; type: string | null }[];
 }
 
 /**
@@ -44,7 +47,7 @@ export interface RunResult {
  * budget; error_type, reason, missing_terms, output and action are those of the first run that is
  * not 'ok' (else of the first run), and every run is in `runs`, in file order.
  */
-export interface CaseResult extends Omit<RunResult, 'run' | 'score'> {
+export interface CaseResult extends Omit<RunResult, 'run' | 'score' | 'latency_ms' | 'assertions'> {
   case_id: string;
   slice: string;
   /** The case's budget, or null when the case has none (cases derived from an imported file). */
