@@ -413,7 +413,28 @@ export interface RagResult extends RagBase {
   paired_reason: 'source_missing' | 'same_source' | null;
   trace: Trace | null;
   trace_reason: 'unknown_case' | null;
+  /** How the ranking metrics are computed, for comparing with trec_eval (RANKING_CONVENTIONS). */
+  conventions: typeof RANKING_CONVENTIONS;
 }
+
+/**
+ * The ranking conventions, stated beside the metrics so that a figure that differs from
+ * trec_eval's can be explained: ties in a run's scores keep the file's order (trec_eval breaks them
+ * by docid, in reverse); precision@k, hit@k and context precision are averaged over the answerable
+ * queries; recall@k, MRR and nDCG@k over the answerable queries with at least one relevant judged
+ * document (trec_eval averages every measure over the queries in the qrels).
+ */
+export const RANKING_CONVENTIONS = {
+  tie_rule: 'score_desc_then_file_order',
+  averaged_over: {
+    precision_at_k: 'answerable',
+    hit_at_k: 'answerable',
+    context_precision: 'answerable',
+    recall_at_k: 'answerable_with_relevant',
+    mrr: 'answerable_with_relevant',
+    ndcg_at_k: 'answerable_with_relevant',
+  },
+} as const;
 
 // ---------------------------------------------------------------------------------------------
 // Per case
@@ -1068,7 +1089,9 @@ export function runRag(input: RagInput, view: RagView, hooks?: RunHooks): RagHea
   });
   const constraints: RagBase['constraints'] = {};
   for (const c of checks) constraints[c.id] = c.status === 'pass';
-  const { verdict, reasons } = verdictOf(checks);
+  // A policy with no threshold at all (the CLI's default for qrels and runs alone) is no contract:
+  // nothing can be shown to hold, so the gate fails closed with its own reason.
+  const { verdict, reasons } = checks.length ? verdictOf(checks) : { verdict: 'fail' as const, reasons: ['no_contract' as const] };
   const decision = { verdict, reasons };
 
   // scored lists
@@ -1175,5 +1198,6 @@ export function selectRag(heavy: RagHeavy, view: RagView): RagResult {
     paired_reason: a === b ? 'same_source' : pair ? null : 'source_missing',
     trace,
     trace_reason: trace ? null : 'unknown_case',
+    conventions: RANKING_CONVENTIONS,
   };
 }
