@@ -8,7 +8,7 @@ import * as pagefind from 'pagefind';
 import { resolve } from 'node:path';
 
 const site = resolve(process.env.ASTRO_OUT_DIR || 'dist');
-const { index, errors } = await pagefind.createIndex({ excludeSelectors: ['.lab-slot', '.heading-anchor', '.katex-html', 'nav', '[data-pagefind-ignore]'] });
+const { index, errors } = await pagefind.createIndex({ excludeSelectors: ['.lab-slot', 'astro-island', 'svg', '.heading-anchor', '.katex', 'thead', 'nav', '[data-pagefind-ignore]'] });
 if (!index) throw new Error(`pagefind: ${errors.join('; ')}`);
 const added = await index.addDirectory({ path: site });
 if (added.errors.length) throw new Error(`pagefind: ${added.errors.join('; ')}`);

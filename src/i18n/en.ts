@@ -1,15 +1,5 @@
 /** English UI strings. Must have every key of es.ts (type-checked). */
 import type { UiStrings } from './index.ts';
-import { thresholdUi } from './labs/threshold.ts';
-import { rubricUi } from './labs/rubric.ts';
-import { gateUi } from './labs/gate.ts';
-import { calibrationUi } from './labs/calibration.ts';
-import { calibrationMcUi } from './labs/calibration_mc.ts';
-import { calibrationWidgetsUi } from './widgets/calibration.ts';
-import { rubricWidgetsUi } from './widgets/rubric.ts';
-import { ragUi } from './labs/rag.ts';
-import { evaluatorsUi } from './labs/evaluators.ts';
-import { traceUi } from './labs/trace.ts';
 import { courseUi } from './course.ts';
 
 export const en: UiStrings = {
@@ -236,19 +226,9 @@ export const en: UiStrings = {
     exercises: 'The exercises',
     other_lang: '¿Buscas la versión en español? Mira la lista de capítulos en español.',
   },
-  threshold: thresholdUi.en,
-  rubric: rubricUi.en,
-  gate: gateUi.en,
-  rag: ragUi.en,
-  evaluators: evaluatorsUi.en,
-  trace: traceUi.en,
-  calibration: calibrationUi.en,
-  calibration_mc: calibrationMcUi.en,
   robust: {
     from_tab: 'Another tab of this browser saved newer work on this lab: you are seeing it here.',
     keep_tab: "Keep the other tab's work",
   },
-  widgets_calibration: calibrationWidgetsUi.en,
-  widgets_rubric: rubricWidgetsUi.en,
   course: courseUi.en,
 };

@@ -1,14 +1,4 @@
-/** Textos de la interfaz en español (idioma fuente: define las claves). Cada laboratorio tiene los suyos en labs/. */
-import { thresholdUi } from './labs/threshold.ts';
-import { rubricUi } from './labs/rubric.ts';
-import { gateUi } from './labs/gate.ts';
-import { calibrationUi } from './labs/calibration.ts';
-import { calibrationMcUi } from './labs/calibration_mc.ts';
-import { calibrationWidgetsUi } from './widgets/calibration.ts';
-import { rubricWidgetsUi } from './widgets/rubric.ts';
-import { ragUi } from './labs/rag.ts';
-import { evaluatorsUi } from './labs/evaluators.ts';
-import { traceUi } from './labs/trace.ts';
+/** Textos de la interfaz en español (idioma fuente: define las claves). Cada laboratorio tiene los suyos junto a su isla (src/components/labs/<id>/i18n/*.ts). */
 import { courseUi } from './course.ts';
 export const es = {
   site: {
@@ -234,20 +224,10 @@ export const es = {
     exercises: 'Los ejercicios',
     other_lang: 'Looking for the English version? See the English chapter list.',
   },
-  threshold: thresholdUi.es,
-  rubric: rubricUi.es,
-  gate: gateUi.es,
-  rag: ragUi.es,
-  evaluators: evaluatorsUi.es,
-  trace: traceUi.es,
-  calibration: calibrationUi.es,
-  calibration_mc: calibrationMcUi.es,
   /** Robustez: otra pestaña con el mismo laboratorio. */
   robust: {
     from_tab: 'Otra pestaña de este navegador guardó trabajo más reciente en este laboratorio: lo estás viendo aquí.',
     keep_tab: 'Quedarme con el trabajo de la otra pestaña',
   },
-  widgets_calibration: calibrationWidgetsUi.es,
-  widgets_rubric: rubricWidgetsUi.es,
   course: courseUi.es,
 };

@@ -21,6 +21,31 @@ export function ui(lang: Lang): UiStrings {
   return dictionaries[lang];
 }
 
+/** A lab's own UI dictionaries (src/components/labs/<id>/i18n/*.ts): a Spanish source and its English. */
+type LabDicts = { es: object; en: object };
+
+/**
+ * The site's UI dictionary of a language plus a lab's own strings under the given keys: what a lab's
+ * island (and its chapter's widgets) read as `ui(lang)`, so that only the page that shows a lab loads
+ * its strings (src/components/labs/<id>/i18n/ui.ts exports the one for its lab). The merged dictionary is
+ * built once per language. A key that is also a site key would shadow it: the type forbids it.
+ */
+export function withLabStrings<M extends Record<string, LabDicts>>(
+  dicts: M & { [K in keyof M]: K extends keyof UiStrings ? never : LabDicts },
+): (lang: Lang) => UiStrings & { [K in keyof M]: M[K]['en'] } {
+  type Merged = UiStrings & { [K in keyof M]: M[K]['en'] };
+  const cache = new Map<Lang, Merged>();
+  return (lang) => {
+    let d = cache.get(lang);
+    if (!d) {
+      const own = Object.fromEntries(Object.entries(dicts).map(([k, v]) => [k, v[lang]]));
+      d = { ...dictionaries[lang], ...own } as Merged;
+      cache.set(lang, d);
+    }
+    return d;
+  };
+}
+
 /** The other language. */
 export function otherLang(lang: Lang): Lang {
   return lang === 'es' ? 'en' : 'es';

@@ -80,8 +80,8 @@ describe('syllabus data', () => {
   });
 });
 
-/** Every UI dictionary of src/i18n (the site's own and each lab's and widget's), by language. */
-const uiModules = import.meta.glob<Record<string, unknown>>(['../../src/i18n/course.ts', '../../src/i18n/labs/*.ts', '../../src/i18n/widgets/*.ts'], { eager: true });
+/** Every UI dictionary (the site's own in src/i18n, each lab island's and widget's beside the island), by language. */
+const uiModules = import.meta.glob<Record<string, unknown>>(['../../src/i18n/course.ts', '../../src/components/labs/*/i18n/*.ts'], { eager: true });
 function uiStrings(lang: 'es' | 'en'): { key: string; text: string; fn: boolean }[] {
   const out: { key: string; text: string; fn: boolean }[] = [];
   const walk = (v: unknown, key: string) => {

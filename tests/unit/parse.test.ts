@@ -17,13 +17,14 @@ describe('parseJsonlText', () => {
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.issues.map((i) => [i.line, i.field])).toEqual([[3, 'x'], [4, undefined]]);
-    expect(r.issues[1].message).toBe('This line is not a valid JSON object.');
+    // line 4 is `{"id":"c",}`: the comma is its 10th character
+    expect(r.issues[1]).toMatchObject({ column: 10, message: 'This line is not a valid JSON object. Remove the comma before “}”: JSON allows no comma after the last item.' });
   });
   it('writes schema messages in the requested language', () => {
     const es = parseJsonlText('{"id":"a","x":"hola"}', row, 'cases', 'es');
     const en = parseJsonlText('{"id":"a","x":"hola"}', row, 'cases', 'en');
-    expect(!es.ok && es.issues[0].message).toMatch(/se esperaba número/);
-    expect(!en.ok && en.issues[0].message).toMatch(/expected number/);
+    expect(!es.ok && es.issues[0].message).toBe('Se esperaba un número; aquí hay un texto entre comillas («hola»).');
+    expect(!en.ok && en.issues[0].message).toBe('Expected a number; found a text in double quotes (“hola”).');
   });
   it('rejects an input with no rows', () => {
     const r = parseJsonlText('\n  \n', row, 'cases', 'es');
@@ -54,9 +55,10 @@ describe('parseJsonText', () => {
     const r = parseJsonText('{\n  "grid": [1]\n}', doc, 'policy', 'es');
     expect(!r.ok && r.issues[0]).toMatchObject({ field: 'name', line: 1 });
   });
-  it('reports the line of a syntax error (trailing comma, comment)', () => {
+  it('reports the line and column of a syntax error (trailing comma, comment)', () => {
+    // the slip is the comma ending line 3 ('  "grid": [1],' has it at column 14), not the "}" after it
     const r = parseJsonText('{\n  "name": "p",\n  "grid": [1],\n}', doc, 'policy', 'es');
-    expect(!r.ok && r.issues[0].line).toBe(4);
+    expect(!r.ok && r.issues[0]).toMatchObject({ line: 3, column: 14 });
     const c = parseJsonText('{\n // no\n "name": "p", "grid": [1]}', doc, 'policy', 'es');
     expect(c.ok).toBe(false);
   });
@@ -64,7 +66,32 @@ describe('parseJsonText', () => {
     const c = parseJsonText('{"name": "p", // note\n "grid": [1]}', doc, 'policy', 'en');
     expect(!c.ok && c.issues[0].message).toBe('JSON does not allow comments (// or /* */): remove them.');
     const t = parseJsonText('{"name": "p", "grid": [1],}', doc, 'policy', 'es');
-    expect(!t.ok && t.issues[0].message).toMatch(/coma al final/);
+    expect(!t.ok && t.issues[0].message).toBe('Sobra la coma antes de “}”: JSON no admite una coma tras el último elemento.');
+  });
+  it('points at the real cause of a deleted or missing bracket, not where the parser got lost', () => {
+    // a deleted "{" before the second item: its "}" (line 3, column 17: two spaces, "b": 2, "c": 3 come first) arrives while the list's "[" is open
+    const del = parseJsonText('{"name": "p", "grid": [1],\n "rows": [{"a": 1},\n  "b": 2, "c": 3}]}', doc, 'policy', 'en');
+    expect(!del.ok && del.issues[0]).toMatchObject({ line: 3, column: 17, message: 'This “}” comes while the “[” of line 2 is still open: one is missing its closing bracket, or one is extra.' });
+    // an extra "}" at the very start of line 2
+    const extra = parseJsonText('{"name": "p"}\n}', doc, 'policy', 'es');
+    expect(!extra.ok && extra.issues[0]).toMatchObject({ line: 2, column: 1, message: 'Este “}” no cierra nada: ¿se ha borrado un “{” antes de él?' });
+    // a list never closed: pointed at its "[" (line 1, column 23)
+    const open = parseJsonText('{"name": "p", "grid": [1, 2\n}', doc, 'policy', 'en');
+    expect(!open.ok && open.issues[0]).toMatchObject({ line: 2, column: 1 });
+    const unclosed = parseJsonText('{"name": "p", "grid": [1, 2', doc, 'policy', 'en');
+    expect(!unclosed.ok && unclosed.issues[0]).toMatchObject({ line: 1, column: 23, message: 'This “[” is never closed: a “]” is missing.' });
+    // brackets inside strings do not count
+    expect(parseJsonText('{"name": "p}]", "grid": [1]}', doc, 'policy', 'en').ok).toBe(true);
+  });
+  it('says what a field expects and what it found, in the page language', () => {
+    const missing = parseJsonText('{"grid": [1]}', doc, 'policy', 'en');
+    expect(!missing.ok && missing.issues[0].message).toBe('This required field is missing (a text in double quotes).');
+    const lit = z.object({ label: z.union([z.literal(0), z.literal(1)]), kind: z.enum(['gate', 'rubric']) });
+    const r = parseJsonText('{"label": 2, "kind": "rag"}', lit, 'cases', 'es');
+    expect(!r.ok && r.issues.map((i) => i.message)).toEqual([
+      'Se esperaba uno de estos valores: 0, 1; aquí hay un número («2»).',
+      'Se esperaba uno de estos valores: "gate", "rubric"; aquí hay un texto entre comillas («rag»).',
+    ]);
   });
   it('refuses numbers beyond 10^15 in magnitude, finite or not, naming line and field', () => {
     const r = parseJsonText('{"name": "p",\n "grid": [1, 1e400]}', doc, 'policy', 'en');
@@ -89,5 +116,6 @@ describe('helpers', () => {
   it('formatIssue reads as one sentence in each language', () => {
     expect(formatIssue({ input: 'cases', line: 3, field: 'score', message: 'x' }, 'es')).toBe('cases, línea 3, campo score: x');
     expect(formatIssue({ input: 'policy', message: 'y' }, 'en')).toBe('policy: y');
+    expect(formatIssue({ input: 'policy', line: 2, column: 7, message: 'z' }, 'en')).toBe('policy, line 2, column 7: z');
   });
 });

@@ -11,14 +11,14 @@ export function oneLine(text: string): string {
 }
 
 /**
- * Formats an issue as one line of text: "cases, línea 3, campo score: …". Used by the CLI and the
+ * Formats an issue as one line of text: "cases, línea 3, campo score: …" (or "línea 3, columna 7" when the column is known). Used by the CLI and the
  * page. User text quoted in a message (an id, a construct's description) may hold line breaks: they
  * are written as \n, so that one problem is always one line of the CLI's stderr.
  */
 export function formatIssue(issue: InputIssue, lang: Lang): string {
   const t = msg(lang).validation;
   const parts = [oneLine(issue.input)];
-  if (issue.line !== undefined) parts.push(t.line(issue.line));
+  if (issue.line !== undefined) parts.push(issue.column !== undefined ? t.line_column(issue.line, issue.column) : t.line(issue.line));
   if (issue.field) parts.push(t.field(oneLine(issue.field)));
   return `${parts.join(', ')}: ${oneLine(issue.message)}`;
 }

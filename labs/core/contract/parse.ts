@@ -132,14 +132,61 @@ export function cappedFailure(all: readonly InputIssue[], max = MAX_ISSUES): { o
  */
 function withOwnMessages(lang: Lang) {
   return (issue: ZodIssueLike) => {
+    const t = msg(lang).validation;
     if (issue.code === 'invalid_type' && typeof issue.input === 'number' && !Number.isFinite(issue.input)) {
-      return msg(lang).validation.too_large;
+      return t.too_large;
     }
     // a shared field's own message (labs/core/contract/fields.ts), in the page's language
     const key = issue.code === 'custom' ? (issue.params as { field_message?: keyof FieldMessages } | undefined)?.field_message : undefined;
     if (key && key in msg(lang).fields) return msg(lang).fields[key];
-    return zodLocales[lang](issue);
+    const plain = plainTypeMessage(issue, lang);
+    if (plain === undefined) return zodLocales[lang](issue);
+    // a field described with a key of core i18n `fields` (schema.describe(key)) says what it means
+    const described = (issue as { inst?: { description?: string } }).inst?.description;
+    const meaning = described && described in msg(lang).fields ? msg(lang).fields[described as keyof FieldMessages] : undefined;
+    return meaning ? `${plain} ${meaning}` : plain;
   };
+}
+
+/** How a found value reads in a message: its kind, and for a scalar the value itself (at most 30 characters). */
+function describeFound(input: unknown, lang: Lang): string {
+  const t = msg(lang).validation;
+  const kind = input === null ? 'null' : Array.isArray(input) ? 'array' : typeof input;
+  const name = t.type_names[kind] ?? kind;
+  if (input === null || typeof input === 'object' || input === undefined) return name;
+  const shown = typeof input === 'string' ? input : (JSON.stringify(input) ?? String(input));
+  return t.got_value(name, shown.length > 30 ? `${shown.slice(0, 29)}…` : shown);
+}
+
+/**
+ * The common type slips in the learner's words ("expected a number; found a text ("0,5")", "this
+ * required field is missing", "expected one of these values: 0, 1; found 2"), or undefined where
+ * zod's own locale message is kept (ranges, lengths, formats).
+ */
+function plainTypeMessage(issue: ZodIssueLike, lang: Lang): string | undefined {
+  const t = msg(lang).validation;
+  const typeName = (e: string) => t.type_names[e] ?? e;
+  if (issue.code === 'invalid_type') {
+    const expected = typeName(String(issue.expected));
+    return issue.input === undefined ? t.missing_field(expected) : t.expected_type(expected, describeFound(issue.input, lang));
+  }
+  if (issue.code === 'invalid_value') {
+    return t.expected_one_of(issue.values.map((v) => JSON.stringify(v) ?? String(v)).join(', '), describeFound(issue.input, lang));
+  }
+  if (issue.code === 'invalid_union') {
+    // a union of literals or plain types (0 | 1, number | null): list what each branch takes
+    const options: string[] = [];
+    for (const branch of issue.errors) {
+      if (branch.length !== 1 || branch[0].path.length) return undefined;
+      const b = branch[0];
+      if (b.code === 'invalid_value') options.push(...b.values.map((v) => JSON.stringify(v) ?? String(v)));
+      else if (b.code === 'invalid_type') options.push(typeName(String(b.expected)));
+      else return undefined;
+    }
+    if (!options.length) return undefined;
+    return issue.input === undefined ? t.missing_field(options.join(', ')) : t.expected_one_of(options.join(', '), describeFound(issue.input, lang));
+  }
+  return undefined;
 }
 
 /** The zod error map for a language, to pass as `schema.safeParse(x, { error })`. */
@@ -152,6 +199,72 @@ function jsonSyntaxMessage(code: string, lang: Lang): string {
   const t = msg(lang).validation;
   const known = (t.json_errors as Record<string, string>)[code];
   return known ?? t.json_syntax(code);
+}
+
+/** 1-based line and column (UTF-16 code units) of a character offset in `text`: a scan from the start, O(offset). */
+export function lineColumnOfOffset(text: string, offset: number): { line: number; column: number } {
+  const end = Math.max(0, Math.min(offset, text.length));
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < end; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: end - lineStart + 1 };
+}
+
+const CLOSER: Record<string, string> = { '{': '}', '[': ']' };
+const OPENER: Record<string, string> = { '}': '{', ']': '[' };
+
+/**
+ * The real cause of the most common JSON slips, which a parser reports where it gets lost rather
+ * than where the slip is (a deleted "{" reads as "a comma is missing" several lines later): one
+ * linear scan of text[from, to) with a stack of open brackets, skipping strings, finds the first of
+ * a closing bracket that closes nothing or the wrong kind, a comma right before "}" or "]" (a
+ * trailing comma), and at the end a bracket never closed (the innermost). Returns its character
+ * offset and its message, or null when the brackets balance and no trailing comma is found (the
+ * parser's own error is then the best account).
+ */
+export function jsonSlip(text: string, lang: Lang, from = 0, to = text.length): { offset: number; message: string } | null {
+  const t = msg(lang).validation;
+  const stack: number[] = [];
+  let inString = false;
+  let lastComma = -1; // offset of a comma followed so far only by whitespace
+  for (let i = from; i < to; i++) {
+    const ch = text[i];
+    if (inString) {
+      if (ch === '\\') i++;
+      else if (ch === '"') inString = false;
+      continue;
+    }
+    if (ch === ' ' || ch === '\n' || ch === '\r' || ch === '\t') continue;
+    if (ch === '"') inString = true;
+    else if (ch === '{' || ch === '[') stack.push(i);
+    else if (ch === '}' || ch === ']') {
+      if (lastComma >= 0) return { offset: lastComma, message: t.trailing_comma(ch) };
+      const open = stack.pop();
+      if (open === undefined) return { offset: i, message: t.unmatched_close(ch, OPENER[ch]) };
+      if (CLOSER[text[open]] !== ch) return { offset: i, message: t.mismatched_close(ch, text[open], lineOfOffset(text, open)) };
+    }
+    lastComma = ch === ',' ? i : -1;
+  }
+  if (!inString && stack.length) {
+    const open = stack[stack.length - 1];
+    return { offset: open, message: t.unclosed(text[open], CLOSER[text[open]]) };
+  }
+  return null;
+}
+
+/** A JSON syntax problem in text[from, to) located and explained: the slip's real cause when jsonSlip finds one, else jsonc-parser's first error. */
+function syntaxIssue(text: string, lang: Lang, from = 0, to = text.length): { offset: number; message: string } {
+  const slip = jsonSlip(text, lang, from, to);
+  if (slip) return slip;
+  const errors: ParseError[] = [];
+  parseTree(text.slice(from, to), errors, { allowTrailingComma: false, disallowComments: true });
+  const e = errors[0];
+  return { offset: from + (e ? e.offset : 0), message: jsonSyntaxMessage(e ? printParseErrorCode(e.error) : 'InvalidSymbol', lang) };
 }
 
 /** 1-based line number of a character offset in `text` (a scan from the start: O(offset); for many offsets in one text use lineIndex). */
@@ -227,10 +340,8 @@ export function parseJsonText<S extends z.ZodType>(
   try {
     data = JSON.parse(text);
   } catch {
-    const errors: ParseError[] = [];
-    parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
-    const e = errors[0];
-    return { ok: false, issues: [{ input, line: e ? lineOfOffset(text, e.offset) : 1, message: jsonSyntaxMessage(e ? printParseErrorCode(e.error) : 'InvalidSymbol', lang) }] };
+    const { offset, message } = syntaxIssue(text, lang);
+    return { ok: false, issues: [{ input, ...lineColumnOfOffset(text, offset), message }] };
   }
   let tree: JsonNode | undefined | null = null;
   const root = () => (tree === null ? (tree = parseTree(text, [], { allowTrailingComma: false, disallowComments: true })) : tree);
@@ -319,6 +430,7 @@ export function parseJsonlText<S extends z.ZodType>(
     if (end === -1) end = text.length;
     lineNo++;
     if (options.progress && lineNo % 5000 === 0) options.progress('parse', start / text.length);
+    const lineStart = start;
     const line = text.slice(start, end).trim();
     start = end + 1;
     if (line === '') continue;
@@ -330,7 +442,12 @@ export function parseJsonlText<S extends z.ZodType>(
     try {
       data = JSON.parse(line);
     } catch {
-      report({ input, line: lineNo, message: t.validation.jsonl_syntax });
+      // located and explained only while the list has room: the count stays linear
+      if (issues.length >= maxIssues) total++;
+      else {
+        const { offset, message } = syntaxIssue(text, lang, lineStart, end);
+        report({ input, line: lineNo, column: offset - lineStart + 1, message: `${t.validation.jsonl_syntax} ${message}` });
+      }
       continue;
     }
     const huge = oversizedNumberPaths(data);

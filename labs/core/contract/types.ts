@@ -16,6 +16,8 @@ export type Lang = 'es' | 'en';
 export interface InputIssue {
   input: string;
   line?: number;
+  /** 1-based column (in UTF-16 code units) where the problem is, when the parser knows it (JSON syntax). */
+  column?: number;
   field?: string;
   message: string;
 }

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import type { CalibrationResult } from '../../../labs/calibration/lab.ts';
 import ChartFrame from '../charts/ChartFrame.tsx';
 import { formatFigure } from '../../lib/format-figure.ts';
-import { ui } from '../../i18n/index.ts';
+import { ui } from '../labs/calibration/i18n/widgets.ts';
 import type { WidgetProps, WidgetSpec } from '../content/WidgetLoader.tsx';
 import { useEngine, usePresetTexts } from './engine.ts';
 import '../../styles/widgets-0506.css';

@@ -13,7 +13,7 @@ import type { WidgetProps, WidgetSpec } from '../content/WidgetLoader.tsx';
 import type { ResultOf } from '../../../labs/manifest.ts';
 import ChartFrame, { PHONE_FALLBACK, useChartBox } from '../charts/ChartFrame.tsx';
 import { formatFigure } from '../../lib/format-figure.ts';
-import { gateWidgetsUi } from '../../i18n/labs/gate_widgets.ts';
+import { gateWidgetsUi } from '../labs/gate/i18n/widgets.ts';
 import { useWidgetRun } from './support/LiveLab.tsx';
 import { GATE_TEXTS, gateSpanishStart, gateTextsWithPolicy } from './support/gatePreset.ts';
 import '../../styles/widgets-gate-threshold.css';

@@ -13,7 +13,7 @@ import type { WidgetProps } from '../content/WidgetLoader.tsx';
 import type { ResultOf } from '../../../labs/manifest.ts';
 import ChartFrame, { PHONE_FALLBACK, useChartBox } from '../charts/ChartFrame.tsx';
 import { wrapLabel } from '../charts/Axes.tsx';
-import { ui } from '../../i18n/index.ts';
+import { ui } from '../labs/evaluators/i18n/ui.ts';
 import { evaluatorsMsg } from '../../../labs/evaluators/i18n/index.ts';
 import { flipJudgeScore, readCases, readOutputs } from '../labs/evaluators/edit.ts';
 import LiveRun, { num, type LiveState } from './shared/LiveRun.tsx';

@@ -14,7 +14,7 @@ import { scaleLinear } from 'd3-scale';
 import type { WidgetProps } from '../content/WidgetLoader.tsx';
 import type { ResultOf } from '../../../labs/manifest.ts';
 import ChartFrame, { Hatch, PHONE_FALLBACK, useChartBox } from '../charts/ChartFrame.tsx';
-import { ui } from '../../i18n/index.ts';
+import { ui } from '../labs/evaluators/i18n/ui.ts';
 import { evaluatorsMsg } from '../../../labs/evaluators/i18n/index.ts';
 import { lookupText } from '../../../labs/core/contract/i18n/index.ts';
 import LiveRun, { num, type LiveState } from './shared/LiveRun.tsx';

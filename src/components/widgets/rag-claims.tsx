@@ -10,7 +10,7 @@ import type { WidgetProps, WidgetSpec } from '../content/WidgetLoader.tsx';
 import type { RagResult } from '../../../labs/rag/engine.ts';
 import { defaultRagView, type RagView } from '../../../labs/rag/view.ts';
 import { ragMsg } from '../../../labs/rag/i18n/index.ts';
-import { ui } from '../../i18n/index.ts';
+import { ui } from '../labs/rag/i18n/ui.ts';
 import ClaimsView from '../labs/rag/ClaimsView.tsx';
 import { PHONE_FALLBACK } from '../charts/ChartFrame.tsx';
 import { useWidgetLab } from './shared/useWidgetLab.tsx';

@@ -13,7 +13,7 @@ import type { WidgetProps, WidgetSpec } from '../content/WidgetLoader.tsx';
 import type { ResultOf, ViewOf } from '../../../labs/manifest.ts';
 import ChartFrame, { PHONE_FALLBACK, useChartBox } from '../charts/ChartFrame.tsx';
 import { formatFigure } from '../../lib/format-figure.ts';
-import { thresholdWidgetsUi } from '../../i18n/labs/threshold_widgets.ts';
+import { thresholdWidgetsUi } from '../labs/threshold/i18n/widgets.ts';
 import { useWidgetRun } from './support/LiveLab.tsx';
 import { THRESHOLD_TEXTS, thresholdSpanishStart } from './support/thresholdPreset.ts';
 import '../../styles/widgets-gate-threshold.css';

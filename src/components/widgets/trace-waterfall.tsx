@@ -13,7 +13,7 @@ import type { WidgetProps } from '../content/WidgetLoader.tsx';
 import type { ResultOf } from '../../../labs/manifest.ts';
 import WaterfallChart, { type WaterfallStep } from '../charts/WaterfallChart.tsx';
 import { PHONE_FALLBACK } from '../charts/ChartFrame.tsx';
-import { ui } from '../../i18n/index.ts';
+import { ui } from '../labs/trace/i18n/ui.ts';
 import { traceMsg } from '../../../labs/trace/i18n/index.ts';
 import { lookupText } from '../../../labs/core/contract/i18n/index.ts';
 import { loadPresetTexts } from '../../lib/presets.ts';

@@ -11,7 +11,7 @@ import type { Lang } from '../../../../labs/core/contract/types.ts';
 import type { CalibrationResult, CalibrationView, MetricsBlock } from '../../../../labs/calibration/lab.ts';
 import { calibrationMeta } from '../../../../labs/calibration/meta.ts';
 import { calibrationMsg } from '../../../../labs/calibration/i18n/index.ts';
-import { ui } from '../../../i18n/index.ts';
+import { ui } from './i18n/ui.ts';
 import { loadPresetTexts } from '../../../lib/presets.ts';
 import { useLabRunner } from '../shared/useLabRunner.ts';
 import { useLabState } from '../shared/useLabState.ts';

@@ -9,14 +9,14 @@
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import type { CalibrationView, MulticlassResult } from '../../../../labs/calibration/lab.ts';
 import { calibrationMsg } from '../../../../labs/calibration/i18n/index.ts';
-import { ui } from '../../../i18n/index.ts';
+import { ui } from './i18n/ui.ts';
 import { fmt, UndefinedValue } from '../shared/format.tsx';
 import { LabPanel, DataTable } from '../shared/Panel.tsx';
 import { VerdictPanel, ReasonList } from '../shared/Verdict.tsx';
 import { checkHeadlines, type LabSummaryDef } from '../shared/Summary.tsx';
 import ReliabilityDiagram from '../../charts/ReliabilityDiagram.tsx';
 import SelectivePanel from './SelectivePanel.tsx';
-import '../../../styles/calibration-mc.css';
+import './calibration-mc.css';
 
 const BIN_CHOICES = [5, 8, 10, 12, 15, 20, 25, 30];
 const COLORS = { raw: '#8a4b08', cal: '#1d4e89' };

@@ -5,7 +5,7 @@
  */
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import type { SelectiveBlock } from '../../../../labs/calibration/lab.ts';
-import { ui } from '../../../i18n/index.ts';
+import { ui } from './i18n/ui.ts';
 import { fmt, UndefinedValue } from '../shared/format.tsx';
 import { LabPanel } from '../shared/Panel.tsx';
 import RiskCoverageChart from '../../charts/RiskCoverageChart.tsx';

@@ -17,7 +17,7 @@ import type { EvaluatorReport, EvaluatorsResult, EvaluatorsView, CaseFlag, Inter
 import { evaluatorsMeta } from '../../../../labs/evaluators/meta.ts';
 import { evaluatorsMsg } from '../../../../labs/evaluators/i18n/index.ts';
 import { lookupText, coreMsg } from '../../../../labs/core/contract/i18n/index.ts';
-import { ui } from '../../../i18n/index.ts';
+import { ui } from './i18n/ui.ts';
 import { Checklist } from '../shared/Checklist.tsx';
 import { useLabRunner } from '../shared/useLabRunner.ts';
 import { useLabState, type LabStateApi } from '../shared/useLabState.ts';

@@ -14,11 +14,11 @@ import type { GateResult, GateLabCheck, CaseResult, VersionScore, GatePolicy } f
 import { gateMeta, type GateView } from '../../../../labs/gate/meta.ts';
 import type { PlannerView } from '../../../../labs/gate/lab.ts';
 import { RepeatedRunsPanel, PlannerPanel } from './RepeatedRuns.tsx';
-import '../../../styles/gate-runs.css';
+import './gate-runs.css';
 import { gateMsg } from '../../../../labs/gate/i18n/index.ts';
 import { lookupText } from '../../../../labs/core/contract/i18n/index.ts';
 import { modify, applyEdits, parse as parseJsonc } from 'jsonc-parser';
-import { ui } from '../../../i18n/index.ts';
+import { ui } from './i18n/ui.ts';
 import { Checklist as GateChecklist } from '../shared/Checklist.tsx';
 import { useLabRunner } from '../shared/useLabRunner.ts';
 import { useLabState } from '../shared/useLabState.ts';

@@ -13,7 +13,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import type { CaseResult, GateScorecard, VersionScore, PlannerField, PlannerView } from '../../../../labs/gate/lab.ts';
 import { gateMsg } from '../../../../labs/gate/i18n/index.ts';
-import { ui } from '../../../i18n/index.ts';
+import { ui } from './i18n/ui.ts';
 import { fmt, UndefinedValue } from '../shared/format.tsx';
 import { LabPanel, DataTable } from '../shared/Panel.tsx';
 import ScrollBox from '../../common/ScrollBox.tsx';

@@ -6,7 +6,7 @@
  */
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import type { Trace } from '../../../../labs/rag/engine.ts';
-import { ui } from '../../../i18n/index.ts';
+import { ui } from './i18n/ui.ts';
 import { fmt } from '../shared/format.tsx';
 import { ClaimsFigure } from './figures.tsx';
 

@@ -24,7 +24,7 @@ import { ragMeta } from '../../../../labs/rag/meta.ts';
 import { ragMsg } from '../../../../labs/rag/i18n/index.ts';
 import { LIST_SOURCES, SOURCES, type RagView, type SourceId, type ListSource } from '../../../../labs/rag/view.ts';
 import { lookupText } from '../../../../labs/core/contract/i18n/index.ts';
-import { ui } from '../../../i18n/index.ts';
+import { ui } from './i18n/ui.ts';
 import { loadPresetTexts } from '../../../lib/presets.ts';
 import { Checklist } from '../shared/Checklist.tsx';
 import { useLabRunner } from '../shared/useLabRunner.ts';

@@ -18,7 +18,7 @@ import type { ReactNode } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import type { Trace } from '../../../../labs/rag/engine.ts';
 import ChartFrame, { useChartBox } from '../../charts/ChartFrame.tsx';
-import { ui } from '../../../i18n/index.ts';
+import { ui } from './i18n/ui.ts';
 import { fmt, useFmt } from '../shared/format.tsx';
 
 const CHAR = 6.7; // advance of an 11 px monospace character, px

@@ -15,7 +15,7 @@ import type { RubricResult, ItemResult, AgreementResult, BreakdownCheck, Compari
 import { rubricMeta } from '../../../../labs/rubric/meta.ts';
 import { rubricMsg } from '../../../../labs/rubric/i18n/index.ts';
 import { describeAxisReason } from '../../../../labs/rubric/describe.ts';
-import { ui } from '../../../i18n/index.ts';
+import { ui } from './i18n/ui.ts';
 import { useLabRunner } from '../shared/useLabRunner.ts';
 import { LabShell, type LabInputDef } from '../shared/LabShell.tsx';
 import { useLabState, type LabStateApi } from '../shared/useLabState.ts';

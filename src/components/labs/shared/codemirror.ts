@@ -98,7 +98,9 @@ export function createEditor(parent: HTMLElement, opts: { value: string; label: 
       const diagnostics: Diagnostic[] = issues.map((issue) => {
         const lineNo = issue.line !== undefined && issue.line >= 1 && issue.line <= doc.lines ? issue.line : 1;
         const line = doc.line(lineNo);
-        return { from: line.from, to: Math.max(line.from, line.to), severity: 'error', message: issue.field ? `${issue.field}: ${issue.message}` : issue.message };
+        // with a known column, the mark starts there (a JSON slip is pointed at, not its whole line)
+        const from = issue.column !== undefined && issue.line === lineNo ? Math.min(line.to, line.from + Math.max(0, issue.column - 1)) : line.from;
+        return { from, to: Math.max(from, line.to), severity: 'error', message: issue.field ? `${issue.field}: ${issue.message}` : issue.message };
       });
       v.dispatch(setDiagnostics(v.state, diagnostics));
     },

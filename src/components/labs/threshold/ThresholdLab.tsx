@@ -7,7 +7,7 @@
 import { useCallback, useContext, useMemo } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import type { ThresholdResult, PolicyEvaluation } from '../../../../labs/threshold/lab.ts';
-import { ui } from '../../../i18n/index.ts';
+import { ui } from './i18n/ui.ts';
 import { thresholdMeta } from '../../../../labs/threshold/meta.ts';
 import { thresholdMsg } from '../../../../labs/threshold/i18n/index.ts';
 import { coreMsg, lookupText } from '../../../../labs/core/contract/i18n/index.ts';

@@ -14,7 +14,7 @@ import type { RunResult, StepResult, TraceResult, TraceView, StepCheck } from '.
 import { traceMeta } from '../../../../labs/trace/meta.ts';
 import { traceMsg } from '../../../../labs/trace/i18n/index.ts';
 import { lookupText, coreMsg } from '../../../../labs/core/contract/i18n/index.ts';
-import { ui } from '../../../i18n/index.ts';
+import { ui } from './i18n/ui.ts';
 import { Checklist } from '../shared/Checklist.tsx';
 import { useLabRunner } from '../shared/useLabRunner.ts';
 import { useLabState, type LabStateApi } from '../shared/useLabState.ts';

@@ -1,9 +1,10 @@
 /**
  * UI strings of chapter 06's widgets (src/components/widgets/rubric-*.tsx), in both languages.
  * Spanish is the source type; English must have every key (type-checked, and compared in
- * tests/unit/i18n.test.ts through src/i18n/{es,en}.ts).
+ * tests/unit/i18n.test.ts, which finds this file by glob).
  */
-import type { Widen } from '../../../labs/core/contract/i18n/index.ts';
+import type { Widen } from '../../../../../labs/core/contract/i18n/index.ts';
+import { withLabStrings } from '../../../../i18n/index.ts';
 
 const es = {
   axes: {
@@ -130,3 +131,6 @@ const en: Widen<typeof es> = {
 };
 
 export const rubricWidgetsUi = { es, en };
+
+/** The site's UI strings plus the chapter widgets' (under `widgets_rubric`): what those widgets read as `ui(lang)`. */
+export const ui = withLabStrings({ widgets_rubric: rubricWidgetsUi });

@@ -2,7 +2,8 @@
  * UI strings of the threshold lab island (chapter 02), in both languages. Spanish is the source
  * type; English must have every key (type-checked, and compared in tests/unit/i18n.test.ts).
  */
-import type { Widen } from '../../../labs/core/contract/i18n/index.ts';
+import type { Widen } from '../../../../../labs/core/contract/i18n/index.ts';
+import { withLabStrings } from '../../../../i18n/index.ts';
 
 const es = {
   low: 'Umbral bajo',
@@ -145,3 +146,6 @@ const en: Widen<typeof es> = {
 };
 
 export const thresholdUi = { es, en };
+
+/** The site's UI strings plus this lab's (under `threshold`): what the island reads as `ui(lang)`. */
+export const ui = withLabStrings({ threshold: thresholdUi });

@@ -4,7 +4,8 @@
  * (type-checked, and compared in tests/unit/i18n.test.ts). Reason codes, check names, step types
  * and term names come from the engine's catalog (labs/trace/i18n).
  */
-import type { Widen } from '../../../labs/core/contract/i18n/index.ts';
+import type { Widen } from '../../../../../labs/core/contract/i18n/index.ts';
+import { withLabStrings } from '../../../../i18n/index.ts';
 
 const es = {
   heading: 'evaluación de trazas',
@@ -135,3 +136,6 @@ const en: Widen<typeof es> = {
 };
 
 export const traceUi = { es, en };
+
+/** The site's UI strings plus this lab's (under `trace`): what the island reads as `ui(lang)`. */
+export const ui = withLabStrings({ trace: traceUi });

@@ -4,7 +4,8 @@
  * tests/unit/i18n.test.ts). Engine messages (reason codes, metric names, diagnoses, layers,
  * populations) come from labs/rag/i18n (ragMsg), not from here.
  */
-import type { Widen } from '../../../labs/core/contract/i18n/index.ts';
+import type { Widen } from '../../../../../labs/core/contract/i18n/index.ts';
+import { withLabStrings } from '../../../../i18n/index.ts';
 
 const es = {
   heading: 'laboratorio RAG',
@@ -531,3 +532,6 @@ const en: Widen<typeof es> = {
 };
 
 export const ragUi = { es, en };
+
+/** The site's UI strings plus this lab's (under `rag`): what the island reads as `ui(lang)`. */
+export const ui = withLabStrings({ rag: ragUi });

@@ -4,7 +4,8 @@
  * must have every key (type-checked, and compared in tests/unit/i18n.test.ts). Reason codes, check
  * names, outcomes and report headings come from the engine's catalog (labs/evaluators/i18n).
  */
-import type { Widen } from '../../../labs/core/contract/i18n/index.ts';
+import type { Widen } from '../../../../../labs/core/contract/i18n/index.ts';
+import { withLabStrings } from '../../../../i18n/index.ts';
 
 const es = {
   heading: 'auditoría de evaluadores',
@@ -395,3 +396,6 @@ const en: Widen<typeof es> = {
 };
 
 export const evaluatorsUi = { es, en };
+
+/** The site's UI strings plus this lab's (under `evaluators`): what the island reads as `ui(lang)`. */
+export const ui = withLabStrings({ evaluators: evaluatorsUi });

@@ -3,7 +3,9 @@
  * type; English must have every key (type-checked, and compared in tests/unit/i18n.test.ts).
  * Engine messages (reason codes, warnings, triggers, calibrator names) live in labs/calibration/i18n.
  */
-import type { Widen } from '../../../labs/core/contract/i18n/index.ts';
+import type { Widen } from '../../../../../labs/core/contract/i18n/index.ts';
+import { withLabStrings } from '../../../../i18n/index.ts';
+import { calibrationMcUi } from './mc.ts';
 
 const es = {
   input_cases: 'casos (CSV o JSONL)',
@@ -323,3 +325,6 @@ const en: Widen<typeof es> = {
 };
 
 export const calibrationUi = { es, en };
+
+/** The site's UI strings plus this lab's (under `calibration` and `calibration_mc`): what the island reads as `ui(lang)`. */
+export const ui = withLabStrings({ calibration: calibrationUi, calibration_mc: calibrationMcUi });

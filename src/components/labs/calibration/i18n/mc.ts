@@ -3,7 +3,7 @@
  * (both paths), in both languages. Spanish is the source type; English must have every key.
  * Engine messages (reason codes, checks, calibrator names) live in labs/calibration/i18n.
  */
-import type { Widen } from '../../../labs/core/contract/i18n/index.ts';
+import type { Widen } from '../../../../../labs/core/contract/i18n/index.ts';
 
 const es = {
   preset_digits: 'Datos reales, 10 clases: dígitos manuscritos puntuados por Gaussian naive Bayes (1258 casos)',

@@ -4,7 +4,8 @@
  * Reason codes, warnings, error types and undefined reasons come from the engine's catalog
  * (labs/gate/i18n, gateMsg), not from here.
  */
-import type { Widen } from '../../../labs/core/contract/i18n/index.ts';
+import type { Widen } from '../../../../../labs/core/contract/i18n/index.ts';
+import { withLabStrings } from '../../../../i18n/index.ts';
 
 const es = {
   input_cases: 'casos (JSONL)',
@@ -30,14 +31,7 @@ const es = {
   rollback: 'Plan de vuelta atrás',
   warnings: 'Avisos (no bloquean)',
   no_reasons: 'Ninguno: la candidata cumple todas las condiciones.',
-  checklist: 'El gate, condición a condición',
   checklist_caption: 'Cada condición se evalúa sobre la candidata. Una métrica no definida no cumple.',
-  condition: 'Condición',
-  value: 'Valor',
-  threshold: 'Umbral',
-  result: 'Resultado',
-  met: '✓ cumple',
-  not_met: '✗ no cumple',
   versions: 'Resumen por versión',
   metric: 'Métrica',
   role_baseline: 'baseline',
@@ -214,14 +208,7 @@ const en: Widen<typeof es> = {
   rollback: 'Rollback plan',
   warnings: 'Warnings (not blocking)',
   no_reasons: 'None: the candidate meets every condition.',
-  checklist: 'The gate, condition by condition',
   checklist_caption: 'Each condition is checked on the candidate. An undefined metric does not meet it.',
-  condition: 'Condition',
-  value: 'Value',
-  threshold: 'Threshold',
-  result: 'Result',
-  met: '✓ met',
-  not_met: '✗ not met',
   versions: 'Summary by version',
   metric: 'Metric',
   role_baseline: 'baseline',
@@ -373,3 +360,6 @@ const en: Widen<typeof es> = {
 };
 
 export const gateUi = { es, en };
+
+/** The site's UI strings plus this lab's (under `gate`): what the island reads as `ui(lang)`. */
+export const ui = withLabStrings({ gate: gateUi });

@@ -2,7 +2,7 @@
  * UI strings of chapter 01's widgets (src/components/widgets/gate-*.tsx), in both languages.
  * Spanish is the source type; English must have every key (type-checked).
  */
-import type { Widen } from '../../../labs/core/contract/i18n/index.ts';
+import type { Widen } from '../../../../../labs/core/contract/i18n/index.ts';
 
 const es = {
   computing: 'Recalculando…',

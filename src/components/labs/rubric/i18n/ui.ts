@@ -3,7 +3,8 @@
  * English must have every key (type-checked, and compared in tests/unit/i18n.test.ts). Reason codes,
  * axis reasons and patterns come from the engine's catalog (labs/rubric/i18n, rubricMsg).
  */
-import type { Widen } from '../../../labs/core/contract/i18n/index.ts';
+import type { Widen } from '../../../../../labs/core/contract/i18n/index.ts';
+import { withLabStrings } from '../../../../i18n/index.ts';
 
 const es = {
   input_items: 'ítems del examen (JSONL)',
@@ -396,3 +397,6 @@ const en: Widen<typeof es> = {
 };
 
 export const rubricUi = { es, en };
+
+/** The site's UI strings plus this lab's (under `rubric`): what the island reads as `ui(lang)`. */
+export const ui = withLabStrings({ rubric: rubricUi });
