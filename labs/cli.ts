@@ -20,7 +20,46 @@ import { formatIssue } from './core/contract/issues.ts';
 import { coreMsg as msg } from './core/contract/i18n/index.ts';
 import { LAB_METAS, labMeta } from './manifest.ts';
 import { createRunner } from './runner.ts';
-import { jsonChunks, readInputFile, writeChunks } from './cli_io.ts';
+import { jsonChunks, readInputBytes, readInputFile, writeChunks } from './cli_io.ts';
+import { describeImport, type ImportFile, type ImportOutcome } from './core/contract/imports.ts';
+import { importMsg as msgImport } from './core/contract/import_i18n.ts';
+import { importFor } from './imports.ts';
+
+/** Each lab's import flags (a value each) and its inputs that may be given more than once. */
+const IMPORT_FLAGS: Record<string, string[]> = {
+  gate: ['--input-format', '--baseline', '--candidate', '--scorer'],
+  rag: ['--k', '--gain'],
+  evaluators: ['--labels'],
+};
+const REPEATABLE: Record<string, string[]> = { gate: ['outputs'] };
+
+/**
+ * The import a command asks for, or null: the gate's --outputs when repeated, forced
+ * (--input-format) or not the kit's JSONL; the RAG lab's --qrels and --run without --cases or
+ * --policy; the evaluator lab's --labels.
+ */
+async function cliImport(labId: string, files: Record<string, string>, repeated: Record<string, string[]>, flags: Map<string, string>, texts: Record<string, string>, lang: Lang): Promise<ImportOutcome | null> {
+  const bytes = (name: string, path: string): ImportFile => {
+    const r = readInputBytes(path, lang);
+    if (!r.ok) fail(1, `${name}: ${r.message}`);
+    return { name: path, bytes: r.bytes };
+  };
+  if (labId === 'gate' && files.outputs !== undefined) {
+    const list = repeated.outputs.map((p) => bytes('outputs', p));
+    const { detectGateFormat } = await import('./gate/import/index.ts');
+    const forced = flags.get('--input-format');
+    if (list.length === 1 && (forced === 'kit' || (forced === undefined && detectGateFormat(list[0]) === 'kit')) && !flags.has('--baseline') && !flags.has('--candidate')) return null;
+    return importFor('gate', list, { format: forced, baseline: flags.get('--baseline'), candidate: flags.get('--candidate'), scorer: flags.get('--scorer'), texts }, lang);
+  }
+  if (labId === 'rag' && files.qrels !== undefined && files.run !== undefined && (files.cases === undefined || files.policy === undefined)) {
+    const list = [bytes('qrels', files.qrels), bytes('run', files.run), ...(files.run_b !== undefined ? [bytes('run_b', files.run_b)] : [])];
+    const k = flags.get('--k');
+    const first = k === undefined ? undefined : Number(k.split(',')[0]);
+    return importFor('rag', list, { k: first !== undefined && Number.isInteger(first) && first >= 1 ? first : undefined, texts, casesText: texts.cases }, lang);
+  }
+  if (labId === 'evaluators' && flags.has('--labels')) return importFor('evaluators', [bytes('labels', flags.get('--labels')!)], { texts }, lang);
+  return null;
+}
 
 function usage(lang: Lang): string {
   const t = msg(lang).cli;
@@ -72,6 +111,10 @@ async function main(argv: string[]): Promise<void> {
   let format: 'json' | 'md' = 'json';
   let strict = false;
   const files: Record<string, string> = {};
+  // Repeatable inputs (the gate's --outputs: one Inspect log per version) and the import flags.
+  const repeated: Record<string, string[]> = {};
+  const importFlags = new Map<string, string>();
+  const ownFlags = IMPORT_FLAGS[labId] ?? [];
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i];
     const value = rest[i + 1];
@@ -85,31 +128,82 @@ async function main(argv: string[]): Promise<void> {
       i++;
       continue;
     }
+    if (ownFlags.includes(arg)) {
+      if (value === undefined || value.startsWith('--')) fail(2, `${t.needs_value(arg)}\n\n${usage(lang)}`);
+      if (importFlags.has(arg)) fail(2, t.repeated(arg));
+      importFlags.set(arg, value);
+      i++;
+      continue;
+    }
     const spec = lab.inputs.find((inp) => inp.flag === arg);
     if (!spec) fail(2, `${t.unknown_option(arg, labId)}\n\n${usage(lang)}`);
     if (value === undefined || value.startsWith('--')) fail(2, t.needs_file(arg));
-    if (files[spec.name] !== undefined) fail(2, t.repeated(arg));
-    files[spec.name] = value;
+    if (files[spec.name] !== undefined && !(REPEATABLE[labId] ?? []).includes(spec.name)) fail(2, t.repeated(arg));
+    files[spec.name] ??= value;
+    (repeated[spec.name] ??= []).push(value);
     i++;
   }
 
   const texts: Record<string, string> = {};
+  const readText = (name: string, path: string) => {
+    const read = readInputFile(path, lang);
+    if (!read.ok) fail(1, `${name}: ${read.message}`);
+    return read.text;
+  };
   for (const spec of lab.inputs) {
     const path = files[spec.name];
-    if (path === undefined) {
-      if (spec.optional) continue;
-      fail(2, `${t.missing(spec.flag)}\n\n${usage(lang)}`);
+    if (path !== undefined && !(labId === 'gate' && spec.name === 'outputs')) texts[spec.name] = readText(spec.name, path);
+  }
+  let view: unknown;
+  let ks: number[] = [];
+  // Imports (labs/imports.ts): the same importers as the page; the summary goes to stderr.
+  const imported = await cliImport(labId, files, repeated, importFlags, texts, lang);
+  if (imported) {
+    if (!imported.ok) {
+      const lines = imported.issues.map((iss) => formatIssue(iss, lang));
+      const more = (imported.total_issues ?? lines.length) - lines.length;
+      fail(1, [...lines, ...(more > 0 ? [t.more_issues(more)] : [])].join('\n'));
     }
-    const read = readInputFile(path, lang);
-    if (!read.ok) fail(1, `${spec.name}: ${read.message}`);
-    texts[spec.name] = read.text;
+    Object.assign(texts, imported.texts);
+    process.stderr.write(`${describeImport(imported.summary, lang).join('\n')}\n`);
+  } else if (labId === 'gate' && files.outputs !== undefined) {
+    texts.outputs = readText('outputs', files.outputs);
+  }
+  if (labId === 'rag') {
+    const kArg = importFlags.get('--k');
+    if (kArg !== undefined) {
+      ks = kArg.split(',').map((x) => Number(x.trim()));
+      if (ks.some((k) => !Number.isInteger(k) || k < 1 || k > 1000)) fail(2, msgImport(lang).problems.bad_field('--k', lang === 'es' ? 'enteros entre 1 y 1000 separados por comas (1,3,5,10)' : 'integers from 1 to 1000, comma-separated (1,3,5,10)'));
+    }
+    const gain = importFlags.get('--gain');
+    if (gain !== undefined && gain !== 'exp' && gain !== 'linear') fail(2, msgImport(lang).problems.bad_field('--gain', 'exp | linear'));
+    if (ks.length || gain !== undefined) {
+      const base = lab.defaultView as Record<string, unknown>;
+      view = { ...base, k: ks.length ? ks[0] : null, gain: gain === 'linear' ? 'linear' : 'exponential' };
+    }
+  }
+  for (const spec of lab.inputs) {
+    if (texts[spec.name] !== undefined || spec.optional) continue;
+    fail(2, `${t.missing(spec.flag)}\n\n${usage(lang)}`);
   }
 
-  const outcome = await createRunner().runAny(labId, texts, lang);
+  const runner = createRunner();
+  const outcome = await runner.runAny(labId, texts, lang, view);
   if (!outcome.ok) {
     const lines = outcome.issues.map((iss) => formatIssue({ ...iss, input: files[iss.input] ?? iss.input }, lang));
     const more = (outcome.total_issues ?? lines.length) - lines.length;
     fail(1, [...lines, ...(more > 0 ? [t.more_issues(more)] : [])].join('\n'));
+  }
+  // Several k (`--k 1,3,5,10`): the scorecard at the first, plus each source's retrieval figures at every k.
+  if (ks.length > 1) {
+    const byK: unknown[] = [];
+    for (const k of ks) {
+      const r = await runner.runAny(labId, texts, lang, { ...(view as object), k });
+      if (!r.ok) continue;
+      const sources = (r.result as { retrieval: { sources: { source: string; label: string; available: boolean; aggregate: unknown; undefined_metrics: unknown }[] } }).retrieval.sources;
+      byK.push({ k, sources: sources.filter((x) => x.available).map((x) => ({ source: x.source, label: x.label, aggregate: x.aggregate, undefined_metrics: x.undefined_metrics })) });
+    }
+    (outcome.result as Record<string, unknown>).by_k = byK;
   }
   if (format === 'md') await writeChunks(process.stdout, [outcome.report]);
   else await writeChunks(process.stdout, (function* () {

@@ -24,6 +24,12 @@ export const MAX_INPUT_BYTES = 500 * 1024 * 1024;
 
 export type ReadOutcome = { ok: true; text: string } | { ok: false; message: string };
 
+/** readInputFile's bytes, for binary inputs (an Inspect .eval archive). Never throws. */
+export function readInputBytes(path: string, lang: Lang, maxBytes = MAX_INPUT_BYTES): { ok: true; bytes: Uint8Array } | { ok: false; message: string } {
+  const r = readRaw(path, lang, maxBytes);
+  return r.ok ? { ok: true, bytes: r.buf } : r;
+}
+
 /** The reason for an errno code in `lang` (a generic sentence for codes without a translation). */
 export function fileErrorReason(code: string | undefined, lang: Lang): string {
   const t = coreMsg(lang).cli.file_errors as unknown as Record<string, unknown>;
@@ -37,8 +43,13 @@ export function fileErrorReason(code: string | undefined, lang: Lang): string {
  * symbolic links) is read, and at most `maxBytes` of it. Never throws.
  */
 export function readInputFile(path: string, lang: Lang, maxBytes = MAX_INPUT_BYTES): ReadOutcome {
+  const r = readRaw(path, lang, maxBytes);
+  return r.ok ? { ok: true, text: Buffer.from(r.buf.buffer, r.buf.byteOffset, r.buf.length).toString('utf8') } : r;
+}
+
+function readRaw(path: string, lang: Lang, maxBytes: number): { ok: true; buf: Uint8Array } | { ok: false; message: string } {
   const t = coreMsg(lang).cli;
-  const failed = (why: string): ReadOutcome => ({ ok: false, message: t.file_error(path, why) });
+  const failed = (why: string) => ({ ok: false as const, message: t.file_error(path, why) });
   let fd: number | undefined;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -56,7 +67,7 @@ export function readInputFile(path: string, lang: Lang, maxBytes = MAX_INPUT_BYT
       got += n;
       if (got > maxBytes) return failed(t.file_errors.too_large(Math.round(maxBytes / (1024 * 1024))));
     }
-    return { ok: true, text: buf.toString('utf8', 0, got) };
+    return { ok: true, buf: buf.subarray(0, got) };
   } catch (err) {
     return failed(fileErrorReason((err as NodeJS.ErrnoException).code, lang));
   } finally {

@@ -11,6 +11,8 @@
 import * as Comlink from 'comlink';
 import type { Lang } from './core/contract/types.ts';
 import { createRunner, type RunOptions, type RunResponse } from './runner.ts';
+import { importFor, type LabImportOptions } from './imports.ts';
+import type { ImportOutcome } from './core/contract/imports.ts';
 
 const runner = createRunner();
 
@@ -35,6 +37,13 @@ const api = {
   async report(labId: string, texts: Record<string, string>, lang: Lang, view?: unknown): Promise<string | null> {
     const res = await runner.runAny(labId, texts, lang, view);
     return res.ok ? res.report : null;
+  },
+  /**
+   * Files dropped on a lab (their bytes: a .eval archive is unzipped here, never on the page's
+   * thread) turned into the lab's input texts with a summary (labs/imports.ts).
+   */
+  importFiles(labId: string, files: { name: string; bytes: Uint8Array }[], options: LabImportOptions, lang: Lang): Promise<ImportOutcome> {
+    return importFor(labId, files, options, lang);
   },
 };
 

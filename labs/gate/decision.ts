@@ -6,6 +6,7 @@
  *   1. weighted quality >= min_weighted_quality    weighted_quality_below_threshold | weighted_quality_undefined
  *   2. critical failures <= max_critical_failures  critical_failures_present
  *   3. cost per accepted <= max_cost_per_accepted  cost_per_accepted_above_budget | cost_per_accepted_undefined
+ *                                                  | cost_unknown (an imported answer without its cost)
  *   4. regressions <= max_regressions              regressions_present | regressions_undefined
  *   5. each critical slice: candidate's weighted quality in it >= min_weighted_quality
  *                                                  critical_slice_below_threshold | critical_slice_undefined
@@ -53,7 +54,8 @@ export function decideGate(args: {
     checks.push(gateCheck({ id, subject, value, comparator, threshold, failReason, undefinedReason }));
   add('weighted_quality', candidate.weighted_quality === null ? undef(candidate.weighted_quality_reason ?? 'zero_total_weight') : candidate.weighted_quality, '>=', policy.min_weighted_quality, 'weighted_quality_below_threshold', 'weighted_quality_undefined');
   add('critical_failures', candidate.critical_failures, '<=', policy.max_critical_failures, 'critical_failures_present', 'critical_failures_present');
-  add('cost_per_accepted', candidate.cost_per_accepted_eur === null ? undef('no_accepted_cases') : candidate.cost_per_accepted_eur, '<=', policy.max_cost_per_accepted_eur, 'cost_per_accepted_above_budget', 'cost_per_accepted_undefined');
+  const costUnknown = candidate.cost_per_accepted_reason === 'cost_unknown';
+  add('cost_per_accepted', candidate.cost_per_accepted_eur === null ? undef(candidate.cost_per_accepted_reason ?? 'no_accepted_cases') : candidate.cost_per_accepted_eur, '<=', policy.max_cost_per_accepted_eur, 'cost_per_accepted_above_budget', costUnknown ? 'cost_unknown' : 'cost_per_accepted_undefined');
   const regressions = paired.undefined_cases.length ? undef('case_score_undefined') : paired.baseline_passed_candidate_failed.length;
   add('regressions', regressions, '<=', policy.max_regressions, 'regressions_present', 'regressions_undefined');
   for (const slice of policy.critical_slices) {

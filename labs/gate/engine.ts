@@ -37,7 +37,7 @@ import { isFlaky, passAtK, passKCurves, passPowK } from '../core/stats/passk.ts'
 import { foldForMatch } from '../core/stats/text/normalize.ts';
 import { valueHistogram } from '../core/stats/histogram.ts';
 import type { CaseRow, GateInput, GatePolicy, OutputRow, Taxonomy } from './schema.ts';
-import { runId } from './schema.ts';
+import { isPreGraded, runId } from './schema.ts';
 import { decideGate } from './decision.ts';
 import type { CaseResult, ErrorType, CaseReason, GateResult, PairedComparison, RunResult, SlicePairs, SliceScore, VersionScore } from './types.ts';
 export type * from './types.ts';
@@ -95,38 +95,54 @@ export function classifyError(mustAbstain: boolean, passed: boolean, costOk: boo
  * Grades one answer as the kit does: a must_abstain case passes when the normalized answer
  * contains any normalized abstention marker, and failing it is a critical failure; any other case
  * passes when it contains every expected term (an empty list passes). cost_ok = cost <= max_cost
- * (inclusive). `taxonomy` supplies the action of the error code.
+ * (inclusive; true when the case has no max_cost_eur; false when it has one and the cost is
+ * unknown). `taxonomy` supplies the action of the error code.
+ * A pre-graded answer (`passed` and/or `score`, schema.ts outputRowSchema) is not graded: passed =
+ * `passed` ?? (score === 1), its score = `score` ?? (passed ? 1 : 0), reason 'pre_graded'; failing a
+ * must_abstain case is still a critical failure.
  */
 export function gradeRun(c: CaseRow, answer: OutputRow, grader: Grader, taxonomy: Taxonomy | null): RunResult {
-  const out = grader.normalize(answer.output);
   let passed: boolean;
   let critical = false;
   let reason: CaseReason;
   let missing: string[] = NO_MISSING_TERMS;
-  if (c.must_abstain) {
+  let score: number | undefined;
+  if (isPreGraded(answer)) {
+    passed = answer.passed ?? answer.score === 1;
+    score = answer.score ?? (passed ? 1 : 0);
+    critical = c.must_abstain && !passed;
+    reason = 'pre_graded';
+  } else if (c.must_abstain) {
+    const out = grader.normalize(answer.output ?? '');
     passed = grader.markers.some((m) => out.includes(m));
     critical = !passed;
     reason = passed ? 'abstained' : 'answered_instead_of_abstaining';
   } else {
+    const out = grader.normalize(answer.output ?? '');
     const absent = c.expected_contains.filter((term) => !out.includes(grader.normalizeTerm(term)));
     missing = absent.length === 0 ? NO_MISSING_TERMS : absent;
     passed = missing.length === 0;
     reason = passed ? 'contains_expected' : 'missing_terms';
   }
-  const costOk = answer.cost_eur <= c.max_cost_eur;
+  const cost = answer.cost_eur ?? null;
+  const costOk = c.max_cost_eur === undefined ? true : cost !== null && cost <= c.max_cost_eur;
   const errorType = classifyError(c.must_abstain, passed, costOk, critical);
-  return {
+  const run: RunResult = {
     run: runId(answer),
     passed,
     critical_failure: critical,
     cost_ok: costOk,
     error_type: errorType,
     action: actionOf(taxonomy, errorType),
-    cost_eur: answer.cost_eur,
+    cost_eur: cost,
     reason,
     missing_terms: missing,
-    output: answer.output,
+    output: answer.output ?? '',
   };
+  if (score !== undefined) run.score = score;
+  if (answer.latency_ms !== undefined) run.latency_ms = answer.latency_ms;
+  if (answer.assertions !== undefined) run.assertions = answer.assertions;
+  return run;
 }
 
 function actionOf(taxonomy: Taxonomy | null, errorType: string): string | null {
@@ -145,19 +161,25 @@ export function gradeCase(c: CaseRow, answers: readonly OutputRow[], grader: Gra
   const runs = answers.map((a) => gradeRun(c, a, grader, taxonomy));
   const n = runs.length;
   let passes = 0;
-  let cost = 0;
+  let cost: number | null = 0;
+  let scoreSum = 0;
+  let graded = false;
   for (const r of runs) {
     if (r.passed) passes++;
-    cost += r.cost_eur;
+    cost = cost === null || r.cost_eur === null ? null : cost + r.cost_eur;
+    if (r.score !== undefined) graded = true;
+    scoreSum += r.score ?? (r.passed ? 1 : 0);
   }
-  const meanCost = n === 1 ? runs[0].cost_eur : cost / n;
+  const meanCost = cost === null ? null : n === 1 ? runs[0].cost_eur : cost / n;
   const shown = runs.find((r) => r.error_type !== 'ok') ?? runs[0];
   const critical = runs.some((r) => r.critical_failure);
-  const costOk = n === 1 ? runs[0].cost_ok : meanCost <= c.max_cost_eur;
+  const costOk = n === 1 ? runs[0].cost_ok : c.max_cost_eur === undefined ? true : meanCost !== null && meanCost <= c.max_cost_eur;
   const passed = passes === n;
   const atK = passAtK(n, passes, policy.pass_k);
   const powK = passPowK(n, passes, policy.pass_k);
-  const score = policy.case_score === 'mean' ? { value: passes / n, reason: null } : powK;
+  // Pre-graded scores (in [0, 1]) enter the mean as they are; graded runs count 1 or 0.
+  const mean = graded ? scoreSum / n : passes / n;
+  const score = policy.case_score === 'mean' ? { value: mean, reason: null } : powK;
   return {
     case_id: c.case_id,
     slice: c.slice,
@@ -167,7 +189,7 @@ export function gradeCase(c: CaseRow, answers: readonly OutputRow[], grader: Gra
     error_type: n === 1 ? shown.error_type : classifyError(c.must_abstain, passed, costOk, critical),
     action: n === 1 ? shown.action : actionOf(taxonomy, classifyError(c.must_abstain, passed, costOk, critical)),
     cost_eur: meanCost,
-    max_cost_eur: c.max_cost_eur,
+    max_cost_eur: c.max_cost_eur ?? null,
     weight: c.weight,
     reason: shown.reason,
     missing_terms: shown.missing_terms,
@@ -253,14 +275,14 @@ export function scoreVersion(name: string, cases: CaseRow[], answers: readonly (
   });
   const passed = results.filter((r) => r.passed).length;
   let accepted = 0;
-  let totalCost = 0;
-  let evalCost = 0;
+  let totalCost: number | null = 0;
+  let evalCost: number | null = 0;
   const summary = new Map<string, number>();
   for (const r of results) {
     if (r.cost_ok) accepted += r.run_pass_rate;
-    totalCost += r.cost_eur;
+    totalCost = totalCost === null || r.cost_eur === null ? null : totalCost + r.cost_eur;
     for (const run of r.runs) {
-      evalCost += run.cost_eur;
+      evalCost = evalCost === null || run.cost_eur === null ? null : evalCost + run.cost_eur;
       summary.set(run.error_type, (summary.get(run.error_type) ?? 0) + 1);
     }
   }
@@ -282,7 +304,8 @@ export function scoreVersion(name: string, cases: CaseRow[], answers: readonly (
     accepted_cases: accepted,
     total_cost_eur: totalCost,
     eval_cost_eur: evalCost,
-    cost_per_accepted_eur: accepted === 0 ? null : totalCost / accepted,
+    cost_per_accepted_eur: totalCost === null || accepted === 0 ? null : totalCost / accepted,
+    cost_per_accepted_reason: totalCost === null ? 'cost_unknown' : accepted === 0 ? 'no_accepted_cases' : null,
     error_summary: errorSummary,
     results,
     pass_rate: meanOrNull(results.map((r) => r.run_pass_rate)),
@@ -461,8 +484,8 @@ export function runGate(input: GateInput, _view?: undefined, hooks?: RunHooks): 
     const [key, s] = v;
     put(`${key}.weighted_quality`, s.weighted_quality, s.weighted_quality_reason ?? 'zero_total_weight');
     put(`${key}.pass_rate`, s.pass_rate, 'no_cases');
-    put(`${key}.cost_per_accepted_eur`, s.cost_per_accepted_eur, 'no_accepted_cases');
-    metrics[`${key}.total_cost_eur`] = s.total_cost_eur;
+    put(`${key}.cost_per_accepted_eur`, s.cost_per_accepted_eur, s.cost_per_accepted_reason ?? 'no_accepted_cases');
+    put(`${key}.total_cost_eur`, s.total_cost_eur, 'cost_unknown');
     metrics[`${key}.critical_failures`] = s.critical_failures;
     metrics[`${key}.accepted_cases`] = s.accepted_cases;
     s.slices.forEach((sl) => put(`${key}.slice.${sl.slice}.weighted_quality`, sl.weighted_quality, sl.undefined_reason ?? 'zero_total_weight'));

@@ -98,8 +98,8 @@ export function renderGateReport(result: GateResult & { planner?: GatePlanner },
     `${v.passed_cases}/${v.total_cases}`,
     String(v.critical_failures),
     String(v.accepted_cases),
-    fmtNumber(v.total_cost_eur)!,
-    num(v.cost_per_accepted_eur, 'no_accepted_cases'),
+    num(v.total_cost_eur, 'cost_unknown'),
+    num(v.cost_per_accepted_eur, v.cost_per_accepted_reason ?? 'no_accepted_cases'),
   ];
   blocks.push(table([r.version, r.weighted_quality, r.passed, r.critical, r.accepted, r.total_cost, r.cost_per_accepted], [row(result.baseline), row(result.candidate)]));
 

@@ -32,7 +32,8 @@ export const KIT_ABSTENTION_MARKERS: readonly string[] = [
  * One eval case. `expected_contains`: every term must appear in the answer (after normalization);
  * `must_abstain`: the answer passes only if it contains an abstention marker (and failing it is a
  * critical failure); `weight` >= 0 (default 1) weighs the case in the weighted quality;
- * `max_cost_eur` is the per-case budget (cost_ok = cost_eur <= max_cost_eur, inclusive).
+ * `max_cost_eur` is the per-case budget (cost_ok = cost_eur <= max_cost_eur, inclusive); absent
+ * (cases derived from an imported file, see labs/gate/import/), the case has no budget of its own.
  */
 export const caseRowSchema = z.object({
   case_id: z.string().min(1),
@@ -40,7 +41,7 @@ export const caseRowSchema = z.object({
   expected_contains: z.array(z.string()).default([]),
   must_abstain: z.boolean().default(false),
   weight: z.number().min(0).default(1),
-  max_cost_eur: z.number().min(0),
+  max_cost_eur: z.number().min(0).optional(),
   slice: z.string().min(1).default('all'),
 });
 export type CaseRow = z.output<typeof caseRowSchema>;
@@ -49,14 +50,37 @@ export type CaseRow = z.output<typeof caseRowSchema>;
  * One answer of one version to one case, with its cost in euros (>= 0). `run` (an integer >= 0 or a
  * non-empty string) tells apart repeated runs of the same version on the same case; absent means
  * run 1, so a file without it holds one run per case, as the kit's.
+ *
+ * Pre-graded rows (results from another tool: promptfoo, Inspect, a CSV; see labs/gate/import/):
+ * `passed` (the grader's verdict) and/or `score` (in [0, 1]) replace the grading by
+ * expected_contains / abstention markers; the gate uses them as they are. With `score` alone,
+ * passed = (score === 1); with `passed` alone, score = 1 or 0. Such a row may omit `output`
+ * (then '') and `cost_eur` (then unknown: the cost per accepted case is undefined and the budget
+ * check fails closed). A row with neither `passed` nor `score` must carry `output` and `cost_eur`.
+ * `latency_ms` and `assertions` (the grader's per-assertion results) are kept in the run's result.
  */
-export const outputRowSchema = z.object({
-  version: z.string().min(1),
-  case_id: z.string().min(1),
-  run: z.union([z.number().int().min(0), z.string().min(1)]).optional(),
-  output: z.string(),
-  cost_eur: z.number().min(0),
-});
+export const outputRowSchema = z
+  .object({
+    version: z.string().min(1),
+    case_id: z.string().min(1),
+    run: z.union([z.number().int().min(0), z.string().min(1)]).optional(),
+    output: z.string().optional(),
+    cost_eur: z.number().min(0).optional(),
+    passed: z.boolean().optional(),
+    score: z.number().min(0).max(1).optional(),
+    latency_ms: z.number().min(0).optional(),
+    assertions: z.array(z.object({ pass: z.boolean(), score: z.number().nullable(), reason: z.string(), type: z.string().nullable() })).optional(),
+  })
+  .superRefine((row, ctx) => {
+    if (row.passed !== undefined || row.score !== undefined) return;
+    if (row.output === undefined) ctx.addIssue({ code: 'invalid_type', expected: 'string', input: undefined, path: ['output'] });
+    if (row.cost_eur === undefined) ctx.addIssue({ code: 'invalid_type', expected: 'number', input: undefined, path: ['cost_eur'] });
+  });
+
+/** True when the row carries the grader's verdict (`passed` or `score`): the gate does not grade it. */
+export function isPreGraded(row: { passed?: boolean; score?: number }): boolean {
+  return row.passed !== undefined || row.score !== undefined;
+}
 
 /** The run id of an answer as a string: `run` as written, '1' when absent. */
 export function runId(row: { run?: number | string }): string {

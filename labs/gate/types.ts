@@ -13,7 +13,8 @@ import type { GateReason, GateWarning } from './i18n/index.ts';
 
 export type ErrorType = 'ok' | 'content_missing' | 'abstention_failure' | 'cost_budget';
 /** Why a case passed or failed on content. */
-export type CaseReason = 'contains_expected' | 'missing_terms' | 'abstained' | 'answered_instead_of_abstaining';
+/** 'pre_graded': the row carried the grader's verdict (passed/score), taken as it is. */
+export type CaseReason = 'contains_expected' | 'missing_terms' | 'abstained' | 'answered_instead_of_abstaining' | 'pre_graded';
 
 /** Grading of one answer (one run of one version on one case): the kit's per-case keys. */
 export interface RunResult {
@@ -25,11 +26,17 @@ export interface RunResult {
   error_type: ErrorType;
   /** The taxonomy's action for error_type; null when there is no taxonomy or no such category. */
   action: string | null;
-  cost_eur: number;
+  /** Euros; null when a pre-graded row gives no cost. */
+  cost_eur: number | null;
   reason: CaseReason;
   /** Expected terms not found (empty when passed or for abstention cases). */
   missing_terms: string[];
   output: string;
+  /** A pre-graded row's score in [0, 1] (its `score`, or 1/0 from `passed`); absent when graded here. */
+  score?: number;
+  /** The imported row's latency (ms) and per-assertion results, kept as they came. */
+  latency_ms?: number;
+  assertions?: { pass: boolean; score: number | null; reason: string; type: string | null }[];
 }
 
 /**
@@ -39,10 +46,11 @@ export interface RunResult {
  * budget; error_type, reason, missing_terms, output and action are those of the first run that is
  * not 'ok' (else of the first run), and every run is in `runs`, in file order.
  */
-export interface CaseResult extends Omit<RunResult, 'run'> {
+export interface CaseResult extends Omit<RunResult, 'run' | 'score' | 'latency_ms' | 'assertions'> {
   case_id: string;
   slice: string;
-  max_cost_eur: number;
+  /** The case's budget, or null when the case has none (cases derived from an imported file). */
+  max_cost_eur: number | null;
   weight: number;
   runs: RunResult[];
   runs_total: number;
@@ -98,11 +106,13 @@ export interface VersionScore {
    */
   accepted_cases: number;
   /** Σ over cases of the mean cost of one answer (with one run: the kit's total), euros. */
-  total_cost_eur: number;
-  /** Σ over every run of every case: what the eval itself cost, euros. */
-  eval_cost_eur: number;
-  /** total_cost_eur / accepted_cases; null when nothing is accepted. */
+  total_cost_eur: number | null;
+  /** Σ over every run of every case: what the eval itself cost, euros (null: some cost unknown). */
+  eval_cost_eur: number | null;
+  /** total_cost_eur / accepted_cases; null when nothing is accepted or some cost is unknown. */
   cost_per_accepted_eur: number | null;
+  /** 'no_accepted_cases' or 'cost_unknown' (a pre-graded row without cost_eur) when cost_per_accepted_eur is null. */
+  cost_per_accepted_reason: 'no_accepted_cases' | 'cost_unknown' | null;
   /** Runs per error_type, keys sorted (with one run per case: cases per error_type, the kit's). */
   error_summary: Record<string, number>;
   results: CaseResult[];

@@ -58,7 +58,8 @@ import type { ListOfCase, SourceInternal } from './engine/lists.ts';
 import { bootstrapIntervals, slicesOf } from './engine/slices.ts';
 import { buildTrace } from './engine/trace.ts';
 
-export { LAYER_OF, RETRIEVAL_METRICS, AGGREGATE_KEYS, POPULATION_METRICS, CI_METRICS } from './engine/codes.ts';
+export { LAYER_OF, RETRIEVAL_METRICS, AGGREGATE_KEYS, POPULATION_METRICS, CI_METRICS, RANKING_CONVENTIONS } from './engine/codes.ts';
+import { RANKING_CONVENTIONS } from './engine/codes.ts';
 export type { CaseReason, AggregateReason, Diagnosis, Layer, LayerDiagnosis, PopulationId, RetrievalMetric, AggregateKey, PopulationMetric } from './engine/codes.ts';
 export type { PopulationStat, CaseRow, SliceRow, CIRow, SourceCaseRow, ScoredSource, MissingSource, FusionSummary, PairedComparison, TraceChunk, Trace, RagWarning, RagHeavy, RagBase, RagResult } from './engine/types.ts';
 
@@ -107,7 +108,10 @@ export function runRag(input: RagInput, view: RagView, hooks?: RunHooks): RagHea
   });
   const constraints: RagBase['constraints'] = {};
   for (const c of checks) constraints[c.id] = c.status === 'pass';
-  const decision = verdictOf(checks);
+  // A policy with no threshold at all (the CLI's default for qrels and runs alone) is no contract:
+  // nothing can be shown to hold, so the gate fails closed with its own reason.
+  const gate = verdictOf(checks);
+  const decision: typeof gate = checks.length ? gate : { verdict: 'fail', reasons: ['no_contract'], warnings: [] };
 
   // scored lists
   const sourcesInternal: SourceInternal[] = [];
@@ -213,5 +217,6 @@ export function selectRag(heavy: RagHeavy, view: RagView): RagResult {
     paired_reason: a === b ? 'same_source' : pair ? null : 'source_missing',
     trace,
     trace_reason: trace ? null : 'unknown_case',
+    conventions: RANKING_CONVENTIONS,
   };
 }

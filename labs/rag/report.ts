@@ -161,6 +161,7 @@ export function renderRagReport(result: RagResult, lang: Lang): string {
       ),
     ),
   );
+  blocks.push(paragraph(r.conventions(result.k, result.gain)));
   const f = result.retrieval.fusion;
   blocks.push(paragraph(r.fusion(t.fusion_methods[f.method], f.k, t.sources[f.a], t.sources[f.b]), f.available ? '' : ` ${r.unavailable(reasonText(f.reason))}`));
 

@@ -10,7 +10,9 @@
  *             top k of the retrieved list, as the kit assumes. `answer` may be omitted (a case judged
  *             for retrieval only); `slice` defaults to 'all', `gold_chunks` to {}, `retrieved` to [],
  *             `tokens` to 0 (the kit's `.get(..., 0)`).
- *   policy    JSON (ops/ai/rag_eval_policy.json): the kit's k and seven thresholds (required), and
+ *   policy    JSON (ops/ai/rag_eval_policy.json): the kit's k (required) and seven thresholds (each
+ *             optional: only those present are checked; with none the verdict fails with
+ *             'no_contract', the CLI's default policy for TREC files alone), and
  *             this lab's optional settings: extra thresholds (min_precision_at_k, min_hit_at_k,
  *             min_mrr_at_k, min_context_precision, min_citation_precision), gate_population ('kit',
  *             default: the kit's populations; 'scoped': each metric over its own population),
@@ -143,13 +145,13 @@ export type VariantGate = z.output<typeof variantGateSchema>;
 
 export const policySchema = z.strictObject({
   k: z.number().int().min(1).max(1000),
-  min_recall_at_k: unit,
-  min_ndcg_at_k: unit,
-  min_groundedness: unit,
-  min_citation_recall: unit,
-  min_no_answer_accuracy: unit,
-  max_critical_failures: z.number().int().min(0),
-  max_avg_context_tokens: z.number().min(0),
+  min_recall_at_k: unit.optional(),
+  min_ndcg_at_k: unit.optional(),
+  min_groundedness: unit.optional(),
+  min_citation_recall: unit.optional(),
+  min_no_answer_accuracy: unit.optional(),
+  max_critical_failures: z.number().int().min(0).optional(),
+  max_avg_context_tokens: z.number().min(0).optional(),
   min_precision_at_k: unit.optional(),
   min_hit_at_k: unit.optional(),
   min_mrr_at_k: unit.optional(),

@@ -164,7 +164,7 @@ describe('lab order invariance', () => {
     expect(a.ok && b.ok).toBe(true);
     if (!a.ok || !b.ok) return;
     for (const k of ['weighted_quality', 'passed_cases', 'critical_failures', 'accepted_cases'] as const) expect(b.result.candidate[k]).toEqual(a.result.candidate[k]);
-    expect(b.result.candidate.total_cost_eur).toBeCloseTo(a.result.candidate.total_cost_eur, 12);
+    expect(b.result.candidate.total_cost_eur).toBeCloseTo(a.result.candidate.total_cost_eur!, 12);
     expect(b.result.delta_quality).toBeCloseTo(a.result.delta_quality!, 12);
     expect(b.result.decision.verdict).toBe(a.result.decision.verdict);
   });

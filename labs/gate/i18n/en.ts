@@ -13,6 +13,7 @@ export const gateEn: Widen<typeof gateEs> = {
     critical_failures_present: 'the candidate has more critical failures than the policy allows',
     cost_per_accepted_above_budget: 'the cost per accepted case is over budget',
     cost_per_accepted_undefined: 'no case is accepted, so there is no cost per accepted case and the budget check fails closed',
+    cost_unknown: 'some imported answer comes without its cost, so the cost per accepted case cannot be computed and the budget check fails closed',
     regressions_present: 'some cases the baseline solved are now failed by the candidate (more regressions than allowed)',
     regressions_undefined: 'some case has no score (pass^k needs at least k runs of it), so regressions cannot be counted and the check fails closed',
     critical_slice_below_threshold: "in a critical slice the candidate's weighted quality is below the floor",
@@ -27,6 +28,7 @@ export const gateEn: Widen<typeof gateEs> = {
     slice_not_in_dataset: 'the slice does not appear in the dataset',
     zero_total_weight: 'every weight is zero: the weighted quality has no denominator',
     no_accepted_cases: 'no case is accepted (passed and within budget)',
+    cost_unknown: 'the cost of some imported answer is missing',
     no_discordant_pairs: 'there are no discordant pairs (no improvements, no regressions): McNemar has no information',
     no_defined_bootstrap_rounds: 'no bootstrap round has a positive total weight',
     no_minimum_interpretable_delta: 'the hypothesis sets no minimum interpretable delta',
@@ -76,6 +78,7 @@ export const gateEn: Widen<typeof gateEs> = {
     missing_terms: 'expected terms are missing',
     abstained: 'abstains, as it should',
     answered_instead_of_abstaining: 'answers when it should abstain',
+    pre_graded: 'graded elsewhere (the file carries the verdict or the score)',
   },
   evidence: {
     supports: 'the whole interval is above the minimum interpretable delta',

@@ -11,6 +11,7 @@ export const gateEs = {
     critical_failures_present: 'la candidata tiene más fallos críticos de los que admite la política',
     cost_per_accepted_above_budget: 'el coste por caso aceptado supera el presupuesto',
     cost_per_accepted_undefined: 'ningún caso queda aceptado, así que el coste por aceptado no existe y el control de presupuesto falla por seguridad',
+    cost_unknown: 'alguna respuesta importada no trae su coste: sin él no se puede calcular el coste por aceptado y el control de presupuesto falla cerrado',
     regressions_present: 'hay casos que la baseline resolvía y la candidata ya no (más regresiones de las permitidas)',
     regressions_undefined: 'algún caso no tiene puntuación (pass^k necesita al menos k ejecuciones de cada caso): no se pueden contar las regresiones y la condición falla cerrada',
     critical_slice_below_threshold: 'en un segmento crítico la calidad ponderada de la candidata queda por debajo del mínimo',
@@ -27,6 +28,7 @@ export const gateEs = {
     slice_not_in_dataset: 'el segmento no aparece en el dataset',
     zero_total_weight: 'todos los pesos son cero: la calidad ponderada no tiene denominador',
     no_accepted_cases: 'ningún caso queda aceptado (aprobado y dentro de presupuesto)',
+    cost_unknown: 'falta el coste de alguna respuesta importada',
     no_discordant_pairs: 'no hay pares discordantes (ni mejoras ni regresiones): McNemar no tiene información',
     no_defined_bootstrap_rounds: 'ninguna ronda bootstrap tiene peso total positivo',
     no_minimum_interpretable_delta: 'la hipótesis no fija un delta mínimo interpretable',
@@ -77,6 +79,7 @@ export const gateEs = {
     missing_terms: 'faltan términos esperados',
     abstained: 'se abstiene como debía',
     answered_instead_of_abstaining: 'responde cuando debía abstenerse',
+    pre_graded: 'calificado fuera (el archivo trae el veredicto o la puntuación)',
   },
   evidence: {
     supports: 'el intervalo entero supera el delta mínimo interpretable',

@@ -98,3 +98,22 @@ export const CI_METRICS = [
   'no_answer_accuracy',
   'avg_context_tokens',
 ] as const satisfies readonly PopulationMetric[];
+
+/**
+ * The ranking conventions, stated beside the metrics so that a figure that differs from
+ * trec_eval's can be explained: ties in a run's scores keep the file's order (trec_eval breaks them
+ * by docid, in reverse); precision@k, hit@k and context precision are averaged over the answerable
+ * queries; recall@k, MRR and nDCG@k over the answerable queries with at least one relevant judged
+ * document (trec_eval averages every measure over the queries in the qrels).
+ */
+export const RANKING_CONVENTIONS = {
+  tie_rule: 'score_desc_then_file_order',
+  averaged_over: {
+    precision_at_k: 'answerable',
+    hit_at_k: 'answerable',
+    context_precision: 'answerable',
+    recall_at_k: 'answerable_with_relevant',
+    mrr: 'answerable_with_relevant',
+    ndcg_at_k: 'answerable_with_relevant',
+  },
+} as const;

@@ -2,6 +2,7 @@
  * The RAG engine's result shapes: per-case rows, populations, aggregates, scored lists, paired
  * comparisons, slices, the trace view and the scorecard (labs/rag/engine.ts is the entry).
  */
+import type { RANKING_CONVENTIONS } from './codes.ts';
 import type { Decision } from '../../core/contract/types.ts';
 import type { GateCheck } from '../../core/contract/gate_check.ts';
 import type { Gain } from '../../core/stats/ranking.ts';
@@ -266,4 +267,6 @@ export interface RagResult extends RagBase {
   paired_reason: 'source_missing' | 'same_source' | null;
   trace: Trace | null;
   trace_reason: 'unknown_case' | null;
+  /** How the ranking metrics are computed, for comparing with trec_eval (RANKING_CONVENTIONS). */
+  conventions: typeof RANKING_CONVENTIONS;
 }

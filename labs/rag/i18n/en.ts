@@ -9,6 +9,7 @@ export const ragEn: Widen<typeof ragEs> = {
     fail: 'The version does not ship: it breaks at least one condition of the policy.',
   },
   reasons: {
+    no_contract: 'the policy sets no threshold: with no contract nothing can be shown to hold, so the gate fails closed (add thresholds to the policy)',
     recall_at_k_below_threshold: 'mean recall@k is below the floor: the retriever leaves needed evidence out',
     recall_at_k_undefined: 'recall@k is undefined (no answerable case has a judged relevant chunk): it cannot be shown to reach the floor',
     ndcg_at_k_below_threshold: 'mean nDCG@k is below the floor: good evidence shows up late or mixed with noise',
@@ -228,6 +229,8 @@ export const ragEn: Widen<typeof ragEs> = {
     slices_heading: 'Per slice',
     cases_count: 'Cases',
     retrieval_heading: 'Scored retrieved lists',
+    conventions: (k, gain) =>
+      `How it is computed (to compare with trec_eval): k = ${k}; nDCG gain ${gain === 'linear' ? 'linear (rel)' : 'exponential (2^rel − 1)'}; tied scores in a run keep the file's order (trec_eval breaks ties by docid); P@k, hit@k and context precision are averaged over the answerable queries, and R@k, MRR and nDCG@k over the answerable queries with at least one judged relevant document (trec_eval averages over every query in the qrels).`,
     source: 'List',
     label: 'Name',
     unavailable: (reason: string) => `not available: ${reason}`,

@@ -7,6 +7,7 @@ export const ragEs = {
   },
   /** Códigos de motivo de las condiciones del gate (los de la decisión y los de cada variante). */
   reasons: {
+    no_contract: 'la política no fija ningún umbral: sin contrato no se puede demostrar nada y el gate falla cerrado (añade umbrales a la política)',
     recall_at_k_below_threshold: 'el recall@k medio no llega al mínimo: el retriever deja fuera evidencia necesaria',
     recall_at_k_undefined: 'el recall@k no está definido (ningún caso respondible tiene un chunk relevante juzgado): no se puede demostrar que llega al mínimo',
     ndcg_at_k_below_threshold: 'el nDCG@k medio no llega al mínimo: la evidencia buena aparece tarde o mezclada con ruido',
@@ -229,6 +230,8 @@ export const ragEs = {
     slices_heading: 'Por segmento',
     cases_count: 'Casos',
     retrieval_heading: 'Listas recuperadas puntuadas',
+    conventions: (k: number, gain: string) =>
+      `Cómo se calcula (para compararlo con trec_eval): k = ${k}; ganancia del nDCG ${gain === 'linear' ? 'lineal (rel)' : 'exponencial (2^rel − 1)'}; los empates de puntuación de un run conservan el orden del archivo (trec_eval los desempata por docid); P@k, hit@k y la precisión de contexto se promedian sobre las consultas respondibles, y R@k, MRR y nDCG@k sobre las respondibles con algún documento relevante juzgado (trec_eval promedia sobre todas las consultas de los qrels).`,
     source: 'Lista',
     label: 'Nombre',
     unavailable: (reason: string) => `no disponible: ${reason}`,

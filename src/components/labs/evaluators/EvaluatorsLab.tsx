@@ -22,6 +22,7 @@ import { Checklist } from '../shared/Checklist.tsx';
 import { useLabRunner } from '../shared/useLabRunner.ts';
 import { useLabState, type LabStateApi } from '../shared/useLabState.ts';
 import { LabShell, type LabInputDef } from '../shared/LabShell.tsx';
+import { ImportPanel } from '../shared/ImportPanel.tsx';
 import type { LabIslandProps } from '../shared/embed.ts';
 import { fmt, UndefinedValue, breakable } from '../shared/format.tsx';
 import { LabPanel, DataTable } from '../shared/Panel.tsx';
@@ -130,7 +131,7 @@ export default function EvaluatorsLab({ lang, preset, embed }: LabIslandProps) {
   }, [panelResult, lang, view, setView]);
 
   return (
-    <LabShell meta={evaluatorsMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} secondaryLabels={te.secondary} summary={summary}
+    <LabShell importer={<ImportPanel labId="evaluators" lang={lang} state={lab} />} meta={evaluatorsMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} secondaryLabels={te.secondary} summary={summary}
       cases={result && <EvaluatorsCases result={result} lang={lang} state={lab} />}>
       {panelResult && (
         <div className="lab-results" aria-live="off">

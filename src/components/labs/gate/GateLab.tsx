@@ -23,6 +23,7 @@ import { Checklist as GateChecklist } from '../shared/Checklist.tsx';
 import { useLabRunner } from '../shared/useLabRunner.ts';
 import { useLabState } from '../shared/useLabState.ts';
 import { LabShell, type LabInputDef } from '../shared/LabShell.tsx';
+import { ImportPanel } from '../shared/ImportPanel.tsx';
 import type { LabIslandProps } from '../shared/embed.ts';
 import { breakable, fmt, UndefinedValue } from '../shared/format.tsx';
 import ScrollBox from '../../common/ScrollBox.tsx';
@@ -115,7 +116,7 @@ export default function GateLab({ lang, preset, embed }: LabIslandProps) {
   const manifest = useMemo(() => panelResult && <ManifestView result={panelResult} lang={lang} />, [panelResult, lang]);
 
   return (
-    <LabShell presets meta={gateMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} secondaryLabels={tg.secondary} summary={summary}
+    <LabShell importer={<ImportPanel labId="gate" lang={lang} state={lab} />} presets meta={gateMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} secondaryLabels={tg.secondary} summary={summary}
       cases={result && <GateCases result={result} lang={lang} state={lab} />}>
       {panelResult && (
         <div className="lab-results" aria-live="off">

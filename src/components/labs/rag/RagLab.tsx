@@ -30,6 +30,7 @@ import { Checklist } from '../shared/Checklist.tsx';
 import { useLabRunner } from '../shared/useLabRunner.ts';
 import { useLabState } from '../shared/useLabState.ts';
 import { LabShell, type LabInputDef } from '../shared/LabShell.tsx';
+import { ImportPanel } from '../shared/ImportPanel.tsx';
 import type { LabIslandProps } from '../shared/embed.ts';
 import { fmt, UndefinedValue } from '../shared/format.tsx';
 import { LabPanel, DataTable } from '../shared/Panel.tsx';
@@ -164,7 +165,7 @@ export default function RagLab({ lang, preset, embed }: LabIslandProps) {
   }, [panelResult, lang, t, view, setView, setText, variants]);
 
   return (
-    <LabShell meta={ragMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} secondaryLabels={t.secondary} summary={summary}
+    <LabShell importer={<ImportPanel labId="rag" lang={lang} state={lab} />} meta={ragMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} secondaryLabels={t.secondary} summary={summary}
       cases={result && <RagCases result={result} lang={lang} state={lab} />}
       controls={result && <MeasureControls result={result} view={view} lang={lang} setView={setView} />}>
       {panelResult && (
@@ -601,6 +602,7 @@ function Fusion({ result, lang, view, setView, canLoadTrec, loadTrec }: FusionPr
   return (
     <LabPanel id="rag-fusion" title={t.fusion} testId="fusion">
       <p className="help">{t.fusion_help}</p>
+      <p className="help" data-testid="rag-conventions">{lm.report.conventions(k, result.gain)}</p>
       {runsMissing && (
         <p className="notice" data-testid="runs-missing">
           {t.runs_missing}{' '}

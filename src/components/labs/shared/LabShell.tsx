@@ -79,6 +79,8 @@ interface Props {
    * the screen.
    */
   cases?: ReactNode;
+  /** The import of other tools' results (ImportPanel), shown above the editors outside exercises. */
+  importer?: ReactNode;
   children?: ReactNode;
 }
 
@@ -88,7 +90,7 @@ function verdictOf(result: unknown): string | null {
   return typeof d?.verdict === 'string' ? d.verdict : null;
 }
 
-export function LabShell({ meta, lang, inputs: defs, state, run, embed, secondaryLabels, presets = false, summary = null, controls, cases, children }: Props) {
+export function LabShell({ meta, lang, inputs: defs, state, run, embed, secondaryLabels, presets = false, summary = null, controls, cases, importer, children }: Props) {
   const t = ui(lang).lab;
   const labId = meta.id;
   const filePrefix = meta.id;
@@ -168,6 +170,7 @@ export function LabShell({ meta, lang, inputs: defs, state, run, embed, secondar
       {state.notice && <p className="notice" role="status" data-testid="state-notice">{t[state.notice]}</p>}
       <PendingBanner state={state} lang={lang} labels={Object.fromEntries(inputs.map((i) => [i.name, i.label]))} />
       {presets && !embed && <PresetPicker meta={meta} lang={lang} state={state} />}
+      {importer && !embed && importer}
       <div className={summary ? 'lab-body has-summary' : 'lab-body'}>
         {summary && run.result !== null && (
           <ResultBoundary message={t.render_error} resetKey={run.result}>

@@ -34,6 +34,8 @@ export interface LabStateApi {
   setText: (name: string, text: string) => void;
   /** A file's text for an input: opens as a pending state when it would replace saved work. */
   importFile: (name: string, fileName: string, text: string) => void;
+  /** Several inputs' texts from one import (labs/imports.ts), applied like importFile. */
+  importTexts: (texts: Record<string, string>, fileName: string) => void;
   setView: (view: unknown) => void;
   reset: () => void;
   shareUrl: () => string;
@@ -221,15 +223,18 @@ export function useLabState(meta: LabMeta, preset: Record<string, string>, embed
   }, []);
   const setText = useCallback((name: string, text: string) => edit((s) => (s.texts[name] === text ? s : { ...s, texts: { ...s.texts, [name]: text } })), [edit]);
   const setView = useCallback((v: unknown) => edit((s) => (JSON.stringify(s.view ?? null) === JSON.stringify(v ?? null) ? s : { ...s, view: v })), [edit]);
-  const importFile = useCallback((name: string, fileName: string, text: string) => {
+  const importTexts = useCallback((patch: Record<string, string>, fileName: string) => {
+    const names = Object.keys(patch);
+    if (names.length === 0) return;
     setStore((s) => {
-      if (s.pending) return { ...s, pending: { ...s.pending, texts: { ...s.pending.texts, [name]: text } } };
-      if ((s.own.texts[name] ?? '') === text) return s;
+      if (s.pending) return { ...s, pending: { ...s.pending, texts: { ...s.pending.texts, ...patch } } };
+      if (names.every((n) => (s.own.texts[n] ?? '') === patch[n])) return s;
       // Nothing of the learner's would be replaced (the lab still shows its starting state): apply it.
-      if (sameSnapshot(s.own, base)) return { ...s, own: { ...s.own, texts: { ...s.own.texts, [name]: text } }, undo: null };
-      return { ...s, pending: { texts: { ...s.own.texts, [name]: text }, view: s.own.view, source: { kind: 'file', input: name, file: fileName } }, undo: null };
+      if (sameSnapshot(s.own, base)) return { ...s, own: { ...s.own, texts: { ...s.own.texts, ...patch } }, undo: null };
+      return { ...s, pending: { texts: { ...s.own.texts, ...patch }, view: s.own.view, source: { kind: 'file', input: names[0], file: fileName } }, undo: null };
     });
   }, [base]);
+  const importFile = useCallback((name: string, fileName: string, text: string) => importTexts({ [name]: text }, fileName), [importTexts]);
   const keepPending = useCallback(() => setStore((s) => (s.pending ? { own: { texts: s.pending.texts, view: s.pending.view }, pending: null, undo: { choice: 'kept', before: { own: s.own, pending: s.pending } } } : s)), []);
   const discardPending = useCallback(() => {
     setStore((s) => {
@@ -254,6 +259,7 @@ export function useLabState(meta: LabMeta, preset: Record<string, string>, embed
       notice,
       setText,
       importFile,
+      importTexts,
       setView,
       reset,
       shareUrl,
@@ -267,6 +273,6 @@ export function useLabState(meta: LabMeta, preset: Record<string, string>, embed
       lastChoice: store.undo?.choice ?? null,
       undo,
     }),
-    [working, notice, setText, importFile, setView, reset, shareUrl, tooLarge, lastValid, setLastValid, store, hasSavedWork, keepPending, discardPending, undo],
+    [working, notice, setText, importFile, importTexts, setView, reset, shareUrl, tooLarge, lastValid, setLastValid, store, hasSavedWork, keepPending, discardPending, undo],
   );
 }

@@ -35,8 +35,8 @@ export function TraceSummaryChart({ result, lang }: { result: TraceResult; lang:
     label: r.run_id,
     value: r.s_run,
     undefinedText: t.undef,
-    flagged: r.verdict !== 'pass',
-    color: r.verdict === 'pass' ? '#1d4e89' : '#a3211b',
+    flagged: r.decision.verdict !== 'pass',
+    color: r.decision.verdict === 'pass' ? '#1d4e89' : '#a3211b',
   }));
   return <HBarChart testId="trace-summary-chart" title={t.title} description={t.desc} xLabel={t.x} bars={bars} tableSummary={t.table} columns={t.cols} max={1} width={400}
     reference={{ value: result.min_s_run, label: t.min(fmt(result.min_s_run, lang, 2)) }} />;

@@ -84,7 +84,7 @@ export function TraceCases({ result, lang, state }: { result: TraceResult; lang:
       columns={[
         { key: 'tool', header: t.tool, cell: (x) => <code>{x.s.tool}</code> },
         { key: 'step', header: t.step, cell: (x) => verdict(x.s.verdict) },
-        { key: 'run', header: t.run, cell: (x) => verdict(x.r.verdict) },
+        { key: 'run', header: t.run, cell: (x) => verdict(x.r.decision.verdict) },
       ]}
       toggles={[{
         key: 'approval',

@@ -1,0 +1,158 @@
+/**
+ * Imports: results people already have (a promptfoo export, an Inspect AI log, TREC files, a plain
+ * CSV) turned into a lab's normal input texts. One mechanism for every lab: an importer module per
+ * format under labs/<lab>/import/ reads the files and returns
+ *
+ *   { ok: true, texts, summary, warnings }   texts: the lab's own input texts (the same JSONL/JSON the
+ *                                            editors hold), parsed afterwards by the lab's zod schema
+ *                                            like any other input; summary: what was imported;
+ *                                            warnings: rows left out, each with its line or path
+ *   { ok: false, issues, summary? }          nothing usable: each issue names the file, the line (text
+ *                                            formats) or the JSON path (`field`), in the page's language
+ *
+ * The page (the worker, labs/worker.ts `importFiles`) and the CLI (labs/cli.ts) call the same
+ * importers (labs/imports.ts), so both say the same thing; describeImport renders the summary in
+ * either language. Keys from data (versions, scorers, case ids) stay in arrays, never object keys.
+ */
+import type { InputIssue, Lang } from './types.ts';
+import { importMsg } from './import_i18n.ts';
+
+/** One file given to an importer: its name and its bytes (a zip) or its text. */
+export interface ImportFile {
+  name: string;
+  bytes?: Uint8Array;
+  text?: string;
+}
+
+/** Formats the importers read. */
+export type ImportFormat = 'promptfoo' | 'inspect' | 'csv' | 'kit' | 'trec' | 'labels_csv';
+
+/** Why rows were left out of an import (each translated by describeImport). */
+export type LeftOutReason =
+  | 'version_not_chosen'
+  | 'case_not_in_both_versions'
+  | 'score_out_of_range'
+  | 'no_score'
+  | 'run_qid_not_in_qrels'
+  | 'value_not_numeric';
+
+/** Notes on how fields were read (each translated by describeImport). */
+export type ImportNote =
+  | 'cost_not_converted'
+  | 'cost_missing'
+  | 'versions_defaulted'
+  | 'scorer_defaulted'
+  | 'errors_as_failures'
+  | 'default_policy'
+  | 'judges_as_columns'
+  | 'judges_as_rows'
+  | 'cost_as_micro_tokens';
+
+export interface ImportSummary {
+  format: ImportFormat;
+  /** The file names read, in order. */
+  files: string[];
+  /** Cases (queries for TREC) in the lab's input. */
+  cases: number;
+  /** Every version (promptfoo provider/prompt, Inspect log, CSV version, TREC run tag, judge) found, in order. */
+  versions: string[];
+  /** The two chosen as baseline and candidate (gate), else null. */
+  baseline: string | null;
+  candidate: string | null;
+  /** The most runs (repeats, epochs) of one case by one version. */
+  runs: number;
+  /** Rows (results, samples, lines) read. */
+  rows: number;
+  /** Field of the source -> field of the lab's input, in the order applied. */
+  mapped: { from: string; to: string }[];
+  /** What was left out and why, with a count and the first few examples. */
+  left_out: { reason: LeftOutReason; count: number; examples: string[] }[];
+  notes: ImportNote[];
+  /** Inspect: the scorer whose value is the outcome, and every scorer seen. */
+  scorer: string | null;
+  scorers: string[];
+}
+
+export type ImportOutcome =
+  | { ok: true; texts: Record<string, string>; summary: ImportSummary; warnings: InputIssue[] }
+  | { ok: false; issues: InputIssue[]; total_issues?: number };
+
+/** Options an importer may take; each ignores what does not apply to it. */
+export interface ImportOptions {
+  /** Force a format instead of detecting it from the content. */
+  format?: string;
+  baseline?: string;
+  candidate?: string;
+  /** Inspect: the scorer to read. */
+  scorer?: string;
+}
+
+/** An empty summary for `format`, to fill in. */
+export function newSummary(format: ImportFormat, files: string[]): ImportSummary {
+  return { format, files, cases: 0, versions: [], baseline: null, candidate: null, runs: 0, rows: 0, mapped: [], left_out: [], notes: [], scorer: null, scorers: [] };
+}
+
+/** Adds `count` left-out rows with `reason` (the first 5 examples kept). Linear: examples are capped. */
+export function leaveOut(summary: ImportSummary, reason: LeftOutReason, example: string, count = 1): void {
+  let row = summary.left_out.find((r) => r.reason === reason);
+  if (!row) summary.left_out.push((row = { reason, count: 0, examples: [] }));
+  row.count += count;
+  if (row.examples.length < 5 && !row.examples.includes(example)) row.examples.push(example);
+}
+
+/**
+ * The summary as sentences in `lang` (one per line): format and files, counts, the chosen
+ * versions, the field mapping, what was left out and why, and the notes. Plain text (the page
+ * renders it as text, the CLI prints it to stderr).
+ */
+export function describeImport(s: ImportSummary, lang: Lang): string[] {
+  const t = importMsg(lang);
+  const lines = [t.heading(t.formats[s.format], s.files.join(', ')), t.counts(s.cases, s.versions.length, s.runs, s.rows)];
+  if (s.versions.length) lines.push(t.versions(s.versions.join(', ')));
+  if (s.baseline !== null && s.candidate !== null) lines.push(t.chosen(s.baseline, s.candidate));
+  if (s.scorer !== null) lines.push(t.scorer(s.scorer, s.scorers.join(', ')));
+  if (s.mapped.length) lines.push(t.mapped(s.mapped.map((m) => `${m.from} → ${m.to}`).join('; ')));
+  for (const r of s.left_out) lines.push(t.left_out(r.count, t.reasons[r.reason], r.examples.join(', ')));
+  for (const n of s.notes) lines.push(t.notes[n]);
+  return lines;
+}
+
+/** A byte array's text (UTF-8, a leading BOM dropped; bad bytes become U+FFFD). */
+export function fileText(f: ImportFile): string {
+  const text = f.text ?? new TextDecoder('utf-8').decode(f.bytes ?? new Uint8Array(0));
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** True when the file starts with a zip local-file header ("PK\x03\x04"). */
+export function isZip(f: ImportFile): boolean {
+  const b = f.bytes;
+  return !!b && b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
+}
+
+/** Rows of JSONL text (one JSON value per non-blank line), or null at the first line that is not JSON. */
+export function jsonLines(text: string): unknown[] | null {
+  const out: unknown[] = [];
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    try {
+      out.push(JSON.parse(line));
+    } catch {
+      return null;
+    }
+  }
+  return out;
+}
+
+/** JSON.parse that returns undefined instead of throwing. */
+export function tryJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A JSONL text of `rows` (one JSON object per line, with a final newline). */
+export function toJsonl(rows: readonly object[]): string {
+  return rows.map((r) => JSON.stringify(r)).join('\n') + (rows.length ? '\n' : '');
+}

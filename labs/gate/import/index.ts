@@ -1,0 +1,78 @@
+/**
+ * The gate lab's importers (labs/core/contract/imports.ts): a promptfoo export, Inspect logs (JSON
+ * or .eval, one per version), a results CSV, or the kit's outputs JSONL, detected from the content
+ * (options.format forces one: promptfoo | inspect | csv | kit). Returns the gate's `cases` and
+ * `outputs` texts (pre-graded rows) plus the summary; the caller puts the chosen versions into the
+ * policy (withVersions).
+ */
+import { applyEdits, modify, parse as parseJsonc } from 'jsonc-parser';
+import type { Lang } from '../../core/contract/types.ts';
+import type { ImportFile, ImportOptions, ImportOutcome } from '../../core/contract/imports.ts';
+import { fileText, isZip, jsonLines, newSummary, tryJson } from '../../core/contract/imports.ts';
+import { importMsg } from '../../core/contract/import_i18n.ts';
+import { importPromptfoo, isPromptfoo } from './promptfoo.ts';
+import { importInspect, isInspectJson } from './inspect.ts';
+import { importCsv, isResultsCsv } from './csv.ts';
+
+export type GateImportFormat = 'promptfoo' | 'inspect' | 'csv' | 'kit';
+export const GATE_IMPORT_FORMATS: readonly GateImportFormat[] = ['promptfoo', 'inspect', 'csv', 'kit'];
+
+/** The format of one file from its content, or null when none fits. */
+export function detectGateFormat(f: ImportFile): GateImportFormat | null {
+  if (isZip(f)) return 'inspect';
+  const text = fileText(f);
+  const head = text.trimStart();
+  if (head.startsWith('{') || head.startsWith('[')) {
+    const data = tryJson(text);
+    if (data !== undefined) {
+      if (isPromptfoo(data)) return 'promptfoo';
+      if (isInspectJson(data)) return 'inspect';
+    }
+    const rows = jsonLines(text);
+    if (rows && rows.length && rows.every((r) => r !== null && typeof r === 'object' && 'version' in r && 'case_id' in r)) return 'kit';
+    return null;
+  }
+  return isResultsCsv(text) ? 'csv' : null;
+}
+
+/**
+ * Imports `files` into the gate (module comment). Several files must all be Inspect logs. Never throws.
+ */
+export function importGate(files: readonly ImportFile[], options: ImportOptions, lang: Lang): ImportOutcome {
+  const t = importMsg(lang).problems;
+  const names = files.map((f) => f.name).join(', ');
+  if (options.format !== undefined && !(GATE_IMPORT_FORMATS as readonly string[]).includes(options.format)) {
+    return { ok: false, issues: [{ input: '--input-format', message: t.bad_format_option(options.format) }] };
+  }
+  const formats = files.map((f) => (options.format as GateImportFormat | undefined) ?? detectGateFormat(f));
+  const unknown = files.filter((_, i) => formats[i] === null);
+  if (unknown.length) return { ok: false, issues: unknown.map((f) => ({ input: f.name, message: t.unknown_format })) };
+  const format = formats[0]!;
+  if (formats.some((x) => x !== format) || (files.length > 1 && format !== 'inspect')) return { ok: false, issues: [{ input: names, message: t.mixed_formats }] };
+  try {
+    if (format === 'inspect') return importInspect(files, options, lang);
+    if (format === 'promptfoo') return importPromptfoo(files[0], options, lang);
+    if (format === 'csv') return importCsv(files[0], options, lang);
+    const summary = newSummary('kit', [files[0].name]);
+    const text = fileText(files[0]);
+    summary.rows = text.split('\n').filter((l) => l.trim() !== '').length;
+    return { ok: true, texts: { outputs: text }, summary, warnings: [] };
+  } catch (err) {
+    // An importer bug must not take the page down: it becomes an issue like any other.
+    return { ok: false, issues: [{ input: names, message: err instanceof Error ? err.message : String(err) }] };
+  }
+}
+
+/**
+ * The policy text with baseline_version and candidate_version set (jsonc-parser edits: the rest of
+ * the learner's text, comments and layout included, is kept). A text that is not a JSON object is
+ * returned as it is (the lab's parser reports it).
+ */
+export function withVersions(policyText: string, baseline: string, candidate: string): string {
+  const opts = { formattingOptions: { insertSpaces: true, tabSize: 2 } };
+  const data: unknown = parseJsonc(policyText);
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return policyText;
+  let text = applyEdits(policyText, modify(policyText, ['baseline_version'], baseline, opts));
+  text = applyEdits(text, modify(text, ['candidate_version'], candidate, opts));
+  return text;
+}

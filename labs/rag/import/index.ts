@@ -1,0 +1,77 @@
+/**
+ * The RAG lab's importer (labs/core/contract/imports.ts): TREC files alone. One qrels file
+ * (`qid iter docid rel`) and one or two run files (`qid Q0 docid rank score tag`), told apart by
+ * their column count, become the lab's texts: `qrels`, `run`, `run_b` as they are, plus `cases`
+ * derived from the qrels (one answerable case per query, in file order, judged by the qrels) and,
+ * when `policyText` is not given, a default policy with k alone and no threshold (the verdict then
+ * fails with 'no_contract'). Queries of a run that the qrels do not list are counted in the summary
+ * (the engine scores only the cases and warns about them); queries missing from a run are scored
+ * as empty lists by the engine.
+ */
+import type { InputIssue, Lang } from '../../core/contract/types.ts';
+import type { ImportFile, ImportOutcome } from '../../core/contract/imports.ts';
+import { fileText, leaveOut, newSummary } from '../../core/contract/imports.ts';
+import { importMsg } from '../../core/contract/import_i18n.ts';
+import { parseQrels, parseRun } from '../trec.ts';
+
+/** Columns of the first data line (blank and # lines skipped), or 0. */
+function columns(text: string): number {
+  for (const line of text.split('\n')) {
+    const s = line.trim();
+    if (s === '' || s.startsWith('#')) continue;
+    return s.split(/[ \t]+/).length;
+  }
+  return 0;
+}
+
+/** Options of the RAG import: k for the default policy (10 when absent), the existing texts kept. */
+export interface RagImportOptions {
+  k?: number;
+  /** The policy text to keep; absent or blank: the default policy. */
+  policyText?: string;
+  /** A cases text to keep; absent or blank: cases derived from the qrels. */
+  casesText?: string;
+}
+
+/** Imports TREC files (module comment). Never throws. */
+export function importRag(files: readonly ImportFile[], options: RagImportOptions, lang: Lang): ImportOutcome {
+  const t = importMsg(lang).problems;
+  const summary = newSummary('trec', files.map((f) => f.name));
+  const qrelsFiles = files.filter((f) => columns(fileText(f)) === 4);
+  const runFiles = files.filter((f) => columns(fileText(f)) === 6);
+  const other = files.filter((f) => !qrelsFiles.includes(f) && !runFiles.includes(f));
+  if (other.length) return { ok: false, issues: other.map((f) => ({ input: f.name, message: t.unknown_format })) };
+  if (qrelsFiles.length !== 1 || runFiles.length < 1 || runFiles.length > 2) return { ok: false, issues: [{ input: summary.files.join(', '), message: t.trec_need_run }] };
+  const qrelsText = fileText(qrelsFiles[0]);
+  const qrels = parseQrels(qrelsText, qrelsFiles[0].name, lang);
+  const runs = runFiles.map((f) => ({ f, text: fileText(f) })).map(({ f, text }) => ({ f, text, parsed: parseRun(text, f.name, lang) }));
+  const issues: InputIssue[] = [];
+  if (!qrels.ok) issues.push(...qrels.issues);
+  for (const r of runs) if (!r.parsed.ok) issues.push(...r.parsed.issues);
+  if (!qrels.ok || runs.some((r) => !r.parsed.ok)) return { ok: false, issues: issues.slice(0, 50), total_issues: issues.length };
+  const q = qrels.ok ? qrels.value : null;
+  const qids = [...q!.queries.keys()];
+  const known = new Set(qids);
+  summary.cases = qids.length;
+  summary.rows = q!.judgments;
+  for (const r of runs) {
+    if (!r.parsed.ok) continue;
+    summary.versions.push(r.parsed.value.tag);
+    summary.rows += r.parsed.value.lines;
+    for (const qid of r.parsed.value.queries.keys()) if (!known.has(qid)) leaveOut(summary, 'run_qid_not_in_qrels', `${r.parsed.value.tag}: ${qid}`);
+  }
+  summary.runs = 1;
+  summary.mapped = [
+    { from: 'qrels qid', to: 'case_id' },
+    { from: 'qrels docid rel', to: 'gold (qrels)' },
+    { from: 'run (score desc)', to: 'run' },
+  ];
+  const texts: Record<string, string> = { qrels: qrelsText, run: runs[0].text, run_b: runs[1]?.text ?? '' };
+  const keepCases = options.casesText !== undefined && options.casesText.trim() !== '';
+  if (!keepCases) texts.cases = `${JSON.stringify(qids.map((id) => ({ case_id: id, answerable: true })), null, 2)}\n`;
+  if (options.policyText === undefined || options.policyText.trim() === '') {
+    texts.policy = `${JSON.stringify({ k: options.k ?? 10 }, null, 2)}\n`;
+    summary.notes.push('default_policy');
+  }
+  return { ok: true, texts, summary, warnings: [] };
+}

@@ -1,0 +1,184 @@
+/**
+ * The gate's importers (labs/gate/import/) on files written here from each tool's documented format
+ * (tests/fixtures/imports/: a promptfoo export with two providers and two repeats, Inspect JSON
+ * logs, a .eval archive built below from the same samples, a results CSV) and through the runner.
+ * Expected figures are worked by hand in each test.
+ */
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { strToU8, zipSync } from 'fflate';
+import { importGate, withVersions, detectGateFormat } from '../../labs/gate/import/index.ts';
+import { inspectValueToFloat } from '../../labs/gate/import/inspect.ts';
+import { describeImport, type ImportFile } from '../../labs/core/contract/imports.ts';
+import { createRunner } from '../../labs/runner.ts';
+import type { GateResult } from '../../labs/gate/lab.ts';
+
+const DIR = 'tests/fixtures/imports/';
+const file = (name: string): ImportFile => ({ name, text: readFileSync(DIR + name, 'utf8') });
+const POLICY = JSON.stringify({ min_weighted_quality: 0.8, max_critical_failures: 0, max_cost_per_accepted_eur: 0.01, max_regressions: 0 }, null, 2);
+
+/** A .eval archive of a JSON log: header.json without samples, one samples/<id>_epoch_<n>.json each. */
+function evalArchive(name: string, log: { samples: { id: string; epoch: number }[] }): ImportFile {
+  const { samples, ...header } = log;
+  const entries: Record<string, Uint8Array> = { 'header.json': strToU8(JSON.stringify(header)), '_journal/start.json': strToU8(JSON.stringify({ version: 2, eval: (header as { eval: unknown }).eval })) };
+  for (const s of samples) entries[`samples/${s.id}_epoch_${s.epoch}.json`] = strToU8(JSON.stringify(s));
+  entries['summaries.json'] = strToU8(JSON.stringify(samples.map((s) => ({ id: s.id, epoch: s.epoch }))));
+  return { name, bytes: zipSync(entries) };
+}
+
+async function gate(texts: Record<string, string>, base: string, cand: string): Promise<GateResult> {
+  const res = await createRunner().runAny('gate', { ...texts, policy: withVersions(POLICY, base, cand) }, 'en');
+  if (!res.ok) throw new Error(JSON.stringify(res.issues));
+  return res.result as GateResult;
+}
+
+describe('promptfoo export', () => {
+  it('two providers with two repeats: cases by testIdx (repeats grouped by vars), runs, outcome, cost, assertions', async () => {
+    const f = file('promptfoo_two_providers_repeats.json');
+    expect(detectGateFormat(f)).toBe('promptfoo');
+    const r = importGate([f], {}, 'en');
+    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    expect(r.summary.versions).toEqual(['faq-v1', 'faq-v2']);
+    expect([r.summary.baseline, r.summary.candidate]).toEqual(['faq-v1', 'faq-v2']);
+    expect(r.summary.cases).toBe(3); // 6 testIdx, the second three repeat the first three's vars
+    expect(r.summary.runs).toBe(2);
+    expect(r.summary.rows).toBe(12);
+    expect(r.summary.notes).toContain('cost_not_converted');
+    const res = await gate(r.texts, 'faq-v1', 'faq-v2');
+    expect(res.baseline.results.map((c) => c.case_id)).toEqual(['test_0', 'test_1', 'test_2']);
+    // baseline case scores: test_0 (1+1)/2 = 1, test_1 (0+0)/2 = 0, test_2 (1+0.5)/2 = 0.75 -> 1.75/3
+    expect(res.baseline.weighted_quality).toBeCloseTo(1.75 / 3, 12);
+    expect(res.candidate.weighted_quality).toBe(1);
+    expect(res.delta_quality).toBeCloseTo(1 - 1.75 / 3, 12);
+    expect(res.baseline.passed_cases).toBe(1);
+    // cost: mean per case 0.001 x 3 = 0.003; accepted = Σ run pass rate = 1 + 0 + 0.5 = 1.5
+    expect(res.baseline.total_cost_eur).toBeCloseTo(0.003, 12);
+    expect(res.baseline.cost_per_accepted_eur).toBeCloseTo(0.002, 12);
+    expect(res.candidate.cost_per_accepted_eur).toBeCloseTo(0.002, 12);
+    const run = res.baseline.results[1].runs[0];
+    expect(run.reason).toBe('pre_graded');
+    expect(run.latency_ms).toBe(210);
+    expect(run.assertions).toEqual([{ pass: false, score: 0, reason: 'expected answer not found', type: 'contains' }]);
+    // candidate: quality 1 >= 0.8, no critical failure, 0.002 <= 0.01 per accepted, no regression
+    expect(res.decision.verdict).toBe('pass');
+    expect(res.decision.reasons).toEqual([]);
+  });
+
+  it('picks the versions asked for, refuses an unknown one, and a file with one provider', () => {
+    const r = importGate([file('promptfoo_two_providers_repeats.json')], { baseline: 'faq-v2', candidate: 'faq-v1' }, 'es');
+    expect(r.ok && [r.summary.baseline, r.summary.candidate]).toEqual(['faq-v2', 'faq-v1']);
+    const bad = importGate([file('promptfoo_two_providers_repeats.json')], { baseline: 'faq-v3' }, 'en');
+    expect(!bad.ok && bad.issues[0].message).toContain('"faq-v3" is not in the file (it has: faq-v1, faq-v2)');
+    const one = importGate([file('promptfoo_one_provider.json')], {}, 'en');
+    expect(one.ok).toBe(false);
+    expect(!one.ok && one.issues[0].message).toContain('only one version ("faq-v1")');
+    const oneEs = importGate([file('promptfoo_one_provider.json')], {}, 'es');
+    expect(!oneEs.ok && oneEs.issues[0].message).toContain('Solo hay una versión («faq-v1»)');
+  });
+});
+
+describe('Inspect AI logs', () => {
+  const baseLog = JSON.parse(readFileSync(DIR + 'inspect_baseline.json', 'utf8'));
+  const candLog = JSON.parse(readFileSync(DIR + 'inspect_candidate.json', 'utf8'));
+
+  it("value_to_float as Inspect documents it: C 1, P 0.5, I 0, N 0, numbers, yes/no", () => {
+    expect(['C', 'P', 'I', 'N', 0.25, true, false, '0.75', 'yes', 'False'].map(inspectValueToFloat)).toEqual([1, 0.5, 0, 0, 0.25, 1, 0, 0.75, 1, 0]);
+    expect(inspectValueToFloat('maybe')).toBeNull();
+    expect(inspectValueToFloat({ a: 1 })).toBeNull();
+  });
+
+  it('a JSON log and a .eval archive, one per version: cases by sample id, epochs as runs, the chosen scorer', async () => {
+    const files = [file('inspect_baseline.json'), evalArchive('candidate.eval', candLog)];
+    expect(detectGateFormat(files[1])).toBe('inspect');
+    const r = importGate(files, { scorer: 'match' }, 'en');
+    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    expect(r.summary.versions).toEqual(['openai/gpt-4o-mini', 'anthropic/claude-haiku']);
+    expect(r.summary.scorer).toBe('match');
+    expect(r.summary.scorers).toEqual(['match', 'model_graded_qa']);
+    expect(r.summary.runs).toBe(2);
+    expect(r.summary.notes).toContain('cost_missing');
+    const res = await gate(r.texts, 'openai/gpt-4o-mini', 'anthropic/claude-haiku');
+    // baseline: s1 C,C -> 1; s2 I,P -> 0.25; s3 C,N -> 0.5 -> 1.75/3; candidate: 1, 1, (1+0)/2 -> 2.5/3
+    expect(res.baseline.weighted_quality).toBeCloseTo(1.75 / 3, 12);
+    expect(res.candidate.weighted_quality).toBeCloseTo(2.5 / 3, 12);
+    expect(res.candidate.results.map((c) => c.runs.map((x) => x.run))).toEqual([['1', '2'], ['1', '2'], ['1', '2']]);
+    // Inspect logs carry no cost: the budget check fails closed, with its own reason
+    expect(res.candidate.cost_per_accepted_eur).toBeNull();
+    expect(res.undefined_metrics['candidate.cost_per_accepted_eur']).toBe('cost_unknown');
+    expect(res.decision.reasons).toContain('cost_unknown');
+  });
+
+  it('two .eval archives work alike, and the first scorer is the default (said in the summary)', () => {
+    const r = importGate([evalArchive('a.eval', baseLog), evalArchive('b.eval', candLog)], {}, 'en');
+    expect(r.ok && r.summary.scorer).toBe('match');
+    expect(r.ok && r.summary.notes).toContain('scorer_defaulted');
+  });
+
+  it('a missing scorer, a zip that is not an Inspect log, and a single log are clear errors', () => {
+    const missing = importGate([file('inspect_baseline.json'), file('inspect_candidate.json')], { scorer: 'accuracy' }, 'en');
+    expect(!missing.ok && missing.issues[0].message).toBe('The log has no "accuracy" scorer (it has: match, model_graded_qa).');
+    const notLog: ImportFile = { name: 'photos.zip', bytes: zipSync({ 'a.json': strToU8('{"hello": 1}') }) };
+    const bad = importGate([notLog, file('inspect_candidate.json')], {}, 'es');
+    expect(!bad.ok && bad.issues[0]).toMatchObject({ input: 'photos.zip' });
+    expect(!bad.ok && bad.issues[0].message).toContain('El zip no es un log de Inspect');
+    const single = importGate([file('inspect_baseline.json')], {}, 'en');
+    expect(!single.ok && single.issues[0].message).toContain('One log per version is needed');
+  });
+});
+
+describe('results CSV', () => {
+  it('case_id, version, run, passed, score, cost, slice: the gate on it', async () => {
+    const r = importGate([file('results.csv')], {}, 'en');
+    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    expect(r.summary.format).toBe('csv');
+    const res = await gate(r.texts, 'v1', 'v2');
+    // v1 passes q1, q3 (2/4); v2 passes q1, q2, q4 (3/4); q3 regresses, q2 and q4 improve
+    expect(res.baseline.weighted_quality).toBe(0.5);
+    expect(res.candidate.weighted_quality).toBe(0.75);
+    expect(res.regressions).toEqual(['q3']);
+    expect(res.improvements).toEqual(['q2', 'q4']);
+    // McNemar exact, b = 2, c = 1: two-sided binomial p = 2 · (C(3,0) + C(3,1)) / 2^3 = 1
+    expect(res.paired_comparison.mcnemar_exact_p_value).toBe(1);
+    expect(res.candidate.slices.map((s) => s.slice)).toEqual(['billing', 'support']);
+    // cost per accepted: 4 x 0.02 / 3 accepted
+    expect(res.candidate.cost_per_accepted_eur).toBeCloseTo(0.08 / 3, 12);
+    expect(res.decision.reasons).toEqual(['weighted_quality_below_threshold', 'cost_per_accepted_above_budget', 'regressions_present']);
+  });
+
+  it('an unknown column is named with its line, in both languages', () => {
+    const en = importGate([file('results_unknown_column.csv')], { format: 'csv' }, 'en');
+    expect(!en.ok && en.issues[0]).toEqual({ input: 'results_unknown_column.csv', line: 1, field: 'costs', message: 'Unknown column "costs" (allowed: case_id, version, run, passed, score, cost, slice, input, output, latency_ms).' });
+    const es = importGate([file('results_unknown_column.csv')], {}, 'es');
+    expect(!es.ok && es.issues[0].message).toContain('Columna desconocida «costs»');
+  });
+
+  it('a bad cell names its line and column', () => {
+    const r = importGate([{ name: 'r.csv', text: 'case_id,version,passed\nq1,a,true\nq1,b,maybe\n' }], {}, 'en');
+    expect(!r.ok && r.issues[0]).toMatchObject({ line: 3, field: 'passed' });
+  });
+});
+
+describe('the summary in both languages', () => {
+  it('says the format, counts, versions, fields and notes', () => {
+    const r = importGate([file('promptfoo_two_providers_repeats.json')], {}, 'en');
+    if (!r.ok) throw new Error('import failed');
+    const en = describeImport(r.summary, 'en').join('\n');
+    expect(en).toContain('Imported: promptfoo export (promptfoo_two_providers_repeats.json).');
+    expect(en).toContain('3 cases, 2 versions, up to 2 runs per case and version; 12 rows read.');
+    expect(en).toContain('Baseline: "faq-v1"; candidate: "faq-v2".');
+    expect(en).toContain('success → passed');
+    const es = describeImport(r.summary, 'es').join('\n');
+    expect(es).toContain('3 casos, 2 versiones');
+    expect(es).toContain('Baseline: «faq-v1»; candidata: «faq-v2».');
+  });
+});
+
+describe('withVersions', () => {
+  it('sets both versions and keeps the rest of the policy text', () => {
+    const text = '{\n  // the owner\n  "decision_owner": "ana",\n  "baseline_version": "old"\n}';
+    const out = withVersions(text, 'a', 'b');
+    expect(out).toContain('// the owner');
+    expect(out).toContain('"baseline_version": "a"');
+    expect(out).toContain('"candidate_version": "b"');
+  });
+});
