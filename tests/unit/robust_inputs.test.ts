@@ -73,13 +73,15 @@ describe('BOM and issue caps', () => {
     expect(r.issues[49]).toMatchObject({ line: 51, field: '49' });
   });
 
-  const badLines = (n: number) => Array.from({ length: n }, (_, i) => `{"case_id": "c${i}"}`).join('\n') + '\n';
+  const badLines = (n: number, extra: string) => Array.from({ length: n }, (_, i) => `{"case_id": "c${i}"${extra}}`).join('\n') + '\n';
+  // a gate case needs no more than its id (pre-graded outputs need no expected terms): its bad
+  // rows carry a field of the wrong type
   it.each([
-    ['threshold', 'cases'],
-    ['gate', 'cases'],
-    ['rubric', 'items'],
-  ])('%s: a JSONL input with 120 bad rows lists exactly 50 problems and counts all of them', async (lab, input) => {
-    const texts = { ...presetTexts(lab), [input]: badLines(120) };
+    ['threshold', 'cases', ''],
+    ['gate', 'cases', ', "must_abstain": "yes"'],
+    ['rubric', 'items', ''],
+  ])('%s: a JSONL input with 120 bad rows lists exactly 50 problems and counts all of them', async (lab, input, extra) => {
+    const texts = { ...presetTexts(lab), [input]: badLines(120, extra) };
     const r = await createRunner().runAny(lab, texts, 'en');
     expect(r.ok).toBe(false);
     if (r.ok) return;
