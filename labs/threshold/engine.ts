@@ -23,7 +23,6 @@
  */
 import type { LabResultBase } from '../core/contract/lab.ts';
 import type { Decision } from '../core/contract/types.ts';
-import { lowerBound, splitSorted, upperBound } from '../core/stats/sorted.ts';
 import type { SortedClasses } from '../core/stats/sorted.ts';
 import { sortForTwoThresholds, twoThresholdAction, twoThresholdCounts, type TwoThresholdSorted } from '../core/stats/two_threshold.ts';
 import { compare } from '../core/contract/gate_check.ts';
