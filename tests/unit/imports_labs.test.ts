@@ -28,7 +28,7 @@ describe('RAG: qrels and runs alone', () => {
     const res = await createRunner().runAny('rag', r.texts, 'en');
     if (!res.ok) throw new Error(JSON.stringify(res.issues));
     const out = res.result as { decision: { verdict: string; reasons: string[] }; conventions: { tie_rule: string }; retrieval: { sources: { source: string; aggregate: { recall_at_k: number | null } }[] } };
-    expect(out.decision).toEqual({ verdict: 'fail', reasons: ['no_contract'] });
+    expect(out.decision).toEqual({ verdict: 'fail', reasons: ['no_contract'], warnings: [] });
     expect(out.conventions.tie_rule).toBe('score_desc_then_file_order');
     expect(res.report).toContain('trec_eval');
   });

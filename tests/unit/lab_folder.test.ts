@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { LAB_IDS } from '../../labs/manifest.ts';
 
 /** Where a lab may be named; the test scans everything else of the source tree. */
-const FREE = [/^labs\/manifest\.ts$/, /^package-lock\.json$/, /^(tests|e2e|content|bench|node_modules|dist[^/]*|\.git|\.astro)\//];
+const FREE = [/^labs\/manifest\.ts$/, /^package-lock\.json$/, /^(tests|e2e|content|bench|node_modules|dist[^/]*|\.git|\.astro|test-results|playwright-report|blob-report|logs)\//];
 const labFolder = (path: string) => LAB_IDS.some((id) => path.startsWith(`labs/${id}/`) || path.startsWith(`src/components/labs/${id}/`));
 const CODE = /\.(ts|tsx|mts|astro|mjs|cjs|js|css|json)$/;
 const ROOT = new URL('../../', import.meta.url).pathname;
