@@ -76,14 +76,6 @@ test.describe('calibration lab, K classes and selective prediction', () => {
     await expect(page.getByTestId('selective-chart').locator('path[data-points]')).toBeVisible();
   });
 
-  test('the full-set exercise: the start is unmet, isotonic meets every goal (es)', async ({ page }) => {
-    await page.goto('/ejercicios/calibration-full-conformal-set/');
-    await expect(page.getByTestId('goal-panel')).toHaveAttribute('data-complete', 'false');
-    await expect(page.getByTestId('mc-empty-full')).toHaveAttribute('data-full', '629');
-    await page.getByTestId('mc-calibrator-select').selectOption('isotonic');
-    await expect(page.getByTestId('goal-panel')).toHaveAttribute('data-complete', 'true');
-  });
-
   test('360 px: no horizontal overflow, SVG text at 11 px or more, in both languages', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 800 });
     for (const url of [ES, EN]) {

@@ -83,7 +83,8 @@ test.describe('evaluator audit lab', () => {
     await page.getByTestId(`toggle-parse-${V2}-evaluator_006`).click();
     await expect(page.getByTestId(`gate-${V2}`)).toHaveAttribute('data-passed', 'false');
     await expect(recommended(page)).toHaveAttribute('data-value', '');
-    await expect(page.locator(`[data-case="evaluator_006"] [data-outcome="parse_error"]`)).toBeVisible();
+    // shown both in the case table (the flip) and in the case detail below
+    await expect(page.locator(`[data-case="evaluator_006"] [data-outcome="parse_error"]`)).toHaveCount(2);
   });
 
   test('kappa is undefined, visibly, when chance agreement is total, and the kappa floor fails closed', async ({ page }) => {
@@ -200,28 +201,6 @@ test.describe('evaluator audit lab', () => {
     await page.getByTestId('tab-construct').focus();
     await page.keyboard.press('ArrowRight');
     await expect(page.getByTestId('tab-production')).toBeFocused();
-  });
-});
-
-test.describe('exercise: the 83% judge must not gate', () => {
-  test('starts unmet; relabelling the humans towards the judge does not count; restoring the critical limit does', async ({ page }) => {
-    await page.goto('/en/exercises/evaluators-accuracy-not-gate/');
-    await expect(page.getByTestId('verdict')).toBeVisible();
-    const panel = page.getByTestId('goal-panel');
-    await expect(panel.getByTestId('goal')).toHaveCount(12);
-    await expect(panel).toHaveAttribute('data-complete', 'false');
-    await expect(page.getByTestId('focus')).toHaveText(V1);
-    await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'pass');
-    await expect(page.getByTestId(`kappa-${V1}`)).toHaveText('0.6667');
-    // the fix: the kit's rubric (no critical false pass allowed)
-    await replaceEditorText(page, 'editor-rubric', readFileSync(`${DIR}evaluator_rubric.en.json`, 'utf8'));
-    await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'fail');
-    await expect(page.getByTestId('verdict').locator('[data-reason="critical_false_passes_present"]')).toBeVisible();
-    await expect(panel).toHaveAttribute('data-complete', 'true');
-    // the manipulation: people now pass evaluator_004, as the judge did
-    await page.getByTestId('flip-human-evaluator_004-pass').click();
-    await expect(page.getByTestId(`kappa-${V1}`)).toHaveText('1');
-    await expect(panel).toHaveAttribute('data-complete', 'false');
   });
 });
 
