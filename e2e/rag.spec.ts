@@ -335,38 +335,3 @@ test.describe('chapter 03 widgets', () => {
     await expect(fig.locator('table')).toBeVisible();
   });
 });
-
-test.describe('rag exercises', () => {
-  test('the fusion exercise: lowering only RRF k meets every goal', async ({ page }) => {
-    await openLab(page, '/en/exercises/rag-fusion-k/');
-    await hydrated(page);
-    const panel = page.getByTestId('goal-panel');
-    await expect(panel).toHaveAttribute('data-complete', 'false');
-    await page.getByTestId('rrf-k').fill('1');
-    await expect(panel).toHaveAttribute('data-complete', 'true');
-    // moving the cut-off k instead is noticed
-    await page.getByTestId('k-input').fill('3');
-    await expect(panel).toHaveAttribute('data-complete', 'false');
-  });
-
-  for (const url of ['/ejercicios/rag-best-ndcg-fails/', '/en/exercises/rag-fusion-k/']) {
-    test(`at 360 px the exercise page fits the screen and keeps 11 px SVG text: ${url}`, async ({ page }) => {
-      await page.setViewportSize({ width: 360, height: 800 });
-      await openLab(page, url);
-      await scrollThrough(page);
-      await expect(page.getByTestId('scatter-cost')).toBeVisible();
-      const p = await layoutProblems(page);
-      expect(p.scrollWidth).toBeLessThanOrEqual(360);
-      expect(p.small).toEqual([]);
-      expect(p.clipped).toEqual([]);
-    });
-  }
-
-  test('the contract exercise starts with hybrid_rerank recommended', async ({ page }) => {
-    await openLab(page, '/ejercicios/rag-best-ndcg-fails/');
-    await expect(page.getByTestId('recommended')).toHaveAttribute('data-recommended', 'hybrid_rerank');
-    await expect(page.getByTestId('gate-source')).toHaveAttribute('data-source', 'policy');
-    await expect(page.getByTestId('goal-panel')).toHaveAttribute('data-complete', 'false');
-    await expect(page.locator('[data-testid="goal"][data-status="met"]')).toHaveCount(7);
-  });
-});

@@ -156,7 +156,7 @@ export function CaseTable<R>({ id, lang, title, help, rows, rowId, rowHeader, id
                 {shown.rows.map((r) => {
                   const rid = rowId(r);
                   return (
-                    <tr key={rid} data-case={rid} className={rowClass?.(r)}>
+                    <tr key={rid} data-case-row={rid} className={rowClass?.(r)}>
                       <th scope="row">{rowHeader ? rowHeader(r) : rid}</th>
                       {columns.map((c) => <td key={c.key} data-col-key={c.key}>{c.cell(r)}</td>)}
                       {toggles.map((g, k) => {
