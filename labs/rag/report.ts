@@ -226,7 +226,10 @@ export function renderRagReport(result: RagResult, lang: Lang): string {
   }
 
   blocks.push(heading(2, r.action_heading));
-  const failed = result.checks.filter((c) => c.status !== 'pass').map((c) => c.id);
+  // a failed decision with every listed check passing has reasons of its own (no_contract: no
+  // condition at all): the action names them, never the pass sentence
+  const failedChecks = result.checks.filter((c) => c.status !== 'pass').map((c) => c.id);
+  const failed = failedChecks.length ? failedChecks : result.decision.verdict === 'fail' ? result.decision.reasons : [];
   blocks.push(paragraph(failed.length ? r.action_fail(failed.join(', ')) : r.action_pass));
   return renderMarkdown(root(...blocks));
 }

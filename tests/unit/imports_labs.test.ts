@@ -31,6 +31,8 @@ describe('RAG: qrels and runs alone', () => {
     expect(out.decision).toEqual({ verdict: 'fail', reasons: ['no_contract'], warnings: [] });
     expect(out.conventions.tie_rule).toBe('score_desc_then_file_order');
     expect(res.report).toContain('trec_eval');
+    // the recommended action follows the failed decision (it once said "ship" with no contract)
+    expect(res.report).toMatch(/## Recommended action\n\n[^\n]*no_contract/);
   });
 
   it('gold_chunks may be left out of a case, as the schema says', () => {
