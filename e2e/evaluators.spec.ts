@@ -84,7 +84,8 @@ test.describe('evaluator audit lab', () => {
     await expect(page.getByTestId(`gate-${V2}`)).toHaveAttribute('data-passed', 'false');
     await expect(recommended(page)).toHaveAttribute('data-value', '');
     // shown both in the case table (the flip) and in the case detail below
-    await expect(page.locator(`[data-case="evaluator_006"] [data-outcome="parse_error"]`)).toHaveCount(2);
+    await expect(page.locator(`[data-case-row="evaluator_006"] [data-outcome="parse_error"]`)).toHaveCount(1);
+    await expect(page.locator(`[data-case="evaluator_006"] [data-outcome="parse_error"]`)).toHaveCount(1);
   });
 
   test('kappa is undefined, visibly, when chance agreement is total, and the kappa floor fails closed', async ({ page }) => {

@@ -8,26 +8,14 @@
  * - under the Content-Security-Policy it ships with: no request to any host but the site's, no CSP
  *   violation, no page error.
  */
-import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-import { WCAG, openFilled } from './helpers.ts';
+import { test, expect } from '@playwright/test';
+import { axeViolations, openFilled } from './helpers.ts';
 import { sitePages, type SitePage } from './pages.ts';
 import { PHONE, layoutProblems } from './phone.ts';
 
 /** Pages whose colour contrast is also checked in the dark theme: one of each page type. */
 const DARK_THEME = (p: SitePage) =>
   ['home', 'syllabus', 'glossary', 'search'].includes(p.kind) || /\/(02-thresholds|threshold|threshold-review-capacity)\/$/.test(p.url);
-
-/**
- * axe over the page. KaTeX's HTML copy of each formula is aria-hidden (screen readers get its
- * MathML) and styled like the text around it, so it is left out; only violations are collected
- * (resultTypes), which spares axe from serializing every passing node.
- */
-async function axeViolations(page: Page, rules?: string[]): Promise<string[]> {
-  const axe = new AxeBuilder({ page }).exclude('.katex-html').options({ resultTypes: ['violations'] });
-  const results = await (rules ? axe.withRules(rules) : axe.withTags(WCAG)).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-}
 
 test.use({ viewport: PHONE });
 
@@ -66,7 +54,7 @@ for (const p of sitePages()) {
     expect.soft(await axeViolations(page), 'axe, light theme').toEqual([]);
     if (DARK_THEME(p)) {
       await page.emulateMedia({ colorScheme: 'dark' });
-      expect.soft(await axeViolations(page, ['color-contrast']), 'axe colour contrast, dark theme').toEqual([]);
+      expect.soft(await axeViolations(page, { rules: ['color-contrast'] }), 'axe colour contrast, dark theme').toEqual([]);
     }
 
     const csp = await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []);

@@ -40,19 +40,54 @@ if (box) {
  * overflowing loses the tab stop this script gave it.
  */
 const FOCUSABLE = 'a[href], button, input, select, textarea, summary, [tabindex]:not([data-scroll-stop])';
-// The site's boxes that scroll sideways (the overflow-x: auto rules of global.css and reading.css,
-// and the boxes this script gave a stop). Every element is checked on load, when the fonts arrive
-// and on resize; after a change of the page only these are. Reading scrollWidth of every element
-// of a lab page after each result was the main thread's heaviest work in the profile of a lab
-// edit (issue 18): a lab page has thousands of elements, most of them in charts.
-const CANDIDATES = 'table, pre, .katex-display, .glossary-formula, .table-scroll, [data-scroll-stop]';
+// Boxes that may scroll sideways whatever the style sheets say: those this script gave a stop, an
+// inline overflow style, and the site's usual scrollers.
+const CANDIDATES = 'table, pre, .katex-display, .glossary-formula, .table-scroll, [data-scroll-stop], [style*="overflow"]';
+
+/**
+ * Every selector of the page's style sheets whose rule makes a box scroll sideways (overflow-x, or
+ * the overflow shorthand, auto or scroll), inside @media and other grouping rules too, plus
+ * CANDIDATES: what the check looks at (the sheets are read again each time: islands and the editor
+ * add theirs). Reading scrollWidth of every element ('*') was the
+ * heaviest main-thread work of a lab page's load in a CPU profile (620 of about 3,000 ms on the gate
+ * lab at 360 px, issue 22); the boxes that can scroll are the ones a rule says so. A sheet that
+ * cannot be read (another origin) or a selector the DOM API rejects is skipped.
+ */
+function scrollingSelectors(): string {
+  const found = new Set<string>([CANDIDATES]);
+  const visit = (rules: CSSRuleList) => {
+    for (const rule of Array.from(rules)) {
+      if (rule instanceof CSSStyleRule) {
+        const ox = rule.style.overflowX;
+        if ((ox === 'auto' || ox === 'scroll') && rule.selectorText) found.add(rule.selectorText);
+      }
+      const inner = (rule as CSSGroupingRule).cssRules;
+      if (inner) visit(inner);
+    }
+  };
+  for (const sheet of Array.from(document.styleSheets)) {
+    try {
+      visit(sheet.cssRules);
+    } catch {
+      /* a sheet of another origin: not ours */
+    }
+  }
+  return [...found].filter((sel) => {
+    try {
+      document.querySelector(sel);
+      return true;
+    } catch {
+      return false;
+    }
+  }).join(', ');
+}
 // Reads first, writes after: a write between two reads (a tab stop given or taken) would force a
 // new layout for the next element read.
-function scrollStops(all = true) {
+function scrollStops() {
   const root = document.querySelector('main') ?? document.body;
   const give: HTMLElement[] = [];
   const take: HTMLElement[] = [];
-  for (const el of root.querySelectorAll<HTMLElement>(all ? '*' : CANDIDATES)) {
+  for (const el of root.querySelectorAll<HTMLElement>(scrollingSelectors())) {
     const given = el.hasAttribute('data-scroll-stop');
     if (el.scrollWidth <= el.clientWidth + 1) {
       if (given) take.push(el);
@@ -74,19 +109,15 @@ function scrollStops(all = true) {
 let scrollTimer: ReturnType<typeof setTimeout> | undefined;
 // After the page has been quiet for 200 ms, when the browser is idle (not between a keystroke and
 // the frame that answers it).
-let scanAll = false;
-const later = (all: boolean) => () => {
-  scanAll ||= all; // a resize waiting behind a change still checks every element
+const later = () => {
   clearTimeout(scrollTimer);
   scrollTimer = setTimeout(() => {
-    const every = scanAll;
-    scanAll = false;
-    if ('requestIdleCallback' in window) requestIdleCallback(() => scrollStops(every), { timeout: 1000 });
-    else scrollStops(every);
+    if ('requestIdleCallback' in window) requestIdleCallback(scrollStops, { timeout: 1000 });
+    else scrollStops();
   }, 200);
 };
 scrollStops();
 // The KaTeX fonts change the formulas' widths once they arrive.
-void document.fonts?.ready.then(() => scrollStops());
-addEventListener('resize', later(true));
-new MutationObserver(later(false)).observe(document.querySelector('main') ?? document.body, { childList: true, subtree: true });
+void document.fonts?.ready.then(scrollStops);
+addEventListener('resize', later);
+new MutationObserver(later).observe(document.querySelector('main') ?? document.body, { childList: true, subtree: true });
