@@ -35,6 +35,12 @@ export interface Runner {
   run<Id extends LabId>(labId: Id, texts: Record<string, string>, lang: Lang, view?: ViewOf<Id>, hooks?: RunHooks, options?: RunOptions): Promise<RunResponse<ResultOf<Id>>>;
   /** The same, for an id that is not known statically (a URL, a CLI argument). */
   runAny(labId: string, texts: Record<string, string>, lang: Lang, view?: unknown, hooks?: RunHooks, options?: RunOptions): Promise<RunResponse>;
+  /**
+   * Loads a lab's engine ahead of its first run (the page does this while the lab's island is still
+   * loading); resolves to false for an unknown lab or an engine that fails to load (the first run
+   * then reports it as an issue).
+   */
+  preload(labId: string): Promise<boolean>;
   stats: RunnerStats;
 }
 
@@ -80,16 +86,32 @@ export function createRunner(metas: readonly LabMeta[] = LAB_METAS as readonly L
   type HeavyEntry = { key: string[]; heavy: Map<string, unknown> };
   const lastHeavy = new Map<string, HeavyEntry>();
 
+  async function moduleOf(meta: LabMeta): Promise<AnyLabModule> {
+    let mod = modules.get(meta.id);
+    if (!mod) {
+      mod = (await meta.load()).lab;
+      modules.set(meta.id, mod);
+    }
+    return mod;
+  }
+
+  async function preload(labId: string): Promise<boolean> {
+    const meta = byId.get(labId);
+    if (!meta) return false;
+    try {
+      await moduleOf(meta);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   async function runAny(labId: string, texts: Record<string, string>, lang: Lang, view?: unknown, hooks?: RunHooks, options: RunOptions = {}): Promise<RunResponse> {
     const t = coreMsg(lang);
     const meta = byId.get(labId);
     if (!meta) return { ok: false, issues: [{ input: 'lab', message: t.unknown_lab(labId) }] };
     try {
-      let mod = modules.get(labId);
-      if (!mod) {
-        mod = (await meta.load()).lab;
-        modules.set(labId, mod);
-      }
+      const mod = await moduleOf(meta);
       const key = textsKey(texts);
       let parsed = lastParse.get(labId);
       if (!parsed || parsed.lang !== lang || !sameKey(parsed.key, key)) {
@@ -128,6 +150,7 @@ export function createRunner(metas: readonly LabMeta[] = LAB_METAS as readonly L
     // The one erased boundary: each lab's module is typed by the manifest (ResultOf<Id>).
     run: (labId, texts, lang, view, hooks, options) => runAny(labId, texts, lang, view, hooks, options) as Promise<RunResponse<ResultOf<typeof labId>>>,
     runAny,
+    preload,
     stats,
   };
 }

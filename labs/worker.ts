@@ -30,6 +30,10 @@ const api = {
       : undefined;
     return runner.runAny(labId, texts, lang, view, { progress }, options);
   },
+  /** Loads a lab's engine before its first run (false: unknown lab or not loadable; see Runner.preload). */
+  warm(labId: string): Promise<boolean> {
+    return runner.preload(labId);
+  },
   /**
    * decision.md for these inputs and view, in `lang` (the same text `run` returns with the default
    * options), or null when they do not produce a result (their issues are `run`'s to report).

@@ -1,11 +1,13 @@
 /**
  * Loads a lab island when it is needed. The server renders a placeholder (the chapter reads
  * without JavaScript); in the browser, once this hydrates (client:visible: when the lab scrolls into
- * view), it fetches the island and the lab's preset for the page's language, then renders the lab.
+ * view), it fetches the island and the lab's preset for the page's language, then renders the lab;
+ * meanwhile the lab's worker starts and loads the lab's engine (startLabWorker).
  */
 import '../../lib/zod-csp.ts';
 import { useEffect, useState, type ComponentType } from 'react';
 import { islandLoader } from './islands.ts';
+import { startLabWorker } from './shared/useLabRunner.ts';
 import { loadExampleTexts, loadPresetTexts } from '../../lib/presets.ts';
 import type { LabEmbed, LabIslandProps } from './shared/embed.ts';
 
@@ -28,6 +30,8 @@ export default function LabLoader({ id, lang, loadingText, failedText, embed }: 
       setFailed(true);
       return;
     }
+    // the lab's worker and engine load beside the island's code (useLabRunner takes this worker)
+    startLabWorker(id);
     Promise.all([load(), loadPresetTexts(id, lang), loadExampleTexts(id, lang)]).then(
       ([mod, preset, examples]) => live && setLoaded({ Island: mod.default, preset, examples }),
       () => live && setFailed(true),

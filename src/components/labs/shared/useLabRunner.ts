@@ -103,6 +103,28 @@ function sameTexts(a: Record<string, string> | null, b: Record<string, string> |
   return ka.length === Object.keys(b).length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && a[k] === b[k]);
 }
 
+/**
+ * Workers started ahead of their lab, by lab id: LabLoader starts one (startLabWorker) when the lab
+ * begins to load, so the worker's script and the lab's engine load while the island's code is still
+ * arriving, not after the island's first render. The lab's runner takes it (takeConn); a lab with
+ * none (or a second one of the same lab on the page) starts its own.
+ */
+const early = new Map<string, Conn>();
+
+/** Starts the worker of `labId`'s island and loads the lab's engine in it (once per lab id until taken). */
+export function startLabWorker(labId: string) {
+  if (early.has(labId) || typeof Worker === 'undefined') return;
+  const c = connect();
+  early.set(labId, c);
+  void Promise.race([c.api.warm(labId), c.crashed]).catch(() => {}); // a failure shows on the first run
+}
+
+function takeConn(labId: string): Conn {
+  const c = early.get(labId);
+  early.delete(labId);
+  return c ?? connect();
+}
+
 /** The page's one worker for chapter widgets (see the module comment). */
 let widgetConn: Conn | null = null;
 function sharedConn(): Conn {
@@ -141,12 +163,12 @@ export function useLabRunner<Id extends LabId>(labId: Id, texts: Record<string, 
 
   useEffect(() => {
     if (shared) return; // the widget worker outlives its widgets
-    conn.current = connect();
+    conn.current = takeConn(labId);
     return () => {
       disconnect(conn.current);
       conn.current = null;
     };
-  }, [shared]);
+  }, [shared, labId]);
   /** The connection a request goes to (the shared one is started here, on first use). */
   const current = useCallback(() => (shared ? sharedConn() : conn.current), [shared]);
 
