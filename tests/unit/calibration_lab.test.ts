@@ -212,11 +212,19 @@ describe('messages', () => {
 });
 
 describe('second preset: Gaussian naive Bayes on breast cancer (scripts/presets/calibration_breast_cancer.py)', () => {
-  const r = run(readFileSync('labs/calibration/presets/breast_cancer_gnb.csv', 'utf8'), readFileSync('labs/calibration/presets/breast_cancer_gnb_policy.json', 'utf8'));
+  const r = run(readFileSync('labs/calibration/presets/breast_cancer_gnb.en.csv', 'utf8'), readFileSync('labs/calibration/presets/breast_cancer_gnb_policy.en.json', 'utf8'));
   it('parses with the extra column as a slice candidate and both splits of 171 cases', () => {
     expect(r.counts.calibration).toBe(171);
     expect(r.counts.evaluation).toBe(171);
     expect(r.slice_candidates).toEqual(['slice', 'texture_band']);
+  });
+  it('the Spanish files are the same cases and policy under Spanish names, with the same figures (issue 23)', () => {
+    const es = run(readFileSync('labs/calibration/presets/breast_cancer_gnb.csv', 'utf8'), readFileSync('labs/calibration/presets/breast_cancer_gnb_policy.json', 'utf8'));
+    expect(es.slice_candidates).toEqual(['slice', 'banda_textura']);
+    const rename: Record<string, string> = { pequeño: 'small', mediano: 'medium', grande: 'large', maligno: 'malignant', benigno: 'benign' };
+    // every number of the scorecard equals the English one; the strings are the English ones renamed
+    const strip = (x: unknown): unknown => JSON.parse(JSON.stringify(x), (k, v: unknown) => (k === 'score_semantics' ? '' : typeof v === 'string' ? (rename[v] ?? v) : v));
+    expect(strip(es)).toEqual(strip({ ...r, slice_candidates: ['slice', 'banda_textura'] }));
   });
   it('behaves like an overconfident score: temperature > 1 and calibration lowers the log loss', () => {
     const temp = r.calibrators.find((c) => c.type === 'temperature')!;
