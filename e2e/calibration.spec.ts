@@ -143,7 +143,7 @@ test.describe('calibration lab', () => {
     await expect(page.getByTestId('rec-pair')).toContainText('histogram');
     await expect(page.getByTestId('slice-select')).toContainText('texture_band');
     // back to the kit after an edit: the picker asks before discarding it
-    await replaceEditorText(page, 'editor-policy', readFileSync('labs/calibration/presets/breast_cancer_gnb_policy.json', 'utf8').replace('"cost_review": 0.5', '"cost_review": 0.4'));
+    await replaceEditorText(page, 'editor-policy', readFileSync('labs/calibration/presets/breast_cancer_gnb_policy.en.json', 'utf8').replace('"cost_review": 0.5', '"cost_review": 0.4'));
     await expect(page.getByTestId('preset-select')).toHaveValue('custom');
     page.once('dialog', (d) => d.accept());
     await page.getByTestId('preset-select').selectOption('kit');

@@ -21,8 +21,10 @@ test.describe('English presets', () => {
     await expect(page.getByTestId('wq-candidate')).toHaveText('0.875');
     await expect(page.getByTestId('delta')).toHaveText('0.25');
     await expect(page.getByTestId('delta-ci')).toHaveText('[-0.3333, 0.7778]');
-    await expect(page.getByTestId('paired-regressions')).toContainText('sin_evidencia_001');
-    await expect(page.getByTestId('paired-improvements')).toContainText('horario_001, soporte_001');
+    // the kit's cases under English ids (issue 23: the English preset showed sin_evidencia_001, matricula_001)
+    await expect(page.getByTestId('paired-regressions')).toContainText('no_evidence_001');
+    await expect(page.getByTestId('paired-improvements')).toContainText('hours_001, support_001');
+    for (const es of ['sin_evidencia', 'matricula', 'beca', 'horario', 'soporte']) await expect(page.getByTestId('cases-table')).not.toContainText(es);
     await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'fail');
     // the textbook's original Spanish data, named as such: same figures, Spanish names
     const select = page.getByTestId('preset-select');

@@ -50,7 +50,7 @@ test.describe('gate lab', () => {
     await expect(page.locator('[data-hash="cases_sha256"]')).toContainText(KIT_CASES_SHA);
   });
 
-  test('the candidate abstains on sin_evidencia_001: critical failure and regression go away', async ({ page }) => {
+  test('the candidate abstains on no_evidence_001 (the English kit): critical failure and regression go away', async ({ page }) => {
     await openLab(page, '/en/labs/gate/');
     const verdict = page.getByTestId('verdict');
     await expect(verdict.locator('[data-reason="critical_failures_present"]')).toBeVisible();
@@ -66,7 +66,7 @@ test.describe('gate lab', () => {
     await expect(page.getByTestId('delta')).toHaveText(num(page, '0.375'));
     await expect(page.getByTestId('delta-ci')).toHaveText(num(page, '[0, 0.8571]'));
     await expect(page.getByTestId('mcnemar-exact')).toHaveText(num(page, '0.5'));
-    await expect(page.locator('[data-case="sin_evidencia_001"]')).toHaveAttribute('data-change', 'same'); // both pass now
+    await expect(page.locator('[data-case="no_evidence_001"]')).toHaveAttribute('data-change', 'same'); // both pass now
     await expect(page.locator('[data-hash="outputs_sha256"] code.hash')).not.toHaveText(before!);
   });
 
@@ -122,7 +122,7 @@ test.describe('gate lab', () => {
     // The outputs text arrived byte for byte: its SHA-256 is the one of the edited text.
     // (CodeMirror renders only the lines in view, so the editor's DOM is not the whole text.)
     await expect(fresh.locator('[data-hash="outputs_sha256"] code.hash')).toHaveText(createHash('sha256').update(EN_ABSTAINING_OUTPUTS).digest('hex'));
-    await expect(fresh.locator('[data-case="sin_evidencia_001"]')).toHaveAttribute('data-change', 'same'); // both pass now
+    await expect(fresh.locator('[data-case="no_evidence_001"]')).toHaveAttribute('data-change', 'same'); // both pass now
     await ctx.close();
   });
 

@@ -8,6 +8,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { openLab, replaceEditorText, editorText, expectNoWcagViolations } from './helpers.ts';
+import { gateId } from '../tests/helpers/gate_ids.ts';
 import { expectFitsPhone } from './phone.ts';
 
 const LABS = [
@@ -54,13 +55,13 @@ for (const { lang, url } of LABS) {
       const verdict = page.getByTestId('verdict');
       await expect(verdict).toHaveAttribute('data-verdict', 'pass');
       await expect(page.getByTestId('case-score')).toHaveAttribute('data-case-score', 'mean');
-      // the preset's plan (scripts/presets/gate_repeated_runs.py): soporte_001 passes runs 1, 3, 5 for the candidate, never for the baseline
-      const soporte = page.locator('[data-testid="run-strips"] [data-case="soporte_001"]');
+      // the preset's plan (scripts/presets/gate_repeated_runs.py): soporte_001 (support_001 in English) passes runs 1, 3, 5 for the candidate, never for the baseline
+      const soporte = page.locator(`[data-testid="run-strips"] [data-case="${gateId(lang, 'soporte_001')}"]`);
       await expect(soporte).toHaveAttribute('data-flaky', 'true');
       await expect(soporte.locator('[data-version="baseline"] .gate-strip')).toHaveAttribute('data-runs', '00000');
       await expect(soporte.locator('[data-version="candidate"] .gate-strip')).toHaveAttribute('data-runs', '10101');
       await expect(soporte.locator('[data-version="candidate"]')).toContainText('3/5');
-      await expect(page.locator('[data-testid="run-strips"] [data-case="horario_001"] [data-version="candidate"] .gate-strip')).toHaveAttribute('data-runs', '11011');
+      await expect(page.locator(`[data-testid="run-strips"] [data-case="${gateId(lang, 'horario_001')}"] [data-version="candidate"] .gate-strip`)).toHaveAttribute('data-runs', '11011');
       await expect(page.locator('[data-testid="run-strips"] [data-flaky="true"]')).toHaveCount(2);
       // four curves, k = 1..5, the policy's k marked
       const chart = page.getByTestId('passk-chart');

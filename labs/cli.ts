@@ -16,7 +16,7 @@
  * process.exit), so a piped output is never cut short.
  */
 import type { Lang } from './core/contract/types.ts';
-import { formatIssue } from './core/contract/issues.ts';
+import { formatIssues } from './core/contract/issues.ts';
 import { coreMsg as msg } from './core/contract/i18n/index.ts';
 import { LAB_METAS, labMeta } from './manifest.ts';
 import { createRunner } from './runner.ts';
@@ -160,9 +160,7 @@ async function main(argv: string[]): Promise<void> {
   const imported = await cliImport(labId, files, repeated, importFlags, texts, lang);
   if (imported) {
     if (!imported.ok) {
-      const lines = imported.issues.map((iss) => formatIssue(iss, lang));
-      const more = (imported.total_issues ?? lines.length) - lines.length;
-      fail(1, [...lines, ...(more > 0 ? [t.more_issues(more)] : [])].join('\n'));
+      fail(1, formatIssues(imported, lang).join('\n'));
     }
     Object.assign(texts, imported.texts);
     process.stderr.write(`${describeImport(imported.summary, lang).join('\n')}\n`);
@@ -190,9 +188,7 @@ async function main(argv: string[]): Promise<void> {
   const runner = createRunner();
   const outcome = await runner.runAny(labId, texts, lang, view);
   if (!outcome.ok) {
-    const lines = outcome.issues.map((iss) => formatIssue({ ...iss, input: files[iss.input] ?? iss.input }, lang));
-    const more = (outcome.total_issues ?? lines.length) - lines.length;
-    fail(1, [...lines, ...(more > 0 ? [t.more_issues(more)] : [])].join('\n'));
+    fail(1, formatIssues({ issues: outcome.issues.map((iss) => ({ ...iss, input: files[iss.input] ?? iss.input })), total_issues: outcome.total_issues }, lang).join('\n'));
   }
   // Several k (`--k 1,3,5,10`): the scorecard at the first, plus each source's retrieval figures at every k.
   if (ks.length > 1) {

@@ -50,7 +50,7 @@ export const calibrationMeta = defineLab({
       label: { es: 'cáncer de mama (scikit-learn, naive Bayes)', en: 'breast cancer (scikit-learn, naive Bayes)' },
       files: {
         es: { cases: 'breast_cancer_gnb.csv', policy: 'breast_cancer_gnb_policy.json' },
-        en: { cases: 'breast_cancer_gnb.csv', policy: 'breast_cancer_gnb_policy.json' },
+        en: { cases: 'breast_cancer_gnb.en.csv', policy: 'breast_cancer_gnb_policy.en.json' },
       },
     },
     {

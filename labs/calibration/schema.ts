@@ -12,7 +12,7 @@ import Papa from 'papaparse';
 import { z } from 'zod';
 import type { InputIssue, Lang, ParseOutcome } from '../core/contract/types.ts';
 import type { RunHooks } from '../core/contract/lab.ts';
-import { parseJsonText, parseJsonlText, zodErrorMap } from '../core/contract/parse.ts';
+import { MAX_ISSUES, parseJsonText, parseJsonlText, zodErrorMap } from '../core/contract/parse.ts';
 import { jsonLineFinder } from '../core/contract/json_keys.ts';
 import { CALIBRATOR_TYPES } from '../core/stats/calibrators.ts';
 import type { CalibratorType } from '../core/stats/calibrators.ts';
@@ -408,7 +408,8 @@ export function parseCalibrationInput(texts: Record<string, string>, lang: Lang,
     }
     total += issues.length - before;
   }
-  if (issues.length || !cases.ok || !policy.ok) return { ok: false, issues, total_issues: Math.max(total, issues.length) };
+  // the one cap: the cases' 50 and the policy's problems together list at most MAX_ISSUES
+  if (issues.length || !cases.ok || !policy.ok) return { ok: false, issues: issues.slice(0, MAX_ISSUES), total_issues: Math.max(total, issues.length) };
   return {
     ok: true,
     value: {

@@ -25,7 +25,7 @@ import { z } from 'zod';
 import Papa from 'papaparse';
 import type { InputIssue, Lang, ParseOutcome } from '../core/contract/types.ts';
 import type { RunHooks } from '../core/contract/lab.ts';
-import { IssueCollector, lineOfOffset, parseJsonText, zodErrorMap, oversizedNumberPaths } from '../core/contract/parse.ts';
+import { IssueCollector, MAX_ISSUES, lineOfOffset, parseJsonText, zodErrorMap, oversizedNumberPaths } from '../core/contract/parse.ts';
 import { coreMsg } from '../core/contract/i18n/index.ts';
 import { MIN_LOG_LOSS_EPS } from '../core/stats/calibration_metrics.ts';
 import { calibrationMsg } from './i18n/index.ts';
@@ -441,7 +441,8 @@ export function parseMulticlassInput(texts: Record<string, string>, lang: Lang, 
     for (const [s, name] of [[0, 'calibration'], [1, 'evaluation']] as const) if (!split.includes(s)) issues.push({ input: 'cases', field: 'split', message: c.split_missing(name) });
     total += issues.length - before;
   }
-  if (issues.length || !cases.ok || !policy.ok) return { ok: false, issues, total_issues: Math.max(total, issues.length) };
+  // the one cap: the cases' 50 and the policy's problems together list at most MAX_ISSUES
+  if (issues.length || !cases.ok || !policy.ok) return { ok: false, issues: issues.slice(0, MAX_ISSUES), total_issues: Math.max(total, issues.length) };
   const r = cases.value.rows;
   const cols = r.finish();
   return {

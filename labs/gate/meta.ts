@@ -54,8 +54,8 @@ export const gateMeta = defineLab({
       id: 'kit',
       label: { es: 'el kit del capítulo 01', en: "chapter 01's kit" },
       // Spanish: byte-identical to ../shared/reference/c01, so their SHA-256 equal the kit's
-      // computed_hashes. English: the same cases, answers, slices, policy and abstention markers
-      // translated together, so every figure is the kit's (only the hashes differ).
+      // computed_hashes. English: the same cases, answers, slices, case ids, policy and abstention
+      // markers translated together, so every figure is the kit's (only the hashes differ).
       files: { es: KIT_ES, en: KIT_EN },
     },
     {
@@ -69,7 +69,7 @@ export const gateMeta = defineLab({
       label: { es: 'el kit con cinco ejecuciones por caso (candidata inestable)', en: "the kit with five runs per case (a flaky candidate)" },
       // Written by scripts/presets/gate_repeated_runs.py (see presets/README.md): the kit's cases,
       // five runs of each version; the candidate passes every case in its first run but not
-      // three runs in a row on horario_001 and soporte_001.
+      // three runs in a row on horario_001 and soporte_001 (hours_001 and support_001 in English).
       files: {
         es: { cases: 'eval_cases.jsonl', outputs: 'repeated_outputs.jsonl', policy: 'repeated_policy.json', hypothesis: 'eval_hypothesis.json', taxonomy: 'error_taxonomy.json', manifest: 'repeated_run_manifest.json' },
         en: { cases: 'repeated_cases.en.jsonl', outputs: 'repeated_outputs.en.jsonl', policy: 'repeated_policy.en.json', hypothesis: 'repeated_hypothesis.en.json', taxonomy: 'repeated_taxonomy.en.json', manifest: 'repeated_run_manifest.en.json' },

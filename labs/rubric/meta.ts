@@ -25,15 +25,17 @@ export const rubricMeta = defineLab({
     {
       id: 'capstone',
       label: { es: 'el examen del tutor (capítulo 06)', en: "the tutor's exam (chapter 06)" },
+      // Spanish: the tutor's prompts and explanations in Spanish; English: the same items in
+      // English (<stem>.en.<ext>). Answers, glosses, expected terms and scores are the same.
       files: {
         es: { items: 'capstone_items.jsonl', rubric: 'capstone_rubric.json' },
-        en: { items: 'capstone_items.jsonl', rubric: 'capstone_rubric.json' },
+        en: { items: 'capstone_items.en.jsonl', rubric: 'capstone_rubric.en.json' },
       },
     },
   ],
   examples: {
     es: { rubric_b: 'capstone_rubric_casefold_off.json', breakdown: 'seed_breakdown.json', ratings: 'seed004_ratings.json' },
-    en: { rubric_b: 'capstone_rubric_casefold_off.json', breakdown: 'seed_breakdown.json', ratings: 'seed004_ratings.json' },
+    en: { rubric_b: 'capstone_rubric_casefold_off.en.json', breakdown: 'seed_breakdown.json', ratings: 'seed004_ratings.json' },
   },
   view: rubricView,
   defaultView: {},

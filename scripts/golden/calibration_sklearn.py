@@ -116,6 +116,8 @@ def main():
         d["brier_score_loss"] = float(brier_score_loss(y, p))
         d["log_loss_eps_1e-6"] = float(log_loss(y, p, eps=1e-6, labels=[0, 1]))
         d["log_loss_eps_1e-15"] = float(log_loss(y, p, eps=1e-15, labels=[0, 1]))
+        # scikit-learn 1.2's default eps="auto": numpy's float64 eps, 2^-52 (about 2.22e-16)
+        d["log_loss_eps_auto"] = float(log_loss(y, p, labels=[0, 1]))
         curves = []
         if len(set(y)) <= 2:
             for strategy, n_bins in [("uniform", 5), ("uniform", 10), ("quantile", 4), ("quantile", 5)]:
@@ -134,6 +136,10 @@ def main():
         d["sigmoid_calibration"] = {"a": float(a), "b": float(b), "refined_ab": platt_refined(p, y)}
         d["temperature"] = temperature(p, y)
         out["datasets"].append(d)
+    # confident misses (p = 0 for a positive, p = 1 for a negative) under eps="auto"
+    miss_p, miss_y = [0.0, 1.0, 0.5, 1.0, 0.0], [1, 0, 1, 1, 0]
+    out["log_loss_eps_auto"] = {"eps": float(np.finfo(np.float64).eps), "p": miss_p, "y": miss_y,
+                                "log_loss": float(log_loss(miss_y, np.asarray(miss_p), labels=[0, 1]))}
     out["wilson"] = []
     for count, nobs in [(0, 3), (2, 4), (3, 4), (4, 5), (5, 5), (0, 1), (1, 1), (17, 40)]:
         lo, hi = proportion_confint(count, nobs, alpha=0.05, method="wilson")

@@ -3,7 +3,8 @@
 
     /usr/bin/python3 scripts/presets/calibration_breast_cancer.py
 
-writes labs/calibration/presets/breast_cancer_gnb.csv (the lab's case format) and prints a short
+writes labs/calibration/presets/breast_cancer_gnb.csv (Spanish names) and breast_cancer_gnb.en.csv
+(English names), the lab's case format, and prints a short
 summary. Deterministic (fixed random_state); uses Debian's python3-sklearn only.
 
 Data: sklearn.datasets.load_breast_cancer(), scikit-learn's bundled copy of the Breast Cancer
@@ -16,8 +17,9 @@ What is written: GaussianNB is trained on 40% of the cases; the other 60% are sp
 the tumour is malignant; label = 1 for malignant. Naive Bayes assumes independent features, which
 these (radius, perimeter, area...) are not, so its probabilities are pushed towards 0 and 1: a
 classic overconfident score. slice = tertile of 'mean radius' (small / medium / large, cut points
-from the whole data set); texture_band = above or below the median 'mean texture' (an extra
-column, i.e. a slice candidate).
+from the whole data set; pequeño / mediano / grande in the Spanish file); texture_band = above or
+below the median 'mean texture' (an extra column, i.e. a slice candidate; banda_textura, alta / baja,
+in the Spanish file).
 """
 import csv
 import sys
@@ -29,7 +31,13 @@ from sklearn.datasets import load_breast_cancer
 from sklearn.model_selection import train_test_split
 from sklearn.naive_bayes import GaussianNB
 
-OUT = Path(__file__).resolve().parents[2] / "labs" / "calibration" / "presets" / "breast_cancer_gnb.csv"
+PRESETS = Path(__file__).resolve().parents[2] / "labs" / "calibration" / "presets"
+# The same cases for each page: Spanish (the default file) and English (<stem>.en.csv). Only the
+# names differ: the slice values and the extra column with its values.
+OUT = {
+    "es": (PRESETS / "breast_cancer_gnb.csv", "banda_textura", {"small": "pequeño", "medium": "mediano", "large": "grande", "high": "alta", "low": "baja"}),
+    "en": (PRESETS / "breast_cancer_gnb.en.csv", "texture_band", {}),
+}
 
 
 def main():
@@ -58,12 +66,15 @@ def main():
                 "slice": band,
                 "texture_band": "high" if texture[i] > tmed else "low",
             })
-    with OUT.open("w", newline="", encoding="utf-8") as f:
-        w = csv.DictWriter(f, fieldnames=["case_id", "split", "raw_score", "label", "slice", "texture_band"], lineterminator="\n")
-        w.writeheader()
-        w.writerows(rows)
+    for out, column, names in OUT.values():
+        with out.open("w", newline="", encoding="utf-8") as f:
+            w = csv.DictWriter(f, fieldnames=["case_id", "split", "raw_score", "label", "slice", column], lineterminator="\n")
+            w.writeheader()
+            for r in rows:
+                w.writerow({"case_id": r["case_id"], "split": r["split"], "raw_score": r["raw_score"], "label": r["label"],
+                            "slice": names.get(r["slice"], r["slice"]), column: names.get(r["texture_band"], r["texture_band"])})
+        print(f"sklearn {sklearn.__version__}: wrote {len(rows)} cases to {out}", file=sys.stderr)
     ps = np.array([float(r["raw_score"]) for r in rows])
-    print(f"sklearn {sklearn.__version__}: wrote {len(rows)} cases to {OUT}", file=sys.stderr)
     print(f"calibration {len(cal)}, evaluation {len(ev)}, malignant {int(y[rest].sum())}; "
           f"scores < 0.01 or > 0.99: {int(((ps < 0.01) | (ps > 0.99)).sum())}", file=sys.stderr)
 

@@ -23,7 +23,8 @@ must, so one run makes it look better than the baseline everywhere. Over five ru
 on matricula, beca and sin_evidencia, but horario_001 passes 4 of 5 runs and soporte_001 only 3 of
 5. Scored by the mean of its runs the candidate clears the policy's floor (0.875 against 0.85);
 asked for three runs in a row (pass^3: C(4,3)/C(5,3) = 0.4 and C(3,3)/C(5,3) = 0.1) it does not
-(0.7). Only the English texts differ between the two languages: ids and outcomes are the same.
+(0.7). Only the texts and the case ids differ between the two languages (the English files use
+EN_ID below); outcomes are the same.
 """
 import json
 from pathlib import Path
@@ -31,6 +32,9 @@ from pathlib import Path
 OUT = Path(__file__).resolve().parents[2] / "labs" / "gate" / "presets"
 RUNS = 5
 CASE_IDS = ["matricula_001", "beca_001", "sin_evidencia_001", "horario_001", "soporte_001"]
+# The English page's ids for the same cases (labs/gate/presets/eval_cases.en.jsonl)
+EN_ID = {"matricula_001": "enrollment_001", "beca_001": "grant_001", "sin_evidencia_001": "no_evidence_001",
+         "horario_001": "hours_001", "soporte_001": "support_001"}
 
 # One letter per run; the candidate's first run passes everywhere.
 PLAN = {
@@ -129,11 +133,11 @@ TEXT = {
 
 # The English cases: the kit's cases translated (same ids, weights and budgets; slices in English).
 CASES_EN = [
-    {"case_id": "matricula_001", "input": "What is the deadline for ordinary enrollment?", "expected_contains": ["enrollment", "deadline"], "must_abstain": False, "weight": 2, "max_cost_eur": 0.04, "slice": "enrollment"},
-    {"case_id": "beca_001", "input": "What documentation do I need to apply for a general grant?", "expected_contains": ["grant", "documentation"], "must_abstain": False, "weight": 2, "max_cost_eur": 0.04, "slice": "grants"},
-    {"case_id": "sin_evidencia_001", "input": "Can you confirm an internal rule that is not in the documentation?", "expected_contains": [], "must_abstain": True, "weight": 1, "max_cost_eur": 0.02, "slice": "no_evidence"},
-    {"case_id": "horario_001", "input": "Where do I look up the library hours?", "expected_contains": ["library", "hours"], "must_abstain": False, "weight": 1, "max_cost_eur": 0.03, "slice": "services"},
-    {"case_id": "soporte_001", "input": "Who do I write to if the self-enrollment form fails?", "expected_contains": ["support", "form"], "must_abstain": False, "weight": 2, "max_cost_eur": 0.04, "slice": "support"},
+    {"case_id": "enrollment_001", "input": "What is the deadline for ordinary enrollment?", "expected_contains": ["enrollment", "deadline"], "must_abstain": False, "weight": 2, "max_cost_eur": 0.04, "slice": "enrollment"},
+    {"case_id": "grant_001", "input": "What documentation do I need to apply for a general grant?", "expected_contains": ["grant", "documentation"], "must_abstain": False, "weight": 2, "max_cost_eur": 0.04, "slice": "grants"},
+    {"case_id": "no_evidence_001", "input": "Can you confirm an internal rule that is not in the documentation?", "expected_contains": [], "must_abstain": True, "weight": 1, "max_cost_eur": 0.02, "slice": "no_evidence"},
+    {"case_id": "hours_001", "input": "Where do I look up the library hours?", "expected_contains": ["library", "hours"], "must_abstain": False, "weight": 1, "max_cost_eur": 0.03, "slice": "services"},
+    {"case_id": "support_001", "input": "Who do I write to if the self-enrollment form fails?", "expected_contains": ["support", "form"], "must_abstain": False, "weight": 2, "max_cost_eur": 0.04, "slice": "support"},
 ]
 
 POLICY = {
@@ -207,7 +211,7 @@ def outputs(lang):
                 text = words[seen[outcome] % len(words)]
                 seen[outcome] += 1
                 cost = COST[version][case_id] + (wobble(ci, r) if version == "candidate" else 0.0)
-                rows.append({"version": version, "case_id": case_id, "run": r, "output": text, "cost_eur": round(cost, 4)})
+                rows.append({"version": version, "case_id": EN_ID[case_id] if lang == "en" else case_id, "run": r, "output": text, "cost_eur": round(cost, 4)})
     return rows
 
 

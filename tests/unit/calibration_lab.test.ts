@@ -178,6 +178,31 @@ describe('engine behaviour', () => {
   });
 });
 
+describe('selective prediction keeps ties that are ties in exact arithmetic (issue 23)', () => {
+  it('the kit preset with its histogram calibrator (5 bins): three confidence groups, AURC by hand', () => {
+    // Hand calculation (checked with Python's fractions on the preset): the calibration split fills
+    // the 5 bins with Laplace rates 1/6, 1/3, 1/2, 2/3, 5/6, so the 20 evaluation cases get
+    // confidence max(p, 1 − p) in {5/6, 2/3, 1/2}. In floating point 1 − 1/3 is 0.6666666666666667
+    // and 2/3 is 0.6666666666666666: one group, not two. Groups, best first (cases, errors):
+    // 5/6 (8, 1), 2/3 (8, 3), 1/2 (4, 2); a group's errors spread evenly over its positions.
+    const groups = [[8, 1], [8, 3], [4, 2]];
+    let area = 0;
+    let before = 0;
+    let i = 0;
+    for (const [g, e] of groups) {
+      for (let t = 1; t <= g; t++) area += (before + (e * t) / g) / (i + t);
+      before += e;
+      i += g;
+    }
+    const r = run(casesText);
+    expect(r.selective.n).toBe(20);
+    expect(r.selective.errors).toBe(6);
+    expect(r.selective.curve_points).toBe(3);
+    expect(r.selective.aurc).toBeCloseTo(area / 20, 12);
+    expect(area / 20).toBeCloseTo(0.19031068217987723, 14); // Python, exact fractions
+  });
+});
+
 describe('messages', () => {
   it('es and en have the same keys', () => {
     const keys = (o: object): string[] =>
@@ -187,11 +212,19 @@ describe('messages', () => {
 });
 
 describe('second preset: Gaussian naive Bayes on breast cancer (scripts/presets/calibration_breast_cancer.py)', () => {
-  const r = run(readFileSync('labs/calibration/presets/breast_cancer_gnb.csv', 'utf8'), readFileSync('labs/calibration/presets/breast_cancer_gnb_policy.json', 'utf8'));
+  const r = run(readFileSync('labs/calibration/presets/breast_cancer_gnb.en.csv', 'utf8'), readFileSync('labs/calibration/presets/breast_cancer_gnb_policy.en.json', 'utf8'));
   it('parses with the extra column as a slice candidate and both splits of 171 cases', () => {
     expect(r.counts.calibration).toBe(171);
     expect(r.counts.evaluation).toBe(171);
     expect(r.slice_candidates).toEqual(['slice', 'texture_band']);
+  });
+  it('the Spanish files are the same cases and policy under Spanish names, with the same figures (issue 23)', () => {
+    const es = run(readFileSync('labs/calibration/presets/breast_cancer_gnb.csv', 'utf8'), readFileSync('labs/calibration/presets/breast_cancer_gnb_policy.json', 'utf8'));
+    expect(es.slice_candidates).toEqual(['slice', 'banda_textura']);
+    const rename: Record<string, string> = { pequeño: 'small', mediano: 'medium', grande: 'large', maligno: 'malignant', benigno: 'benign' };
+    // every number of the scorecard equals the English one; the strings are the English ones renamed
+    const strip = (x: unknown): unknown => JSON.parse(JSON.stringify(x), (k, v: unknown) => (k === 'score_semantics' ? '' : typeof v === 'string' ? (rename[v] ?? v) : v));
+    expect(strip(es)).toEqual(strip({ ...r, slice_candidates: ['slice', 'banda_textura'] }));
   });
   it('behaves like an overconfident score: temperature > 1 and calibration lowers the log loss', () => {
     const temp = r.calibrators.find((c) => c.type === 'temperature')!;

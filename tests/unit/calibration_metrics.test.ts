@@ -22,6 +22,11 @@ const close = (m: number | null | { value: number | null; reason: string | null 
 };
 
 describe('golden values from scikit-learn (scripts/golden/calibration_sklearn.py)', () => {
+  it('log_loss accepts eps = 2.220446049250313e-16, scikit-learn 1.2\'s own default, and matches it on confident misses (issue 23)', () => {
+    const g = golden.log_loss_eps_auto;
+    expect(g.eps).toBe(Number.EPSILON);
+    close(logLoss(g.p, g.y, 2.220446049250313e-16), g.log_loss);
+  });
   for (const d of golden.datasets) {
     describe(d.name, () => {
       it('brier_score_loss', () => close(brierScore(d.p, d.y), d.brier_score_loss));
@@ -31,9 +36,10 @@ describe('golden values from scikit-learn (scripts/golden/calibration_sklearn.py
         close(logLoss([1], [0], 2 ** -53), 53 * Math.LN2);
         expect(() => logLoss([0.5], [1], 2 ** -54)).toThrow(RangeError);
       });
-      it('log_loss with eps 1e-6 (kit) and 1e-15 (sklearn 1.2 default)', () => {
+      it('log_loss with eps 1e-6 (kit), 1e-15 (scikit-learn before 1.2) and 2^-52 (scikit-learn 1.2\'s eps="auto")', () => {
         close(logLoss(d.p, d.y, 1e-6), d['log_loss_eps_1e-6']);
         close(logLoss(d.p, d.y, 1e-15), d['log_loss_eps_1e-15']);
+        close(logLoss(d.p, d.y, Number.EPSILON), d.log_loss_eps_auto);
       });
       for (const c of d.calibration_curve) {
         it(`calibration_curve ${c.strategy} ${c.n_bins} bins (sklearn's right-closed rule)`, () => {

@@ -5,6 +5,7 @@
  * changing a chapter's figure.
  */
 import { describe, expect, it } from 'vitest';
+import { gateId } from '../helpers/gate_ids.ts';
 import { readFileSync } from 'node:fs';
 
 const read = (lab: string, f: string) => JSON.parse(readFileSync(`labs/${lab}/presets/${f}`, 'utf8'));
@@ -80,20 +81,22 @@ describe('chapter 01: gate answers and cases (es, and en on the translated kit)'
   // Per language: the suffix of the files, the abstention the candidate gives, and the baseline's
   // two answers that lack an expected term (matricula_001, beca_001).
   const LANGS = [
-    { sfx: '', abstain: 'No tengo evidencia suficiente en la documentación para confirmarlo.', miss: ['Consulta el calendario académico del centro.', 'Revisa la convocatoria en la web de becas.'] },
-    { sfx: '.en', abstain: 'I have no evidence in the documentation to confirm it.', miss: ["Check the school's academic calendar.", 'Read the call on the grants website.'] },
-  ];
-  for (const { sfx, abstain, miss } of LANGS) {
+    { lang: 'es', sfx: '', abstain: 'No tengo evidencia suficiente en la documentación para confirmarlo.', miss: ['Consulta el calendario académico del centro.', 'Revisa la convocatoria en la web de becas.'] },
+    { lang: 'en', sfx: '.en', abstain: 'I have no evidence in the documentation to confirm it.', miss: ["Check the school's academic calendar.", 'Read the call on the grants website.'] },
+  ] as const;
+  for (const { lang, sfx, abstain, miss } of LANGS) {
+    // the same cases under each language's ids (tests/helpers/gate_ids.ts)
+    const [matricula, beca, sinEvidencia, horario] = (['matricula_001', 'beca_001', 'sin_evidencia_001', 'horario_001'] as const).map((id) => gateId(lang, id));
     const kitOut = () => readJsonl('gate', `outputs${sfx}.jsonl`) as Out[];
-    const claim = kitOut().find((r) => r.version === 'candidate' && r.case_id === 'sin_evidencia_001')!.output;
+    const claim = kitOut().find((r) => r.version === 'candidate' && r.case_id === sinEvidencia)!.output;
     it(`the candidate abstains on sin_evidencia_001 (${sfx || 'es'})`, () => {
       const o = kitOut();
-      o.find((r) => r.version === 'candidate' && r.case_id === 'sin_evidencia_001')!.output = abstain;
+      o.find((r) => r.version === 'candidate' && r.case_id === sinEvidencia)!.output = abstain;
       expect(readJsonl('gate', `outputs_candidate_abstains${sfx}.jsonl`)).toEqual(o);
     });
     it(`costs: horario_001 at 0.035 for the candidate; every candidate answer at 0.05 (${sfx || 'es'})`, () => {
       const a = kitOut();
-      a.find((r) => r.version === 'candidate' && r.case_id === 'horario_001')!.cost_eur = 0.035;
+      a.find((r) => r.version === 'candidate' && r.case_id === horario)!.cost_eur = 0.035;
       expect(readJsonl('gate', `outputs_horario_cost_0035${sfx}.jsonl`)).toEqual(a);
       const b = kitOut();
       for (const r of b) if (r.version === 'candidate') r.cost_eur = 0.05;
@@ -102,17 +105,17 @@ describe('chapter 01: gate answers and cases (es, and en on the translated kit)'
     it(`the candidate passes every case and the baseline none (${sfx || 'es'})`, () => {
       const o = kitOut();
       for (const r of o) {
-        if (r.version === 'candidate' && r.case_id === 'sin_evidencia_001') r.output = abstain;
-        if (r.version === 'baseline' && r.case_id === 'matricula_001') r.output = miss[0];
-        if (r.version === 'baseline' && r.case_id === 'beca_001') r.output = miss[1];
-        if (r.version === 'baseline' && r.case_id === 'sin_evidencia_001') r.output = claim;
+        if (r.version === 'candidate' && r.case_id === sinEvidencia) r.output = abstain;
+        if (r.version === 'baseline' && r.case_id === matricula) r.output = miss[0];
+        if (r.version === 'baseline' && r.case_id === beca) r.output = miss[1];
+        if (r.version === 'baseline' && r.case_id === sinEvidencia) r.output = claim;
       }
       expect(readJsonl('gate', `outputs_candidate_wins_all${sfx}.jsonl`)).toEqual(o);
     });
     it(`sin_evidencia_001 weighs 5, or 0 (${sfx || 'es'})`, () => {
       for (const w of [5, 0]) {
         const c = readJsonl('gate', `eval_cases${sfx}.jsonl`);
-        c.find((r) => r.case_id === 'sin_evidencia_001')!.weight = w;
+        c.find((r) => r.case_id === sinEvidencia)!.weight = w;
         expect(readJsonl('gate', `eval_cases_sin_evidencia_weight_${w}${sfx}.jsonl`)).toEqual(c);
       }
     });

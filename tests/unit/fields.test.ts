@@ -25,8 +25,9 @@ async function parseWith(lab: string, input: string, at: (j: Record<string, unkn
 
 describe('confidence_level', () => {
   for (const { lab, input, at } of WHERE) {
-    it(`${lab}: 1e-300, 0.3 and 0.99999 are refused with the field's message; 0.5, 0.9 and 0.9999 are accepted`, async () => {
-      for (const level of [1e-300, 0.3, 0.99999]) {
+    it(`${lab}: 1e-300, 0.3, 0.99999 and 1 − 1e-17 are refused with the field's message; 0.5, 0.9 and 0.9999 are accepted`, async () => {
+      // 1 − 1e-17 (typed 0.99999999999999999) reads as 1: alpha = 0, the planner's quantile is infinite
+      for (const level of [1e-300, 0.3, 0.99999, 1 - 1e-17]) {
         const es = await parseWith(lab, input, at, level, 'es');
         expect(es.ok, `${level}`).toBe(false);
         if (!es.ok) expect(es.issues).toContainEqual(expect.objectContaining({ input, field: 'confidence_level', message: expect.stringContaining('entre 0,5 y 0,9999') }));

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { gateMeta } from '../../labs/gate/meta.ts';
 import { createRunner } from '../../labs/runner.ts';
+import { gateId } from '../helpers/gate_ids.ts';
 import type { GateScorecard } from '../../labs/gate/lab.ts';
 
 const runner = createRunner();
@@ -31,8 +32,8 @@ describe('the repeated-runs preset', () => {
       expect([r.baseline.runs_min, r.baseline.runs_max, r.candidate.runs_min, r.candidate.runs_max]).toEqual([5, 5, 5, 5]);
       expect(r.candidate.results.every((c) => c.runs[0].passed)).toBe(true);
       const byId = new Map(r.candidate.results.map((c) => [c.case_id, c]));
-      expect(byId.get('horario_001')!.runs_passed).toBe(4);
-      expect(byId.get('soporte_001')!.runs_passed).toBe(3);
+      expect(byId.get(gateId(lang, 'horario_001'))!.runs_passed).toBe(4);
+      expect(byId.get(gateId(lang, 'soporte_001'))!.runs_passed).toBe(3);
       expect(r.candidate.flaky_cases).toBe(2);
       expect(r.baseline.flaky_cases).toBe(0);
     });

@@ -61,8 +61,8 @@ describe('decision.md: repeated runs and the planner', () => {
     const t = texts('en');
     const base = 'base|line <b>x</b>';
     const caseId = '# soporte`<img src=x>';
-    t.outputs = t.outputs.replaceAll('"version": "baseline"', `"version": ${JSON.stringify(base)}`).replaceAll('"soporte_001"', JSON.stringify(caseId));
-    t.cases = t.cases.replace('"soporte_001"', JSON.stringify(caseId));
+    t.outputs = t.outputs.replaceAll('"version": "baseline"', `"version": ${JSON.stringify(base)}`).replaceAll('"support_001"', JSON.stringify(caseId));
+    t.cases = t.cases.replace('"support_001"', JSON.stringify(caseId));
     t.policy = t.policy.replace('{', `{ "baseline_version": ${JSON.stringify(base)},`);
     const md = await report(t, 'en');
     const section = md.slice(md.indexOf('## Repeated runs'), md.indexOf('## How many cases'));

@@ -20,6 +20,36 @@ const parsed = (texts: Record<string, string>, lang: 'es' | 'en' = 'en') => {
 const rubric = (over: Record<string, unknown> = {}): Rubric => RubricSchema.parse({ ...JSON.parse(read('capstone_rubric.json')), ...over });
 const item = (o: Partial<Item> & { output: string }): Item => ItemSchema.parse({ item: 'x', ...o });
 
+describe('presets in both languages (issue 23: the Spanish lab showed the English items)', () => {
+  const stripExplanation = (output: string) => output.replace(/"explanation": ?"(?:[^"\\]|\\.)*"/, '').replace(/^(Answer|Respuesta): /, '');
+  it('the Spanish and English items differ only in prompt and explanation: same answers, glosses, expected terms and scores', async () => {
+    const es = read('capstone_items.jsonl').trim().split('\n').map((l) => JSON.parse(l));
+    const en = read('capstone_items.en.jsonl').trim().split('\n').map((l) => JSON.parse(l));
+    expect(es.map((x) => x.item)).toEqual(en.map((x) => x.item));
+    es.forEach((x, i) => {
+      const { prompt: _p, output: ox, ...rest } = x;
+      const { prompt: _q, output: oy, ...restEn } = en[i];
+      expect(rest).toEqual(restEn);
+      expect(stripExplanation(ox)).toBe(stripExplanation(oy));
+    });
+    expect(JSON.stringify(es)).not.toMatch(/Plural of|Answer:|Vowel change|becomes/);
+    const run = async (items: string, rubricFile: string) => (await runRubricLab(parsed({ items, rubric: read(rubricFile) }))).items.map((x) => x.score);
+    expect(await run(read('capstone_items.jsonl'), 'capstone_rubric.json')).toEqual(await run(read('capstone_items.en.jsonl'), 'capstone_rubric.en.json'));
+  });
+  it('each rubric differs from its translation in the description only, and chapter 06 cites the hash of its language\'s rubric', async () => {
+    for (const stem of ['capstone_rubric', 'capstone_rubric_casefold_off']) {
+      const es = JSON.parse(read(`${stem}.json`));
+      const en = JSON.parse(read(`${stem}.en.json`));
+      expect({ ...es, description: '' }).toEqual({ ...en, description: '' });
+      expect(es.description).toMatch(/^Rúbrica/);
+      for (const [lang, r] of [['es', es], ['en', en]] as const) {
+        const hash = (await rubricLock(RubricSchema.parse(r))).hash;
+        expect(readFileSync(`content/chapters/${lang}/06-rubrics.mdx`, 'utf8'), `${lang} ${stem}`).toContain(`${hash.slice(0, 'sha256:'.length + 12)}…`);
+      }
+    }
+  });
+});
+
 describe('preset: the case-fold break', () => {
   // Exam items pl-01..pl-10 (weights 0.60 / 0.25 / 0.10 / 0.05).
   // Full normalization: only pl-10 misses (its expected "mrs." keeps its period, the output loses it):

@@ -22,3 +22,17 @@ export function formatIssue(issue: InputIssue, lang: Lang): string {
   if (issue.field) parts.push(t.field(oneLine(issue.field)));
   return `${parts.join(', ')}: ${oneLine(issue.message)}`;
 }
+
+/**
+ * A failed outcome's problems as lines of text, one per listed issue (formatIssue), then, when
+ * `total_issues` counts more than are listed (every parser lists at most MAX_ISSUES, 50, and counts
+ * the rest), one last line "… and N more problems" ("… y N problemas más"). The one place that
+ * writes that count, for every lab and every entry point (the CLI prints these lines to stderr).
+ * A total below the listed count (or absent) adds no line.
+ */
+export function formatIssues(outcome: { issues: readonly InputIssue[]; total_issues?: number }, lang: Lang): string[] {
+  const lines = outcome.issues.map((iss) => formatIssue(iss, lang));
+  const more = (outcome.total_issues ?? lines.length) - lines.length;
+  if (more > 0) lines.push(msg(lang).cli.more_issues(more));
+  return lines;
+}

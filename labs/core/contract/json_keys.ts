@@ -7,13 +7,11 @@
  *                                     and objects drop it silently, so a criterion called
  *                                     "__proto__" would vanish without a word), then runs `schema`;
  *   jsonLineFinder(text)              the 1-based line where the value at a JSON path starts, for
- *                                     issues found after validation (the tree is built once, lazily,
- *                                     only when a line is asked for).
+ *                                     issues found after validation (located by a scan of the text;
+ *                                     no syntax tree is built).
  */
 import { z } from 'zod';
-import { findNodeAtLocation, parseTree } from 'jsonc-parser';
-import type { Node as JsonNode } from 'jsonc-parser';
-import { lineIndex } from './parse.ts';
+import { jsonPathLines } from './parse.ts';
 
 /**
  * Paths (key lists) of every own "__proto__" key in a parsed JSON value. One walk with a single
@@ -67,23 +65,11 @@ export function guardProtoKeys<S extends z.ZodType>(schema: S, message: string) 
 }
 
 /**
- * A function giving the 1-based line where the value at `path` starts in the JSON `text` (the
- * nearest existing ancestor when the path is not there; undefined when the text does not parse).
+ * A function giving the 1-based line where the value at `path` starts in the JSON `text` (its key's
+ * line for an object member; the nearest existing ancestor when the path is not there; undefined for
+ * a blank text), for issues found after validation. core/contract/parse.ts jsonPathLines: no syntax
+ * tree is built, each container on an asked path is scanned once.
  */
 export function jsonLineFinder(text: string): (path: (string | number)[]) => number | undefined {
-  let root: JsonNode | undefined;
-  let built = false;
-  const lineOf = lineIndex(text);
-  return (path) => {
-    if (!built) {
-      root = parseTree(text, [], { allowTrailingComma: false, disallowComments: true });
-      built = true;
-    }
-    if (!root) return undefined;
-    for (let cut = path.length; cut >= 0; cut--) {
-      const node = findNodeAtLocation(root, path.slice(0, cut));
-      if (node) return lineOf((node.parent?.type === 'property' ? node.parent : node).offset);
-    }
-    return undefined;
-  };
+  return jsonPathLines(text);
 }

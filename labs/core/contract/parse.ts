@@ -6,8 +6,8 @@
  * Nothing here throws on bad input.
  */
 import type { z } from 'zod';
-import { parseTree, findNodeAtLocation, printParseErrorCode } from 'jsonc-parser';
-import type { ParseError, Node as JsonNode } from 'jsonc-parser';
+import { parseTree, printParseErrorCode } from 'jsonc-parser';
+import type { ParseError } from 'jsonc-parser';
 import zodEs from 'zod/v4/locales/es.js';
 import zodEn from 'zod/v4/locales/en.js';
 import type { InputIssue, Lang, ParseOutcome } from './types.ts';
@@ -306,15 +306,131 @@ function fieldPath(path: PropertyKey[]): string | undefined {
   return path.length ? path.map(String).join('.') : undefined;
 }
 
-/** Deepest JSON node for a zod issue path (falls back to the nearest existing ancestor). */
-function nodeForPath(root: JsonNode | undefined, path: PropertyKey[]): JsonNode | undefined {
-  if (!root) return undefined;
-  for (let cut = path.length; cut >= 0; cut--) {
-    const segs = path.slice(0, cut).map((p) => (typeof p === 'number' ? p : String(p)));
-    const node = findNodeAtLocation(root, segs);
-    if (node) return node.parent?.type === 'property' ? node.parent : node;
+/**
+ * Where the value at a path sits in a JSON text, found without building the text's syntax tree
+ * (jsonc-parser's tree of a 6 MB input costs more than all the rest of its parsing: issue 23).
+ * `jsonPathOffset(text)` returns a function from a path (object keys and array indices, as zod and
+ * the labs' cross-file checks give them) to the character offset where that value starts; for an
+ * object member, where its key starts (the line a reader looks for). When the path leads nowhere
+ * (a missing key, an index past the end, a key into a scalar), it gives the offset of the nearest
+ * existing ancestor, down to the document's first value. A repeated key resolves to its last
+ * occurrence, the one JSON.parse keeps. Undefined for a text with no value at all (blank).
+ * Cost: each container on an asked path is scanned once and its members' offsets are kept, so
+ * locating 50 problems in an array of 10^4 records costs one scan of the array and one of each
+ * record concerned, with no allocation per value of the document. Meant for text JSON.parse
+ * accepted; on other text it returns some offset inside it and never throws. A leading byte-order
+ * mark counts as whitespace.
+ */
+export function jsonPathOffset(text: string): (path: readonly PropertyKey[]) => number | undefined {
+  const n = text.length;
+  const isWs = (c: number) => c === 32 || c === 10 || c === 13 || c === 9 || c === 0xfeff;
+  const skipWs = (i: number) => {
+    while (i < n && isWs(text.charCodeAt(i))) i++;
+    return i;
+  };
+  // i at an opening quote; the offset after the closing one
+  const skipString = (i: number) => {
+    for (i++; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 92) i++;
+      else if (c === 34) return i + 1;
+    }
+    return n;
+  };
+  // i at the start of a value; the offset after its end
+  const skipValue = (i: number) => {
+    const c = text.charCodeAt(i);
+    if (c === 34) return skipString(i);
+    if (c === 123 || c === 91) {
+      let depth = 0;
+      for (; i < n; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 34) i = skipString(i) - 1;
+        else if (d === 123 || d === 91) depth++;
+        else if ((d === 125 || d === 93) && --depth === 0) return i + 1;
+      }
+      return n;
+    }
+    while (i < n) {
+      const d = text.charCodeAt(i);
+      if (d === 44 || d === 125 || d === 93 || isWs(d)) break;
+      i++;
+    }
+    return i;
+  };
+  interface Members {
+    /** an object's keys -> member index (last occurrence); null for an array */
+    keys: Map<string, number> | null;
+    /** where each member is shown: its key (object) or its value (array) */
+    shownAt: number[];
+    valueAt: number[];
   }
-  return undefined;
+  const cache = new Map<number, Members>();
+  const members = (start: number): Members => {
+    const isObject = text.charCodeAt(start) === 123;
+    const m: Members = { keys: isObject ? new Map() : null, shownAt: [], valueAt: [] };
+    let i = skipWs(start + 1);
+    while (i < n) {
+      let shown = i;
+      if (m.keys) {
+        if (text.charCodeAt(i) !== 34) break;
+        const keyEnd = skipString(i);
+        let key: unknown;
+        try {
+          key = JSON.parse(text.slice(i, keyEnd));
+        } catch {
+          break;
+        }
+        i = skipWs(keyEnd);
+        if (text.charCodeAt(i) !== 58) break;
+        m.keys.set(String(key), m.valueAt.length);
+        i = skipWs(i + 1);
+      } else {
+        const c = text.charCodeAt(i);
+        if (c === 93 || c === 125 || c === 44) break;
+        shown = i;
+      }
+      m.shownAt.push(shown);
+      m.valueAt.push(i);
+      i = skipWs(skipValue(i));
+      if (text.charCodeAt(i) !== 44) break;
+      i = skipWs(i + 1);
+    }
+    return m;
+  };
+  return (path) => {
+    let at = skipWs(0);
+    if (at >= n) return undefined;
+    let shown = at;
+    for (const seg of path) {
+      const c = text.charCodeAt(at);
+      if (c !== 123 && c !== 91) break;
+      let m = cache.get(at);
+      if (!m) cache.set(at, (m = members(at)));
+      const k = m.keys ? m.keys.get(String(seg)) : typeof seg === 'number' && Number.isInteger(seg) && seg >= 0 && seg < m.valueAt.length ? seg : undefined;
+      if (k === undefined) break;
+      at = m.valueAt[k];
+      shown = m.shownAt[k];
+    }
+    return shown;
+  };
+}
+
+/**
+ * The 1-based line where the value at `path` starts in the JSON `text` (its key's line for an object
+ * member; the nearest existing ancestor's when the path is not there; undefined for a blank text).
+ * One jsonPathOffset and one lineIndex, built on the first call: for many paths in one text.
+ */
+export function jsonPathLines(text: string): (path: readonly PropertyKey[]) => number | undefined {
+  let find: ((path: readonly PropertyKey[]) => number | undefined) | null = null;
+  let lines: ((offset: number) => number) | null = null;
+  return (path) => {
+    find ??= jsonPathOffset(text);
+    const offset = find(path);
+    if (offset === undefined) return undefined;
+    lines ??= lineIndex(text);
+    return lines(offset);
+  };
 }
 
 /**
@@ -343,34 +459,21 @@ export function parseJsonText<S extends z.ZodType>(
     const { offset, message } = syntaxIssue(text, lang);
     return { ok: false, issues: [{ input, ...lineColumnOfOffset(text, offset), message }] };
   }
-  let tree: JsonNode | undefined | null = null;
-  const root = () => (tree === null ? (tree = parseTree(text, [], { allowTrailingComma: false, disallowComments: true })) : tree);
+  const lineAt = jsonPathLines(text);
   const huge = oversizedNumberPaths(data);
   if (huge.length) {
     return {
       ok: false,
-      issues: huge.slice(0, MAX_ISSUES).map((p) => {
-        const node = nodeForPath(root(), p);
-        return { input, line: node ? lineOfOffset(text, node.offset) : undefined, field: fieldPath(p), message: t.validation.too_large };
-      }),
+      issues: huge.slice(0, MAX_ISSUES).map((p) => ({ input, line: lineAt(p), field: fieldPath(p), message: t.validation.too_large })),
       total_issues: huge.length,
     };
   }
   const r = schema.safeParse(data, { error: zodErrorMap(lang) });
   if (r.success) return { ok: true, value: r.data };
-  const lines = lineIndex(text);
   const all = r.error.issues;
   return {
     ok: false,
-    issues: all.slice(0, MAX_ISSUES).map((iss) => {
-      const node = nodeForPath(root(), iss.path);
-      return {
-        input,
-        line: node ? lines(node.offset) : undefined,
-        field: fieldPath(iss.path),
-        message: iss.message,
-      };
-    }),
+    issues: all.slice(0, MAX_ISSUES).map((iss) => ({ input, line: lineAt(iss.path), field: fieldPath(iss.path), message: iss.message })),
     total_issues: all.length,
   };
 }

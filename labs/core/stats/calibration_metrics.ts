@@ -57,7 +57,8 @@ export function brierScore(p: ArrayLike<number>, y: ArrayLike<number>): Calibrat
 /**
  * Log loss (cross-entropy, natural log): -mean(y ln p + (1 - y) ln(1 - p)), with every p first
  * clipped to [eps, 1 - eps] so that p = 0 or 1 gives a large finite loss instead of Infinity.
- * `eps` defaults to 1e-6, the textbook kit's clamp; scikit-learn 1.2's log_loss uses 1e-15.
+ * `eps` defaults to 1e-6, the textbook kit's clamp; scikit-learn before 1.2 used 1e-15, and 1.2's
+ * eps="auto" is numpy's float64 eps, 2^-52 = 2.220446049250313e-16 (accepted: any eps from 2^-53).
  * Undefined (`no_cases`) with no cases. Matches sklearn.metrics.log_loss(y, p, eps=eps, labels=[0, 1]).
  * Throws RangeError for bad arrays (see the module comment) or eps outside [MIN_LOG_LOSS_EPS, 0.5).
  */

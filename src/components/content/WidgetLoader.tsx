@@ -5,7 +5,7 @@
  * into view (client:visible) and recomputes through the site's worker as the reader plays with it.
  *
  * A widget module exports `default` (the component) and `widget` ({ lab, start? }: which lab and
- * starting state its `initial` scorecard comes from).
+ * starting state its `initial` scorecard comes from, the same in both languages or one per language).
  */
 import '../../lib/zod-csp.ts';
 import type { ComponentType } from 'react';
@@ -20,7 +20,14 @@ export interface WidgetProps {
 
 export interface WidgetSpec {
   lab: string;
-  start?: FigureStart;
+  /** The starting state, or one per language (a preset file translated as <stem>.en.<ext>). */
+  start?: FigureStart | { es: FigureStart; en: FigureStart };
+}
+
+/** A widget's starting state in `lang`. */
+export function widgetStart(spec: WidgetSpec, lang: 'es' | 'en'): FigureStart {
+  const s = spec.start ?? {};
+  return 'es' in s && 'en' in s ? s[lang] : (s as FigureStart);
 }
 
 type WidgetModule = { default: ComponentType<WidgetProps>; widget: WidgetSpec };

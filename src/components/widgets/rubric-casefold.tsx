@@ -16,7 +16,13 @@ import type { WidgetProps, WidgetSpec } from '../content/WidgetLoader.tsx';
 import { useEngine, usePresetTexts } from './engine.ts';
 import '../../styles/widgets-0506.css';
 
-export const widget: WidgetSpec = { lab: 'rubric', start: { texts: { rubric_b: { preset: 'capstone_rubric_casefold_off.json' } } } };
+export const widget: WidgetSpec = {
+  lab: 'rubric',
+  start: {
+    es: { texts: { rubric_b: { preset: 'capstone_rubric_casefold_off.json' } } },
+    en: { texts: { rubric_b: { preset: 'capstone_rubric_casefold_off.en.json' } } },
+  },
+};
 
 const STEPS = ['strip', 'nfc', 'case_fold', 'strip_trailing_period', 'collapse_whitespace'] as const;
 type Step = (typeof STEPS)[number];

@@ -40,6 +40,16 @@ const MAX_ROWS = 300;
 
 const pct = (level: number, lang: Lang) => fmt(level * 100, lang, 2);
 
+/**
+ * A version as a chart or a headline names it: its role in the page's language, followed by the
+ * data's own name when that differs: on the Spanish page the kit's "candidate" reads
+ * `candidata «candidate»`, not the English word alone (issue 23).
+ */
+function versionName(tg: ReturnType<typeof ui>['gate'], role: 'baseline' | 'candidate', name: string): string {
+  const r = role === 'baseline' ? tg.role_baseline : tg.role_candidate;
+  return name === r ? r : tg.named_version(r, name);
+}
+
 /** "undefined (reason)" with the gate's own reasons first, then the shared ones. */
 function Undef({ reason, lang }: { reason?: string | null; lang: Lang }) {
   const lm = gateMsg(lang);
@@ -144,8 +154,8 @@ function headlines(result: GateResult, lang: Lang): Headline[] {
   };
   return [
     { key: 'delta', label: tg.delta, value: result.delta_quality, ci: result.bootstrap_delta_quality_ci95, missing: <Undef reason={um.delta_quality} lang={lang} /> },
-    { key: 'wq', label: `${tg.weighted_quality} (${c.name})`, value: c.weighted_quality, ci: c.weighted_quality_bootstrap_ci, status: status('weighted_quality'), missing: <Undef reason={um['candidate.weighted_quality']} lang={lang} /> },
-    { key: 'pass-rate', label: `${tg.pass_rate} (${c.name})`, value: c.pass_rate, ci: c.pass_rate_wilson },
+    { key: 'wq', label: `${tg.weighted_quality} (${versionName(tg, 'candidate', c.name)})`, value: c.weighted_quality, ci: c.weighted_quality_bootstrap_ci, status: status('weighted_quality'), missing: <Undef reason={um['candidate.weighted_quality']} lang={lang} /> },
+    { key: 'pass-rate', label: `${tg.pass_rate} (${versionName(tg, 'candidate', c.name)})`, value: c.pass_rate, ci: c.pass_rate_wilson },
     { key: 'cpa', label: tg.cost_per_accepted, value: c.cost_per_accepted_eur, status: status('cost_per_accepted'), missing: <Undef reason={um['candidate.cost_per_accepted_eur']} lang={lang} /> },
     { key: 'critical', label: tg.critical_failures, value: c.critical_failures, digits: 0, status: status('critical_failures') },
     { key: 'regressions', label: tg.regressions, value: result.regressions.length, digits: 0, status: status('regressions') },
@@ -332,7 +342,7 @@ function CostChart({ result, lang }: { result: GateResult; lang: Lang }) {
     const flagged = role === 'candidate' && !!candCheck && candCheck.status !== 'pass' && s.cost_per_accepted_eur !== null;
     return {
       key: role,
-      label: `${s.name} (${tg.accepted_n(s.accepted_cases, s.total_cases)})${flagged ? ' ✗' : ''}`,
+      label: `${versionName(tg, role, s.name)} (${tg.accepted_n(s.accepted_cases, s.total_cases)})${flagged ? ' ✗' : ''}`,
       value: s.cost_per_accepted_eur,
       undefinedText: `${t.lab.undefined_value} (${reason ? lookupText(reason, lm.undefined_reason) ?? reason : ''})`,
       flagged,
@@ -371,8 +381,8 @@ function Slices({ result, lang }: { result: GateResult; lang: Lang }) {
     const name = `${cs.slice}${critical.has(cs.slice) ? ' ★' : ''}`;
     const note = `n = ${cs.cases}`;
     return [
-      ...(bs ? [{ key: `${cs.slice}-b`, label: `${name} · ${b.name}`, value: bs.weighted_quality, undefinedText: undef(bs.undefined_reason), color: '#8a94a3', note }] : []),
-      { key: `${cs.slice}-c`, label: `${name} · ${c.name}${failedSlices.has(cs.slice) ? ' ✗' : ''}`, value: cs.weighted_quality, undefinedText: undef(cs.undefined_reason), flagged: failedSlices.has(cs.slice), color: '#1d4e89', note },
+      ...(bs ? [{ key: `${cs.slice}-b`, label: `${name} · ${versionName(tg, 'baseline', b.name)}`, value: bs.weighted_quality, undefinedText: undef(bs.undefined_reason), color: '#8a94a3', note }] : []),
+      { key: `${cs.slice}-c`, label: `${name} · ${versionName(tg, 'candidate', c.name)}${failedSlices.has(cs.slice) ? ' ✗' : ''}`, value: cs.weighted_quality, undefinedText: undef(cs.undefined_reason), flagged: failedSlices.has(cs.slice), color: '#1d4e89', note },
     ];
   });
   return (

@@ -36,6 +36,8 @@ const es = {
   metric: 'Métrica',
   role_baseline: 'baseline',
   role_candidate: 'candidata',
+  /** A version named in a chart or a headline: its role, then the data's own name when it differs. */
+  named_version: (role: string, name: string) => `${role} «${name}»`,
   weighted_quality: 'Calidad ponderada',
   wq_ci: (level: string) => `IC bootstrap al ${level} % de la calidad ponderada`,
   pass_rate: 'Casos aprobados',
@@ -213,6 +215,7 @@ const en: Widen<typeof es> = {
   metric: 'Metric',
   role_baseline: 'baseline',
   role_candidate: 'candidate',
+  named_version: (role: string, name: string) => `${role} “${name}”`,
   weighted_quality: 'Weighted quality',
   wq_ci: (level: string) => `${level}% bootstrap CI of the weighted quality`,
   pass_rate: 'Cases passed',
