@@ -179,7 +179,8 @@ async function main(argv: string[]): Promise<void> {
     if (gain !== undefined && gain !== 'exp' && gain !== 'linear') fail(2, msgImport(lang).problems.bad_field('--gain', 'exp | linear'));
     if (ks.length || gain !== undefined) {
       const base = lab.defaultView as Record<string, unknown>;
-      view = { ...base, k: ks.length ? ks[0] : null, gain: gain === 'linear' ? 'linear' : 'exponential' };
+      // --k 1,3,5,10: the scorecard at the first, and every list at each k (by_k, decision.md)
+      view = { ...base, k: ks.length ? ks[0] : null, gain: gain === 'linear' ? 'linear' : 'exponential', ...(ks.length ? { cutoffs: [...new Set(ks)] } : {}) };
     }
   }
   for (const spec of lab.inputs) {
@@ -193,17 +194,6 @@ async function main(argv: string[]): Promise<void> {
     const lines = outcome.issues.map((iss) => formatIssue({ ...iss, input: files[iss.input] ?? iss.input }, lang));
     const more = (outcome.total_issues ?? lines.length) - lines.length;
     fail(1, [...lines, ...(more > 0 ? [t.more_issues(more)] : [])].join('\n'));
-  }
-  // Several k (`--k 1,3,5,10`): the scorecard at the first, plus each source's retrieval figures at every k.
-  if (ks.length > 1) {
-    const byK: unknown[] = [];
-    for (const k of ks) {
-      const r = await runner.runAny(labId, texts, lang, { ...(view as object), k });
-      if (!r.ok) continue;
-      const sources = (r.result as { retrieval: { sources: { source: string; label: string; available: boolean; aggregate: unknown; undefined_metrics: unknown }[] } }).retrieval.sources;
-      byK.push({ k, sources: sources.filter((x) => x.available).map((x) => ({ source: x.source, label: x.label, aggregate: x.aggregate, undefined_metrics: x.undefined_metrics })) });
-    }
-    (outcome.result as Record<string, unknown>).by_k = byK;
   }
   if (format === 'md') await writeChunks(process.stdout, [outcome.report]);
   else await writeChunks(process.stdout, (function* () {

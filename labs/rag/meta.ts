@@ -2,9 +2,11 @@
  * The RAG lab (chapter 03) as the site and the CLI see it without loading the engine.
  *
  * Inputs (CLI: `npm run --silent lab -- rag --cases FILE --policy FILE [--variants FILE]
- * [--qrels FILE] [--run FILE] [--run-b FILE] [--format json|md]`):
- *   cases     JSON, the kit's evals/rag_eval_cases.json (required)
- *   policy    JSON, the kit's ops/ai/rag_eval_policy.json plus this lab's optional keys (required)
+ * [--qrels FILE] [--run FILE] [--run-b FILE] [--k K[,K...]] [--gain exp|linear] [--format json|md]`):
+ *   cases     JSON, the kit's evals/rag_eval_cases.json (required, unless qrels and a run are given:
+ *             then the cases are derived from the qrels, their lists from the run; labs/rag/import)
+ *   policy    JSON, the kit's ops/ai/rag_eval_policy.json plus this lab's optional keys (required,
+ *             unless qrels and a run are given: then a default policy with k alone, no thresholds)
  *   variants  JSON, the kit's evals/rag_experiments.json, or {gate, variants} (optional)
  *   qrels     TREC qrels `qid 0 docid rel` (optional): replaces gold_chunks for the case ids it lists
  *   run       TREC run `qid Q0 docid rank score tag` (optional): a retriever's output, scored like the cases' lists
