@@ -43,6 +43,17 @@ export const ragMeta = defineLab<'rag', RagView, LabModule<RagInput, RagHeavy, R
     { name: 'run', format: 'text', flag: '--run', optional: true, accept: TEXT_ACCEPT },
     { name: 'run_b', format: 'text', flag: '--run-b', optional: true, accept: TEXT_ACCEPT },
   ],
+  options: [
+    {
+      flag: '--k',
+      value: 'K[,K...]',
+      help: {
+        es: 'uno o varios cortes (1,3,5,10): la scorecard en el primero y cada lista en todos (by_k); con --qrels y --run solos, --cases y --policy son opcionales',
+        en: 'one or several cut-offs (1,3,5,10): the scorecard at the first and every list at each (by_k); with --qrels and --run alone, --cases and --policy are optional',
+      },
+    },
+    { flag: '--gain', value: 'exp|linear', help: { es: 'ganancia del nDCG: 2^grado − 1 (exp, la del kit) o el grado (linear)', en: 'nDCG gain: 2^grade − 1 (exp, the kit\'s) or the grade (linear)' } },
+  ],
   presets: [
     {
       id: 'kit',
