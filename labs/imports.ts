@@ -7,7 +7,7 @@
  *               or the kit's outputs JSONL -> cases + outputs, and the chosen versions put into the
  *               given policy text
  *   rag         a TREC qrels file and one or two runs -> qrels, run, run_b, cases derived from the
- *               qrels, and a default policy when none is given
+ *               qrels (their lists from the first run), and a default policy when none is given
  *   evaluators  a CSV of judge and human labels -> cases, outputs and the rubric's criteria
  */
 import type { Lang } from './core/contract/types.ts';
@@ -44,7 +44,7 @@ export async function importFor(labId: string, files: readonly ImportFile[], opt
   }
   if (labId === 'rag') {
     const m = await import('./rag/import/index.ts');
-    return m.importRag(files, { k: options.k, policyText: texts.policy, casesText: options.casesText }, lang);
+    return m.importRag(files, { k: options.k, policyText: texts.policy, casesText: options.casesText, variantsText: texts.variants }, lang);
   }
   if (labId === 'evaluators') {
     const m = await import('./evaluators/import/index.ts');

@@ -43,11 +43,24 @@ export const gateMeta = defineLab({
   names: { es: 'gate de evaluación: baseline frente a candidata', en: 'eval gate: baseline vs candidate' },
   inputs: [
     { name: 'cases', format: 'jsonl', flag: '--cases', accept: JSONL },
-    { name: 'outputs', format: 'jsonl', flag: '--outputs', accept: JSONL },
+    { name: 'outputs', format: 'jsonl', flag: '--outputs', accept: JSONL, repeatable: true },
     { name: 'policy', format: 'json', flag: '--policy', accept: JSON_FILE },
     { name: 'hypothesis', format: 'json', flag: '--hypothesis', optional: true, accept: JSON_FILE },
     { name: 'taxonomy', format: 'json', flag: '--taxonomy', optional: true, accept: JSON_FILE },
     { name: 'manifest', format: 'json', flag: '--manifest', optional: true, accept: JSON_FILE },
+  ],
+  options: [
+    {
+      flag: '--input-format',
+      value: 'promptfoo|inspect|csv|kit',
+      help: {
+        es: 'formato de --outputs (si no, se detecta por el contenido): export de promptfoo, log de Inspect AI (JSON o .eval, un --outputs por versión), CSV case_id,version,run,passed,score,cost,slice o JSONL del kit; con resultados ya calificados, --cases es opcional',
+        en: 'the format of --outputs (detected from the content otherwise): a promptfoo export, an Inspect AI log (JSON or .eval, one --outputs per version), a case_id,version,run,passed,score,cost,slice CSV or the kit\'s JSONL; with pre-graded outcomes --cases is optional',
+      },
+    },
+    { flag: '--baseline', value: 'NAME', help: { es: 'la versión que hace de baseline (proveedor, prompt o log)', en: 'the version taken as the baseline (provider, prompt or log)' } },
+    { flag: '--candidate', value: 'NAME', help: { es: 'la versión candidata', en: 'the candidate version' } },
+    { flag: '--scorer', value: 'NAME', help: { es: 'el scorer de Inspect que da el resultado (si el log trae varios)', en: 'the Inspect scorer that gives the outcome (when the log has several)' } },
   ],
   presets: [
     {

@@ -50,7 +50,7 @@ import type { PairedDeltaBootstrap } from '../core/stats/paired.ts';
 import { gateChecks } from './decision.ts';
 import { AGGREGATE_KEYS, POPULATION_METRICS } from './engine/codes.ts';
 import type { AggregateKey } from './engine/codes.ts';
-import type { FusionSummary, MissingSource, PairedComparison, RagBase, RagHeavy, RagResult, RagWarning, Trace } from './engine/types.ts';
+import type { CutoffRow, FusionSummary, MissingSource, PairedComparison, RagBase, RagHeavy, RagResult, RagWarning, Trace } from './engine/types.ts';
 import { evaluateCase } from './engine/per_case.ts';
 import { populations, sameStat } from './engine/populations.ts';
 import { comparePair, fuse, listsOf, reversePair, scoreSource, stripEstimates } from './engine/lists.ts';
@@ -61,16 +61,16 @@ import { buildTrace } from './engine/trace.ts';
 export { LAYER_OF, RETRIEVAL_METRICS, AGGREGATE_KEYS, POPULATION_METRICS, CI_METRICS, RANKING_CONVENTIONS } from './engine/codes.ts';
 import { RANKING_CONVENTIONS } from './engine/codes.ts';
 export type { CaseReason, AggregateReason, Diagnosis, Layer, LayerDiagnosis, PopulationId, RetrievalMetric, AggregateKey, PopulationMetric } from './engine/codes.ts';
-export type { PopulationStat, CaseRow, SliceRow, CIRow, SourceCaseRow, ScoredSource, MissingSource, FusionSummary, PairedComparison, TraceChunk, Trace, RagWarning, RagHeavy, RagBase, RagResult } from './engine/types.ts';
+export type { CutoffRow, PopulationStat, CaseRow, SliceRow, CIRow, SourceCaseRow, ScoredSource, MissingSource, FusionSummary, PairedComparison, TraceChunk, Trace, RagWarning, RagHeavy, RagBase, RagResult } from './engine/types.ts';
 
 // ---------------------------------------------------------------------------------------------
 // run / select
 
 /**
- * Everything that depends on the input and on the heavy part of the view (k, gain, fusion): the
- * per-case rows, aggregates over both populations, bootstrap CIs, the gate, slices, every scored
- * list (cases, run, run_b, fused), the paired comparison of every pair of them, the variant
- * comparison and the trace of every case. Pure and deterministic (seeded bootstrap); reports
+ * Everything that depends on the input and on the heavy part of the view (k, gain, fusion,
+ * cutoffs): the per-case rows, aggregates over both populations, bootstrap CIs, the gate, slices,
+ * every scored list (cases, run, run_b, fused) at k and at each of the view's `cutoffs` (`by_k`),
+ * the paired comparison of every pair of them, the variant comparison and the trace of every case. Pure and deterministic (seeded bootstrap); reports
  * progress as 'bootstrap'. Throws only on a bug (a RangeError from core/stats for values the
  * schema already refuses).
  */
@@ -135,7 +135,9 @@ export function runRag(input: RagInput, view: RagView, hooks?: RunHooks): RagHea
       empty = absent.length;
       if (absent.length) warnings.push({ code: 'cases_missing_from_run', input: s, count: absent.length, examples: absent.slice(0, 10) });
     }
-    const label = s === 'cases' ? 'cases' : (s === 'run' ? input.run! : input.run_b!).tag;
+    // cases whose lists all come from one run (TREC files alone) say so: the two rows are the same lists
+    const from = cases[0].retrieved_from;
+    const label = s === 'cases' ? (from !== null && cases.every((c) => c.retrieved_from === from) ? `cases (retrieved_from: ${from})` : 'cases') : (s === 'run' ? input.run! : input.run_b!).tag;
     sourcesInternal.push(scoreSource(s, label, lists, evals, cases, k, gain, empty));
   }
   if (input.qrels) {
@@ -158,6 +160,15 @@ export function runRag(input: RagInput, view: RagView, hooks?: RunHooks): RagHea
     }
   }
   if (!fusion.available) missing.push({ source: 'fused', available: false, reason: fusion.reason! });
+
+  // every scored list at each asked cut-off (the lists and judgments do not depend on k)
+  const byK: CutoffRow[] = (view.cutoffs ?? []).map((kk) => ({
+    k: kk,
+    sources: sourcesInternal.map((s) => {
+      const at = kk === k ? s.summary : scoreSource(s.summary.source, s.summary.label, s.lists, evals, cases, kk, gain, s.summary.empty_cases).summary;
+      return { source: at.source, label: at.label, aggregate: at.aggregate, undefined_metrics: at.undefined_metrics };
+    }),
+  }));
 
   // paired comparisons of every pair of scored lists (both orders)
   const pairs = new Map<string, PairedComparison>();
@@ -198,6 +209,7 @@ export function runRag(input: RagInput, view: RagView, hooks?: RunHooks): RagHea
     bootstrap: { seed: policy.bootstrap_seed, rounds: policy.bootstrap_rounds, confidence: policy.confidence_level, population: gatePop, intervals },
     slices: slicesOf(rows),
     retrieval: { sources: allSources, fusion },
+    by_k: byK,
     comparison: input.variants ? compareVariants(input.variants, policy.variant_gate) : null,
     comparison_reason: input.variants ? null : 'no_variants',
     warnings,

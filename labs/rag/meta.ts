@@ -2,9 +2,11 @@
  * The RAG lab (chapter 03) as the site and the CLI see it without loading the engine.
  *
  * Inputs (CLI: `npm run --silent lab -- rag --cases FILE --policy FILE [--variants FILE]
- * [--qrels FILE] [--run FILE] [--run-b FILE] [--format json|md]`):
- *   cases     JSON, the kit's evals/rag_eval_cases.json (required)
- *   policy    JSON, the kit's ops/ai/rag_eval_policy.json plus this lab's optional keys (required)
+ * [--qrels FILE] [--run FILE] [--run-b FILE] [--k K[,K...]] [--gain exp|linear] [--format json|md]`):
+ *   cases     JSON, the kit's evals/rag_eval_cases.json (required, unless qrels and a run are given:
+ *             then the cases are derived from the qrels, their lists from the run; labs/rag/import)
+ *   policy    JSON, the kit's ops/ai/rag_eval_policy.json plus this lab's optional keys (required,
+ *             unless qrels and a run are given: then a default policy with k alone, no thresholds)
  *   variants  JSON, the kit's evals/rag_experiments.json, or {gate, variants} (optional)
  *   qrels     TREC qrels `qid 0 docid rel` (optional): replaces gold_chunks for the case ids it lists
  *   run       TREC run `qid Q0 docid rank score tag` (optional): a retriever's output, scored like the cases' lists
@@ -40,6 +42,17 @@ export const ragMeta = defineLab<'rag', RagView, LabModule<RagInput, RagHeavy, R
     { name: 'qrels', format: 'text', flag: '--qrels', optional: true, accept: TEXT_ACCEPT },
     { name: 'run', format: 'text', flag: '--run', optional: true, accept: TEXT_ACCEPT },
     { name: 'run_b', format: 'text', flag: '--run-b', optional: true, accept: TEXT_ACCEPT },
+  ],
+  options: [
+    {
+      flag: '--k',
+      value: 'K[,K...]',
+      help: {
+        es: 'uno o varios cortes (1,3,5,10): la scorecard en el primero y cada lista en todos (by_k); con --qrels y --run solos, --cases y --policy son opcionales',
+        en: 'one or several cut-offs (1,3,5,10): the scorecard at the first and every list at each (by_k); with --qrels and --run alone, --cases and --policy are optional',
+      },
+    },
+    { flag: '--gain', value: 'exp|linear', help: { es: 'ganancia del nDCG: 2^grado − 1 (exp, la del kit) o el grado (linear)', en: 'nDCG gain: 2^grade − 1 (exp, the kit\'s) or the grade (linear)' } },
   ],
   presets: [
     {

@@ -107,7 +107,7 @@ export function renderRagReport(result: RagResult, lang: Lang): string {
         num(c.reciprocal_rank, c.undefined_metrics.reciprocal_rank),
         num(c.reciprocal_rank_at_k, c.undefined_metrics.reciprocal_rank_at_k),
         num(c.ndcg_at_k, c.undefined_metrics.ndcg_at_k),
-        String(c.context_tokens),
+        c.context_tokens === null ? num(null, c.undefined_metrics.context_tokens) : String(c.context_tokens),
         num(c.groundedness, c.undefined_metrics.groundedness),
         num(c.citation_precision, c.undefined_metrics.citation_precision),
         num(c.citation_recall, c.undefined_metrics.citation_recall),
@@ -162,6 +162,26 @@ export function renderRagReport(result: RagResult, lang: Lang): string {
     ),
   );
   blocks.push(paragraph(r.conventions(result.k, result.gain)));
+  if (result.by_k.length) {
+    blocks.push(heading(3, r.by_k_heading));
+    blocks.push(
+      table(
+        [r.cutoff, r.label, 'P@k', 'R@k', 'Hit@k', 'MRR@k', 'nDCG@k'],
+        result.by_k.flatMap((row) =>
+          row.sources.map((s) => [
+            String(row.k),
+            code(s.label),
+            num(s.aggregate.precision_at_k, s.undefined_metrics.precision_at_k),
+            num(s.aggregate.recall_at_k, s.undefined_metrics.recall_at_k),
+            num(s.aggregate.hit_at_k, s.undefined_metrics.hit_at_k),
+            num(s.aggregate.mrr_at_k, s.undefined_metrics.mrr_at_k),
+            num(s.aggregate.ndcg_at_k, s.undefined_metrics.ndcg_at_k),
+          ]),
+        ),
+        ['right', null, 'right', 'right', 'right', 'right', 'right'],
+      ),
+    );
+  }
   const f = result.retrieval.fusion;
   blocks.push(paragraph(r.fusion(t.fusion_methods[f.method], f.k, t.sources[f.a], t.sources[f.b]), f.available ? '' : ` ${r.unavailable(reasonText(f.reason))}`));
 

@@ -5,7 +5,11 @@
  *   cases     JSON array (evals/rag_eval_cases.json): {case_id, slice, question, answerable,
  *             gold_chunks {chunk_id: grade}, retrieved [{chunk_id, score, tokens}] in rank order,
  *             answer {abstained, citations [chunk_id], claims [{text, supporting_chunks}], output_tokens}}
- *             This lab adds an optional `context_chunks` [chunk_id]: what was actually sent to the
+ *             This lab adds an optional `retrieved_from` ('run' | 'run_b'): the case's ranked list is
+             that TREC run's list for its case_id (empty when the run has no line for it; the
+             run's chunks carry no tokens, so the case's context tokens are undefined), in place
+             of `retrieved` (giving both is an error); cases derived from qrels alone use it.
+             And an optional `context_chunks` [chunk_id]: what was actually sent to the
  *             generator (ids of the retrieved list, in the order sent). Without it the context is the
  *             top k of the retrieved list, as the kit assumes. `answer` may be omitted (a case judged
  *             for retrieval only); `slice` defaults to 'all', `gold_chunks` to {}, `retrieved` to [],
@@ -99,6 +103,7 @@ export function caseSchema(lang: Lang) {
     answerable: z.boolean(),
     gold_chunks: goldSchema(lang).default([]),
     retrieved: z.array(retrievedSchema).default([]),
+    retrieved_from: z.enum(['run', 'run_b']).optional(),
     context_chunks: z.array(chunkId).optional(),
     answer: answerSchema.optional(),
   });
@@ -118,7 +123,14 @@ export interface RagCase {
   answerable: boolean;
   /** gold_chunks as [chunk_id, grade] entries, in file order. */
   gold: [string, number][];
+  /**
+   * The ranked list: the case's own `retrieved`, or, with `retrieved_from`, that run's list for the
+   * case id (empty when the run has no line for it), with the run's scores; tokens are then
+   * unknown (0 here, and `retrieved_from` tells the engine not to count them).
+   */
   retrieved: { chunk_id: string; score: number | null; tokens: number }[];
+  /** The TREC run the list comes from ('run', 'run_b'), or null: the case's own `retrieved`. */
+  retrieved_from: 'run' | 'run_b' | null;
   /** context_chunks, or null when absent (then the context is the top k). */
   context_chunks: string[] | null;
   answer: {
@@ -217,6 +229,7 @@ function normalizeCase(c: RawCase): RagCase {
     answerable: c.answerable,
     gold: c.gold_chunks,
     retrieved: c.retrieved.map((r) => ({ chunk_id: r.chunk_id, score: r.score ?? null, tokens: r.tokens })),
+    retrieved_from: c.retrieved_from ?? null,
     context_chunks: c.context_chunks ?? null,
     answer: c.answer
       ? {
@@ -229,13 +242,20 @@ function normalizeCase(c: RawCase): RagCase {
   };
 }
 
+/** The TREC runs a case's `retrieved_from` may name: the parsed run, null when not given, 'unreadable' when its text has problems of its own. */
+export type RunsForCases = Partial<Record<'run' | 'run_b', TrecRun | null | 'unreadable'>>;
+
 /**
- * Checks across cases: case_id unique (the repeat is reported on its own line) and every
- * context_chunks id present in that case's retrieved list (its tokens come from there). Linear in
- * the cases and in the problems: each problem is counted, and only the first `maxIssues` are
- * located (one parse of the text for all of them); total_issues counts them all.
+ * Checks across cases, and the lists of cases with `retrieved_from`: case_id unique (the repeat is
+ * reported on its own line); `retrieved_from` names a run that is given (a run whose own text has
+ * problems is reported there, not here) and comes without a `retrieved` list of the case's own
+ * (which of the two would count is a guess); the case's list is then that run's list for its id
+ * (empty when the run has no line for it), written into `cases` in place; every context_chunks
+ * id present in the case's (resolved) list. Linear in the cases and in the problems: each problem
+ * is counted, and only the first `maxIssues` are located (one parse of the text for all of them);
+ * total_issues counts them all.
  */
-export function crossCheckCases(cases: RagCase[], text: string, lang: Lang, maxIssues = MAX_ISSUES): IssueCollector {
+export function crossCheckCases(cases: RagCase[], text: string, lang: Lang, maxIssues = MAX_ISSUES, runs: RunsForCases = {}): IssueCollector {
   const t = ragMsg(lang).validation;
   const found = new IssueCollector(maxIssues);
   const lineAt = jsonLineFinder(text);
@@ -243,7 +263,17 @@ export function crossCheckCases(cases: RagCase[], text: string, lang: Lang, maxI
   cases.forEach((c, i) => {
     if (seen.has(c.case_id)) found.add(() => ({ input: 'cases', line: lineAt([i, 'case_id']), field: `${i}.case_id`, message: t.duplicate_case(c.case_id) }));
     seen.add(c.case_id);
-    if (c.context_chunks) {
+    if (c.retrieved_from !== null) {
+      const from = c.retrieved_from;
+      const run = runs[from] ?? null;
+      if (c.retrieved.length) found.add(() => ({ input: 'cases', line: lineAt([i, 'retrieved_from']), field: `${i}.retrieved_from`, message: t.retrieved_and_from(from) }));
+      else if (run === null) found.add(() => ({ input: 'cases', line: lineAt([i, 'retrieved_from']), field: `${i}.retrieved_from`, message: t.retrieved_from_missing(from) }));
+      else if (run !== 'unreadable') {
+        const list = run.queries.get(c.case_id);
+        if (list) c.retrieved = list.ids.map((id, j) => ({ chunk_id: id, score: list.scores[j], tokens: 0 }));
+      }
+    }
+    if (c.context_chunks && !(c.retrieved_from !== null && runs[c.retrieved_from] === 'unreadable')) {
       const ids = new Set(c.retrieved.map((r) => r.chunk_id));
       c.context_chunks.forEach((id, j) => {
         if (!ids.has(id)) found.add(() => ({ input: 'cases', line: lineAt([i, 'context_chunks', j]), field: `${i}.context_chunks.${j}`, message: t.context_not_retrieved(id) }));
@@ -253,12 +283,15 @@ export function crossCheckCases(cases: RagCase[], text: string, lang: Lang, maxI
   return found;
 }
 
-/** Reads the cases text (a JSON array of cases) and runs the cross-case checks. */
-export function parseCases(text: string, lang: Lang): ParseOutcome<RagCase[]> {
+/**
+ * Reads the cases text (a JSON array of cases), fills the lists of cases with `retrieved_from`
+ * from `runs`, and runs the cross-case checks (crossCheckCases).
+ */
+export function parseCases(text: string, lang: Lang, runs: RunsForCases = {}): ParseOutcome<RagCase[]> {
   const r = parseJsonText(text, casesSchema(lang), 'cases', lang);
   if (!r.ok) return r;
   const cases = r.value.map(normalizeCase);
-  return crossCheckCases(cases, text, lang).failure() ?? { ok: true, value: cases };
+  return crossCheckCases(cases, text, lang, MAX_ISSUES, runs).failure() ?? { ok: true, value: cases };
 }
 
 /** Reads the variants text: the kit's array of rows, or {gate?, baseline?, variants}. variant_id must be unique. */
@@ -289,16 +322,17 @@ const blank = (s: string | undefined): boolean => s === undefined || s.trim() ==
 
 /**
  * Reads the lab's texts into a RagInput: `cases` and `policy` are required; `variants`, `qrels`,
- * `run` and `run_b` are optional (missing or blank means absent). Never throws. Problems of every
- * input are collected together, each naming its input, 1-based line and field, in `lang`.
+ * `run` and `run_b` are optional (missing or blank means absent). A case with `retrieved_from`
+ * takes its list from that run (crossCheckCases). Never throws. Problems of every input are
+ * collected together, each naming its input, 1-based line and field, in `lang`.
  */
 export function parseRagInput(texts: Record<string, string>, lang: Lang): ParseOutcome<RagInput> {
-  const cases = parseCases(texts.cases ?? '', lang);
+  const run: ParseOutcome<TrecRun | null> = blank(texts.run) ? { ok: true, value: null } : parseRun(texts.run!, 'run', lang);
+  const runB: ParseOutcome<TrecRun | null> = blank(texts.run_b) ? { ok: true, value: null } : parseRun(texts.run_b!, 'run_b', lang);
+  const cases = parseCases(texts.cases ?? '', lang, { run: run.ok ? run.value : 'unreadable', run_b: runB.ok ? runB.value : 'unreadable' });
   const policy = parseJsonText(texts.policy ?? '', policySchema, 'policy', lang);
   const variants: ParseOutcome<VariantsFile | null> = blank(texts.variants) ? { ok: true, value: null } : parseVariants(texts.variants!, lang);
   const qrels: ParseOutcome<Qrels | null> = blank(texts.qrels) ? { ok: true, value: null } : parseQrels(texts.qrels!, 'qrels', lang);
-  const run: ParseOutcome<TrecRun | null> = blank(texts.run) ? { ok: true, value: null } : parseRun(texts.run!, 'run', lang);
-  const runB: ParseOutcome<TrecRun | null> = blank(texts.run_b) ? { ok: true, value: null } : parseRun(texts.run_b!, 'run_b', lang);
   if (!cases.ok || !policy.ok || !variants.ok || !qrels.ok || !run.ok || !runB.ok) return mergeFailures([cases, policy, variants, qrels, run, runB])!;
   return { ok: true, value: { cases: cases.value, policy: policy.value, variants: variants.value, qrels: qrels.value, run: run.value, run_b: runB.value } };
 }

@@ -8,9 +8,11 @@
  *               retrieved lists fused: 'cases' (the cases' retrieved lists), 'run', 'run_b' (TREC runs)
  *   compare     the two scored lists of the paired per-case comparison ('cases', 'run', 'run_b', 'fused')
  *   trace_case  the case_id shown in the trace view; null = the first case
+ *   cutoffs     optional, at most 20 integers 1..1000: every scored list is also reported at each of
+ *               these k (the scorecard's `by_k`, the CLI's `--k 1,3,5,10`); absent = none
  *
- * k, gain and fusion change what `run` computes (heavyKey); compare and trace_case are picked by
- * `select` from what `run` already computed.
+ * k, gain, fusion and cutoffs change what `run` computes (heavyKey); compare and trace_case are
+ * picked by `select` from what `run` already computed.
  */
 import * as z from 'zod/mini';
 
@@ -33,6 +35,7 @@ export const ragViewSchema = z.object({
     b: z.enum(SOURCES),
   }),
   trace_case: z.nullable(z.string()),
+  cutoffs: z.optional(z.array(z.int().check(z.minimum(1), z.maximum(1000))).check(z.maxLength(20))),
 });
 
 export type RagView = z.infer<typeof ragViewSchema>;
@@ -46,7 +49,7 @@ export const defaultRagView: RagView = {
   trace_case: null,
 };
 
-/** The part of the view `run` depends on (k, gain, fusion), as a string key. */
+/** The part of the view `run` depends on (k, gain, fusion, cutoffs), as a string key. */
 export function ragHeavyKey(view: RagView): string {
-  return JSON.stringify([view.k, view.gain, view.fusion.method, view.fusion.k, view.fusion.a, view.fusion.b]);
+  return JSON.stringify([view.k, view.gain, view.fusion.method, view.fusion.k, view.fusion.a, view.fusion.b, view.cutoffs ?? []]);
 }

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LAB_METAS } from '../../labs/manifest.ts';
 
 const CASES = 'labs/threshold/presets/classification_cases.jsonl';
 const POLICY = 'labs/threshold/presets/threshold_policy.json';
@@ -75,6 +76,34 @@ describe('lab CLI', { timeout: 60_000 }, () => {
     expect(cli('threshold', '--cases', CASES).code).toBe(2);
     expect(cli('threshold', '--cases', CASES, '--policy', POLICY, '--format', 'xml').code).toBe(2);
     expect(cli('threshold', '--bogus', 'x').code).toBe(2);
+  });
+
+  it('--help lists every lab with its input files and its own options, from the lab metas', () => {
+    const r = cli('--help', '--lang', 'en');
+    expect(r.code).toBe(0);
+    // the import flags of issue 21, each named once in the help
+    for (const flag of ['--input-format', '--outputs', '--baseline', '--candidate', '--scorer', '--qrels', '--run', '--run-b', '--k', '--gain', '--labels']) expect(r.out).toMatch(new RegExp(`[ []${flag} `));
+    for (const lab of LAB_METAS) {
+      const line = r.out.split('\n').find((l) => l.startsWith(`  ${lab.id} `));
+      expect(line, lab.id).toBeDefined();
+      for (const input of lab.inputs) expect(line).toContain(`${input.flag} FILE`);
+      for (const o of lab.options ?? []) expect(r.out).toContain(`      ${o.flag} ${o.value}  ${o.help.en}`);
+    }
+    expect(r.out).toContain('--outputs FILE ...');
+    expect(cli('--help').out).toContain('      --k K[,K...]  uno o varios cortes');
+    // an option of another lab is not this lab's
+    expect(cli('threshold', '--k', '3', '--lang', 'en').err).toContain('unknown option “--k” for lab threshold');
+  });
+
+  it('reports every missing input in one message (exit 2), and every unreadable file in one message (exit 1)', () => {
+    const none = cli('gate', '--lang', 'en');
+    expect(none.code).toBe(2);
+    expect(none.err).toMatch(/^missing --cases FILE\nmissing --outputs FILE\nmissing --policy FILE\n\nusage:/);
+    const two = cli('threshold', '--cases', '/nonexistent/a.jsonl', '--policy', '/nonexistent/b.json', '--lang', 'en');
+    expect(two.code).toBe(1);
+    expect(two.err).toBe('cases: cannot read /nonexistent/a.jsonl (no such file)\npolicy: cannot read /nonexistent/b.json (no such file)\n');
+    const es = cli('threshold', '--cases', '/nonexistent/a.jsonl', '--policy', '/nonexistent/b.json');
+    expect(es.err.split('\n').filter(Boolean)).toHaveLength(2);
   });
 
   it('--strict exits 3 when the verdict is fail', () => {

@@ -29,6 +29,21 @@ export interface LabInputSpec {
   optional?: boolean;
   /** File types the page's import button and drop zone accept (an `accept` attribute). */
   accept: string;
+  /** Whether the CLI takes the flag more than once (the gate's `--outputs`: one Inspect log per version). */
+  repeatable?: boolean;
+}
+
+/**
+ * A command-line option of a lab that is not one of its input files: an import and its choices
+ * (`--input-format csv`, `--baseline NAME`, `--k 1,3,5,10`, `--labels FILE`). Each takes one value;
+ * `npm run lab -- --help` lists them from here, and the CLI accepts only the lab's own.
+ */
+export interface LabOption {
+  flag: string;
+  /** The value's placeholder in the help ('NAME', 'K[,K...]', 'exp|linear', 'FILE'). */
+  value: string;
+  /** One line of help per language. */
+  help: Record<Lang, string>;
 }
 
 export interface LabResultBase {
@@ -81,6 +96,8 @@ export interface LabMeta<Id extends string = string, View = unknown, M extends A
   chapter: string;
   names: Record<Lang, string>;
   inputs: readonly LabInputSpec[];
+  /** Command-line options besides the input files (imports and their choices); none when absent. */
+  options?: readonly LabOption[];
   /** The first preset is the lab's default. */
   presets: readonly LabPreset[];
   /** Ready examples for optional inputs (a button loads each): input name -> file, per language. */

@@ -4,7 +4,7 @@
  */
 
 /** Why a per-case value is undefined, or why a case is left out of a population. */
-export type CaseReason = 'not_answerable' | 'answerable' | 'no_relevant_chunks' | 'no_claims' | 'no_citations' | 'no_answer_recorded' | 'abstained';
+export type CaseReason = 'not_answerable' | 'answerable' | 'no_relevant_chunks' | 'no_claims' | 'no_citations' | 'no_answer_recorded' | 'abstained' | 'no_token_counts';
 /** Why an aggregate is undefined. */
 export type AggregateReason = 'empty_population' | 'no_unanswerable_cases';
 
@@ -101,13 +101,18 @@ export const CI_METRICS = [
 
 /**
  * The ranking conventions, stated beside the metrics so that a figure that differs from
- * trec_eval's can be explained: ties in a run's scores keep the file's order (trec_eval breaks them
- * by docid, in reverse); precision@k, hit@k and context precision are averaged over the answerable
- * queries; recall@k, MRR and nDCG@k over the answerable queries with at least one relevant judged
- * document (trec_eval averages every measure over the queries in the qrels).
+ * trec_eval's can be explained: ties in a run's scores keep the file's order (trec_eval's
+ * form_res_rels.c sorts by score, then by docid in descending order); a case (query) with no line
+ * in a run is an empty list, 0 on every metric, as `trec_eval -c` counts a qrels query missing from
+ * the results (without -c trec_eval averages over the queries in both files only); precision@k,
+ * hit@k and context precision are averaged over the answerable queries; recall@k, MRR and nDCG@k
+ * over the answerable queries with at least one relevant judged document (trec_eval also averages
+ * in a judged query with no relevant document, as 0: m_recall.c returns 0 when num_rel is 0).
+ * Source: trec_eval 9's README and `-c` help text.
  */
 export const RANKING_CONVENTIONS = {
   tie_rule: 'score_desc_then_file_order',
+  missing_from_run: 'empty_list',
   averaged_over: {
     precision_at_k: 'answerable',
     hit_at_k: 'answerable',

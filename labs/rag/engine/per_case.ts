@@ -57,7 +57,9 @@ export function evaluateCase(c: RagCase, input: RagInput, k: number, gain: Gain)
   const contextSet = new Set(contextIds);
   const tokensOf = new Map<string, number>();
   for (const r of c.retrieved) if (!tokensOf.has(r.chunk_id)) tokensOf.set(r.chunk_id, r.tokens);
-  const contextTokens = c.context_chunks ? c.context_chunks.reduce((s, id) => s + (tokensOf.get(id) ?? 0), 0) : c.retrieved.slice(0, k).reduce((s, r) => s + r.tokens, 0);
+  // a TREC run carries no token counts: the context's size is unknown, not 0
+  if (c.retrieved_from !== null) undefinedMetrics.context_tokens = 'no_token_counts';
+  const contextTokens = c.retrieved_from !== null ? null : c.context_chunks ? c.context_chunks.reduce((s, id) => s + (tokensOf.get(id) ?? 0), 0) : c.retrieved.slice(0, k).reduce((s, r) => s + r.tokens, 0);
   const topK = new Set(ids.slice(0, k));
   const relevantLeftOut = c.context_chunks ? [...topK].filter((id) => relevantSet.has(id) && !contextSet.has(id)) : [];
   const retrievedSet = new Set(ids);
@@ -147,6 +149,7 @@ export function evaluateCase(c: RagCase, input: RagInput, k: number, gain: Gain)
     relevant_in_top_k: m.relevant_in_top_k,
     duplicate_ranks: duplicate_ranks,
     judgment_source: source,
+    list_source: c.retrieved_from ?? 'cases',
     context_source: c.context_chunks ? 'context_chunks' : 'top_k',
     relevant_left_out_of_context: relevantLeftOut,
     answered: a ? !a.abstained : null,

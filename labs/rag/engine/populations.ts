@@ -109,7 +109,7 @@ export function populations(rows: readonly CaseRow[]): Record<PopulationMetric, 
       scoped: population(rows, (r) => (!r.answerable ? 'not_answerable' : r.answered === null ? 'no_answer_recorded' : r.answered ? 0 : 1), 'answerable'),
     },
     avg_context_tokens: (() => {
-      const p = population(rows, (r) => r.context_tokens, 'all_cases');
+      const p = population(rows, (r) => r.context_tokens ?? r.undefined_metrics.context_tokens ?? 'no_token_counts', 'all_cases');
       return { kit: p, scoped: p };
     })(),
   };

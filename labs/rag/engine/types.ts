@@ -36,8 +36,8 @@ export interface CaseRow {
   /** RR over the full retrieved list (the kit's). */
   reciprocal_rank: number | null;
   ndcg_at_k: number | null;
-  /** Σ tokens of the context (the top k, or context_chunks when given). */
-  context_tokens: number;
+  /** Σ tokens of the context (the top k, or context_chunks when given); null when the list comes from a TREC run ('no_token_counts'). */
+  context_tokens: number | null;
   groundedness: number | null;
   citation_precision: number | null;
   citation_recall: number | null;
@@ -56,6 +56,8 @@ export interface CaseRow {
   /** 1-based ranks repeating an id seen earlier (counted once, at the first rank). */
   duplicate_ranks: number[];
   judgment_source: 'gold_chunks' | 'qrels';
+  /** Where the ranked list comes from: the case's own `retrieved`, or a TREC run (`retrieved_from`). */
+  list_source: 'cases' | 'run' | 'run_b';
   context_source: 'top_k' | 'context_chunks';
   /** Relevant chunks of the top k that did not enter the context (only possible with context_chunks). */
   relevant_left_out_of_context: string[];
@@ -76,7 +78,7 @@ export interface CaseRow {
   first_failing_layer: Layer | null;
   layer_diagnosis: LayerDiagnosis;
   /** Why each null metric above is null. */
-  undefined_metrics: Partial<Record<RetrievalMetric | 'groundedness' | 'groundedness_in_context' | 'citation_precision' | 'citation_recall', CaseReason>>;
+  undefined_metrics: Partial<Record<RetrievalMetric | 'groundedness' | 'groundedness_in_context' | 'citation_precision' | 'citation_recall' | 'context_tokens', CaseReason>>;
 }
 
 export interface SliceRow {
@@ -202,10 +204,12 @@ export interface Trace {
   answerable: boolean;
   k: number;
   judgment_source: 'gold_chunks' | 'qrels';
+  /** Where the ranked list comes from: the case's own `retrieved`, or a TREC run (`retrieved_from`). */
+  list_source: 'cases' | 'run' | 'run_b';
   retrieved: TraceChunk[];
   /** Judged chunks the retriever did not return. */
   judged_not_retrieved: { chunk_id: string; grade: number; relevant: boolean }[];
-  context: { source: 'top_k' | 'context_chunks'; chunk_ids: string[]; tokens: number };
+  context: { source: 'top_k' | 'context_chunks'; chunk_ids: string[]; tokens: number | null };
   answer: null | {
     abstained: boolean;
     claims: { index: number; text: string; supported: boolean; supported_in_context: boolean; supporting_chunks: { chunk_id: string; retrieved: boolean; in_context: boolean; relevant: boolean }[] }[];
@@ -255,9 +259,17 @@ export interface RagBase {
   bootstrap: { seed: number; rounds: number; confidence: number; population: RagPolicy['gate_population']; intervals: CIRow[] };
   slices: SliceRow[];
   retrieval: { sources: (ScoredSource | MissingSource)[]; fusion: FusionSummary };
+  /** Every scored list at each cut-off of the view's `cutoffs` (the CLI's `--k 1,3,5,10`), in that order; [] when none is asked. */
+  by_k: CutoffRow[];
   comparison: VariantComparison | null;
   comparison_reason: 'no_variants' | null;
   warnings: RagWarning[];
+}
+
+/** The scored lists at one cut-off: each available list's retrieval means at that k (same populations as ScoredSource). */
+export interface CutoffRow {
+  k: number;
+  sources: { source: SourceId; label: string; aggregate: ScoredSource['aggregate']; undefined_metrics: ScoredSource['undefined_metrics'] }[];
 }
 
 /** The scorecard (select's result). */

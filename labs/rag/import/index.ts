@@ -2,11 +2,14 @@
  * The RAG lab's importer (labs/core/contract/imports.ts): TREC files alone. One qrels file
  * (`qid iter docid rel`) and one or two run files (`qid Q0 docid rank score tag`), told apart by
  * their column count, become the lab's texts: `qrels`, `run`, `run_b` as they are, plus `cases`
- * derived from the qrels (one answerable case per query, in file order, judged by the qrels) and,
- * when `policyText` is not given, a default policy with k alone and no threshold (the verdict then
- * fails with 'no_contract'). Queries of a run that the qrels do not list are counted in the summary
- * (the engine scores only the cases and warns about them); queries missing from a run are scored
- * as empty lists by the engine.
+ * derived from the qrels (one answerable case per query, in file order, judged by the qrels, its
+ * ranked list taken from the first run: `"retrieved_from": "run"`, so the headline metrics are the
+ * run's) and, when `policyText` is not given, a default policy with k alone and no threshold (the
+ * verdict then fails with 'no_contract'). When the cases are derived, `variants` is the kept
+ * `variantsText` or blank (a variant matrix belongs to the data it came with). Queries of a run
+ * that the qrels do not list are counted in the summary and left out (the engine scores only the
+ * cases and warns about them); queries of the qrels missing from a run are scored as empty lists
+ * (every metric 0 for them, as `trec_eval -c` counts them).
  */
 import type { InputIssue, Lang } from '../../core/contract/types.ts';
 import type { ImportFile, ImportOutcome } from '../../core/contract/imports.ts';
@@ -31,6 +34,8 @@ export interface RagImportOptions {
   policyText?: string;
   /** A cases text to keep; absent or blank: cases derived from the qrels. */
   casesText?: string;
+  /** A variants text to keep beside derived cases; absent: none. */
+  variantsText?: string;
 }
 
 /** Imports TREC files (module comment). Never throws. */
@@ -68,7 +73,11 @@ export function importRag(files: readonly ImportFile[], options: RagImportOption
   ];
   const texts: Record<string, string> = { qrels: qrelsText, run: runs[0].text, run_b: runs[1]?.text ?? '' };
   const keepCases = options.casesText !== undefined && options.casesText.trim() !== '';
-  if (!keepCases) texts.cases = `${JSON.stringify(qids.map((id) => ({ case_id: id, answerable: true })), null, 2)}\n`;
+  if (!keepCases) {
+    texts.cases = `${JSON.stringify(qids.map((id) => ({ case_id: id, answerable: true, retrieved_from: 'run' })), null, 2)}\n`;
+    texts.variants = options.variantsText ?? '';
+    summary.mapped[2] = { from: 'run (score desc)', to: 'retrieved (retrieved_from: run)' };
+  }
   if (options.policyText === undefined || options.policyText.trim() === '') {
     texts.policy = `${JSON.stringify({ k: options.k ?? 10 }, null, 2)}\n`;
     summary.notes.push('default_policy');

@@ -67,7 +67,7 @@ export const coreEn: Widen<typeof coreEs> = {
   engine_error: (detail: string) => `Unexpected error in the lab engine; your text is kept. Technical detail: ${detail}`,
   unknown_lab: (id: string) => `There is no lab “${id}”.`,
   cli: {
-    usage: 'usage: npm run --silent lab -- <lab-id> [inputs] [--format json|md] [--lang es|en] [--strict]',
+    usage: 'usage: npm run --silent lab -- <lab-id> [inputs] [options] [--format json|md] [--lang es|en] [--strict]',
     labs: 'labs:',
     unknown_lab: (id: string) => `unknown lab “${id}”`,
     needs_value: (flag: string) => `${flag} needs a value`,

@@ -71,7 +71,7 @@ export const coreEs = {
   engine_error: (detail: string) => `Error inesperado del motor del laboratorio; tu texto se conserva. Detalle técnico: ${detail}`,
   unknown_lab: (id: string) => `No existe el laboratorio «${id}».`,
   cli: {
-    usage: 'uso: npm run --silent lab -- <laboratorio> [entradas] [--format json|md] [--lang es|en] [--strict]',
+    usage: 'uso: npm run --silent lab -- <laboratorio> [entradas] [opciones] [--format json|md] [--lang es|en] [--strict]',
     labs: 'laboratorios:',
     unknown_lab: (id: string) => `laboratorio desconocido: «${id}»`,
     needs_value: (flag: string) => `${flag} necesita un valor`,

@@ -328,7 +328,7 @@ function CasesTable({ result, lang, onTrace }: { result: RagResult; lang: Lang; 
               cell(r, 'precision_at_k', 4, `p-${r.case_id}`), cell(r, 'recall_at_k', 4, `recall-${r.case_id}`), cell(r, 'hit_at_k', 0), cell(r, 'reciprocal_rank'),
               cell(r, 'reciprocal_rank_at_k'), cell(r, 'ndcg_at_k', 4, `ndcg-${r.case_id}`), cell(r, 'context_precision'),
             ]} />
-            <td>{r.context_tokens}</td>
+            <Cells lang={lang} cells={[cell(r, 'context_tokens', 0)]} />
             <Cells lang={lang} cells={[cell(r, 'groundedness', 4, `g-${r.case_id}`), cell(r, 'citation_precision'), cell(r, 'citation_recall', 4, `cr-${r.case_id}`)]} />
             <td><code>{r.diagnosis}</code>{r.critical_failure && <> <strong className="bad-text">⚠ {t.critical}</strong></>}</td>
             <td className="layer-cell" data-testid={`layer-${r.case_id}`}><LayerText row={r} lang={lang} /></td>
@@ -406,7 +406,7 @@ function TracePanel({ result, lang, view, setView, texts, setText, editable }: T
             <dt>{t.slice}</dt><dd>{tr.slice}</dd>
             <dt>{t.answerable}</dt><dd>{tr.answerable ? t.yes : t.no}</dd>
             <dt>{t.judgments_from}</dt><dd>{t.judgment_sources[tr.judgment_source]}</dd>
-            <dt>{t.context_from}</dt><dd>{t.context_sources[tr.context.source](tr.k)} · {t.tokens_n(tr.context.tokens)}</dd>
+            <dt>{t.context_from}</dt><dd>{t.context_sources[tr.context.source](tr.k)} · {tr.context.tokens === null ? <Undef reason="no_token_counts" lang={lang} /> : t.tokens_n(tr.context.tokens)}</dd>
           </dl>
           <p className={tr.metrics.first_failing_layer ? 'chain-break bad' : 'chain-break ok'} data-testid="trace-layer" data-layer={tr.metrics.first_failing_layer ?? 'none'}>
             <strong>{tr.metrics.first_failing_layer ? t.chain_breaks : t.chain_holds}</strong> {lm.layer_diagnosis[tr.metrics.layer_diagnosis]}
@@ -498,7 +498,7 @@ function TraceMetrics({ row, lang, k }: { row: CaseRow; lang: Lang; k: number })
           <dd data-testid={`trace-${key}`}><N v={row[key] as Num} reason={row.undefined_metrics[key]} lang={lang} digits={d} /></dd>
         </div>
       ))}
-      <div data-metric="context_tokens"><dt>{lm.metrics.context_tokens}</dt><dd>{row.context_tokens}</dd></div>
+      <div data-metric="context_tokens"><dt>{lm.metrics.context_tokens}</dt><dd><N v={row.context_tokens} reason={row.undefined_metrics.context_tokens} lang={lang} digits={0} /></dd></div>
     </dl>
   );
 }

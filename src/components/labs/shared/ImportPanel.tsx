@@ -24,15 +24,18 @@ interface Props {
 }
 
 type Picked = { name: string; bytes: Uint8Array }[];
+const KEEP: Record<Props['labId'], string[]> = { gate: ['policy'], rag: [], evaluators: ['rubric'] };
 interface Choice { baseline?: string; candidate?: string; scorer?: string }
 
-async function runImport(labId: string, files: Picked, choice: Choice, texts: Record<string, string>, lang: Lang): Promise<ImportOutcome> {
+async function runImport(labId: Props['labId'], files: Picked, choice: Choice, texts: Record<string, string>, lang: Lang): Promise<ImportOutcome> {
   const worker = new Worker(new URL('../../../../labs/worker.ts', import.meta.url), { type: 'module' });
   try {
     const api = Comlink.wrap<WorkerApi>(worker);
-    // The kept texts the importers read: the policy (gate, RAG) and the rubric (evaluators).
+    // The kept texts the importers read: the gate's policy and the evaluators' rubric. The RAG lab
+    // keeps nothing: TREC files alone get cases from the qrels and a default policy with no
+    // thresholds (the preset's thresholds are about answers the files do not have).
     const keep: Record<string, string> = {};
-    for (const k of ['policy', 'rubric']) if (texts[k] !== undefined) keep[k] = texts[k];
+    for (const k of KEEP[labId]) if (texts[k] !== undefined) keep[k] = texts[k];
     return await api.importFiles(labId, files.map((f) => ({ name: f.name, bytes: f.bytes })), { ...choice, texts: keep }, lang);
   } finally {
     worker.terminate();
