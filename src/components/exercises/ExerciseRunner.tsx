@@ -20,7 +20,7 @@ import { isLabId, labMeta } from '../../../labs/manifest.ts';
 import { loadPresetTexts, resolveStartTexts } from '../../lib/presets.ts';
 import { fmt } from '../labs/shared/format.tsx';
 import { downloadText } from '../labs/shared/labState.ts';
-import { markCompleted, progressExport, readProgress } from './progress.ts';
+import { progressExport, readProgress, syncCompletion } from './progress.ts';
 import { decodeExerciseHash } from './link.ts';
 
 type Spec = ExerciseSpec;
@@ -180,10 +180,12 @@ function Exercise({ lang, id, spec, instructions, fromLink }: { lang: Lang; id: 
   }, [check, fresh, spec, update, answeredAll]);
 
   const completed = isCompleted(attempt);
-  useEffect(() => {
-    if (completed) markCompleted(id, spec.title, spec.lab);
-  }, [completed, id, spec]);
   const lastWithdrawn = [...attempt.events].reverse().find((e) => e.type !== 'started');
+  const withdrawnAt = lastWithdrawn?.type === 'withdrawn' ? lastWithdrawn.at : null;
+  // The progress badges follow the attempt: recorded on completion, forgotten when it is withdrawn.
+  useEffect(() => {
+    syncCompletion(id, spec.title, spec.lab, completed, withdrawnAt);
+  }, [completed, withdrawnAt, id, spec]);
   const doneAt = completedAt(attempt);
 
   const downloadReceipt = async () => {
