@@ -7,7 +7,7 @@
 import { readInputFile } from './cli_io.ts';
 import type { Lang } from './core/contract/types.ts';
 import { exerciseMsg } from './core/contract/exercise_messages.ts';
-import { verificationCsv, verificationLine, verifyReceipt, type Verification } from './core/contract/receipt.ts';
+import { verificationCsv, verificationLine, verifyReceiptText, type Verification } from './core/contract/receipt.ts';
 import { nodeVerifyHost } from './exercise_host.ts';
 import { writeChunks } from './cli_io.ts';
 
@@ -24,15 +24,7 @@ export async function exerciseCommand(argv: string[], lang: Lang): Promise<numbe
     const read = readInputFile(file, lang);
     let v: Verification;
     if (!read.ok) v = { valid: false, id: '', version: null, lang: null, completed_at: null, tries: null, reasons: [t.read_error(read.message)] };
-    else {
-      let json: unknown;
-      try {
-        json = JSON.parse(read.text.replace(/^\uFEFF/, ''));
-      } catch {
-        json = undefined;
-      }
-      v = json === undefined ? { valid: false, id: '', version: null, lang: null, completed_at: null, tries: null, reasons: [t.not_json] } : await verifyReceipt(json, host, lang);
-    }
+    else v = await verifyReceiptText(read.text, host, lang);
     rows.push({ file, v });
   }
   await writeChunks(process.stdout, [rows.map((r) => verificationLine(r.file, r.v, lang)).join('\n'), '\n\n', verificationCsv(rows, lang)]);

@@ -12,6 +12,7 @@ import { exerciseFrontmatterSchema, type ExerciseSpec, type StartText } from './
 import type { VerifyHost } from './core/contract/receipt.ts';
 import type { Lang } from './core/contract/types.ts';
 import { formatIssue } from './core/contract/issues.ts';
+import { inputLabel } from './core/contract/exercise_messages.ts';
 import { labMeta } from './manifest.ts';
 import { createRunner } from './runner.ts';
 
@@ -72,7 +73,7 @@ export function nodeVerifyHost(): VerifyHost {
     startTexts: async (spec, lang) => startTextsOf(spec, lang),
     run: async (lab, texts, lang, view) => {
       const out = await runner.runAny(lab, texts, lang, view);
-      return out.ok ? { ok: true, result: out.result } : { ok: false, message: out.issues.slice(0, 3).map((i) => formatIssue(i, lang)).join('; ') };
+      return out.ok ? { ok: true, result: out.result } : { ok: false, message: out.issues.slice(0, 3).map((i) => formatIssue({ ...i, input: inputLabel(labMeta(lab)?.inputs, i.input, lang) }, lang)).join('; ') };
     },
   };
 }

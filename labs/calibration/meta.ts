@@ -22,8 +22,8 @@ export const calibrationMeta = defineLab({
   chapter: '05-calibration',
   names: { es: 'calibración, conformal y política de revisión', en: 'calibration, conformal sets and review policy' },
   inputs: [
-    { name: 'cases', format: 'csv', flag: '--cases', accept: '.csv,.jsonl,.json,.txt,text/csv,application/json' },
-    { name: 'policy', format: 'json', flag: '--policy', accept: '.json,application/json' },
+    { name: 'cases', label: { es: 'casos', en: 'cases' }, format: 'csv', flag: '--cases', accept: '.csv,.jsonl,.json,.txt,text/csv,application/json' },
+    { name: 'policy', label: { es: 'política', en: 'policy' }, format: 'json', flag: '--policy', accept: '.json,application/json' },
   ],
   presets: [
     {

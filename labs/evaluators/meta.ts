@@ -41,14 +41,14 @@ export const evaluatorsMeta = defineLab({
   chapter: '04-evaluators',
   names: { es: 'Auditoría de evaluadores', en: 'Evaluator audit' },
   inputs: [
-    { name: 'rubric', format: 'json', flag: '--rubric', accept: JSON_ACCEPT },
-    { name: 'cases', format: 'json', flag: '--cases', accept: '.json,.jsonl,.csv,application/json,application/x-ndjson,text/csv' },
-    { name: 'outputs', format: 'json', flag: '--outputs', accept: JSON_ACCEPT },
-    { name: 'ordinal', format: 'json', flag: '--ordinal', optional: true, accept: JSON_ACCEPT },
-    { name: 'construct', format: 'json', flag: '--construct', optional: true, accept: JSON_ACCEPT },
-    { name: 'production', format: 'json', flag: '--production', optional: true, accept: JSON_ACCEPT },
-    { name: 'pairwise', format: 'json', flag: '--pairwise', optional: true, accept: JSON_ACCEPT },
-    { name: 'budget', format: 'json', flag: '--budget', optional: true, accept: JSON_ACCEPT },
+    { name: 'rubric', label: { es: 'rúbrica del juez', en: 'judge rubric' }, format: 'json', flag: '--rubric', accept: JSON_ACCEPT },
+    { name: 'cases', label: { es: 'etiquetas humanas', en: 'human labels' }, format: 'json', flag: '--cases', accept: '.json,.jsonl,.csv,application/json,application/x-ndjson,text/csv' },
+    { name: 'outputs', label: { es: 'salidas de los evaluadores', en: 'evaluator outputs' }, format: 'json', flag: '--outputs', accept: JSON_ACCEPT },
+    { name: 'ordinal', label: { es: 'escala ordinal', en: 'ordinal scale' }, format: 'json', flag: '--ordinal', optional: true, accept: JSON_ACCEPT },
+    { name: 'construct', label: { es: 'constructo', en: 'construct' }, format: 'json', flag: '--construct', optional: true, accept: JSON_ACCEPT },
+    { name: 'production', label: { es: 'producción', en: 'production' }, format: 'json', flag: '--production', optional: true, accept: JSON_ACCEPT },
+    { name: 'pairwise', label: { es: 'comparación por pares', en: 'pairwise comparison' }, format: 'json', flag: '--pairwise', optional: true, accept: JSON_ACCEPT },
+    { name: 'budget', label: { es: 'presupuesto', en: 'budget' }, format: 'json', flag: '--budget', optional: true, accept: JSON_ACCEPT },
   ],
   options: [
     {

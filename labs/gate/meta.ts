@@ -42,12 +42,12 @@ export const gateMeta = defineLab({
   chapter: '01-eval-gate',
   names: { es: 'gate de evaluación: baseline frente a candidata', en: 'eval gate: baseline vs candidate' },
   inputs: [
-    { name: 'cases', format: 'jsonl', flag: '--cases', accept: JSONL },
-    { name: 'outputs', format: 'jsonl', flag: '--outputs', accept: JSONL, repeatable: true },
-    { name: 'policy', format: 'json', flag: '--policy', accept: JSON_FILE },
-    { name: 'hypothesis', format: 'json', flag: '--hypothesis', optional: true, accept: JSON_FILE },
-    { name: 'taxonomy', format: 'json', flag: '--taxonomy', optional: true, accept: JSON_FILE },
-    { name: 'manifest', format: 'json', flag: '--manifest', optional: true, accept: JSON_FILE },
+    { name: 'cases', label: { es: 'casos', en: 'cases' }, format: 'jsonl', flag: '--cases', accept: JSONL },
+    { name: 'outputs', label: { es: 'respuestas de ambas versiones', en: "both versions' answers" }, format: 'jsonl', flag: '--outputs', accept: JSONL, repeatable: true },
+    { name: 'policy', label: { es: 'política del gate', en: 'gate policy' }, format: 'json', flag: '--policy', accept: JSON_FILE },
+    { name: 'hypothesis', label: { es: 'hipótesis', en: 'hypothesis' }, format: 'json', flag: '--hypothesis', optional: true, accept: JSON_FILE },
+    { name: 'taxonomy', label: { es: 'taxonomía de errores', en: 'error taxonomy' }, format: 'json', flag: '--taxonomy', optional: true, accept: JSON_FILE },
+    { name: 'manifest', label: { es: 'manifiesto de la ejecución', en: 'run manifest' }, format: 'json', flag: '--manifest', optional: true, accept: JSON_FILE },
   ],
   options: [
     {

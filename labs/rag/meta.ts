@@ -36,12 +36,12 @@ export const ragMeta = defineLab<'rag', RagView, LabModule<RagInput, RagHeavy, R
     en: 'RAG evaluation: retrieval, groundedness, citations and abstention',
   },
   inputs: [
-    { name: 'cases', format: 'json', flag: '--cases', accept: JSON_ACCEPT },
-    { name: 'policy', format: 'json', flag: '--policy', accept: JSON_ACCEPT },
-    { name: 'variants', format: 'json', flag: '--variants', optional: true, accept: JSON_ACCEPT },
-    { name: 'qrels', format: 'text', flag: '--qrels', optional: true, accept: TEXT_ACCEPT },
-    { name: 'run', format: 'text', flag: '--run', optional: true, accept: TEXT_ACCEPT },
-    { name: 'run_b', format: 'text', flag: '--run-b', optional: true, accept: TEXT_ACCEPT },
+    { name: 'cases', label: { es: 'casos', en: 'cases' }, format: 'json', flag: '--cases', accept: JSON_ACCEPT },
+    { name: 'policy', label: { es: 'política del gate', en: 'gate policy' }, format: 'json', flag: '--policy', accept: JSON_ACCEPT },
+    { name: 'variants', label: { es: 'variantes', en: 'variants' }, format: 'json', flag: '--variants', optional: true, accept: JSON_ACCEPT },
+    { name: 'qrels', label: { es: 'qrels TREC', en: 'TREC qrels' }, format: 'text', flag: '--qrels', optional: true, accept: TEXT_ACCEPT },
+    { name: 'run', label: { es: 'run TREC', en: 'TREC run' }, format: 'text', flag: '--run', optional: true, accept: TEXT_ACCEPT },
+    { name: 'run_b', label: { es: 'segundo run TREC', en: 'second TREC run' }, format: 'text', flag: '--run-b', optional: true, accept: TEXT_ACCEPT },
   ],
   options: [
     {

@@ -14,12 +14,12 @@ export const rubricMeta = defineLab({
   chapter: '06-rubrics',
   names: { es: 'puntuación con rúbricas', en: 'rubric scoring' },
   inputs: [
-    { name: 'items', format: 'jsonl', flag: '--items', accept: JSONL },
-    { name: 'rubric', format: 'json', flag: '--rubric', accept: JSON_FILE },
-    { name: 'rubric_b', format: 'json', flag: '--rubric-b', optional: true, accept: JSON_FILE },
-    { name: 'breakdown', format: 'json', flag: '--breakdown', optional: true, accept: JSON_FILE },
-    { name: 'ratings', format: 'json', flag: '--ratings', optional: true, accept: JSON_FILE },
-    { name: 'baseline', format: 'json', flag: '--baseline', optional: true, accept: JSON_FILE },
+    { name: 'items', label: { es: 'ítems del examen', en: 'exam items' }, format: 'jsonl', flag: '--items', accept: JSONL },
+    { name: 'rubric', label: { es: 'rúbrica', en: 'rubric' }, format: 'json', flag: '--rubric', accept: JSON_FILE },
+    { name: 'rubric_b', label: { es: 'rúbrica B', en: 'rubric B' }, format: 'json', flag: '--rubric-b', optional: true, accept: JSON_FILE },
+    { name: 'breakdown', label: { es: 'desglose pegado', en: 'pasted breakdown' }, format: 'json', flag: '--breakdown', optional: true, accept: JSON_FILE },
+    { name: 'ratings', label: { es: 'valoraciones de dos anotadores', en: 'two annotators’ ratings' }, format: 'json', flag: '--ratings', optional: true, accept: JSON_FILE },
+    { name: 'baseline', label: { es: 'ejecución de referencia', en: 'baseline run' }, format: 'json', flag: '--baseline', optional: true, accept: JSON_FILE },
   ],
   presets: [
     {

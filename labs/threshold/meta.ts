@@ -17,8 +17,8 @@ export const thresholdMeta = defineLab({
   chapter: '02-thresholds',
   names: { es: 'umbral y coste del error', en: 'threshold and cost of error' },
   inputs: [
-    { name: 'cases', format: 'jsonl', flag: '--cases', accept: '.jsonl,.json,.txt,application/json' },
-    { name: 'policy', format: 'json', flag: '--policy', accept: '.json,application/json' },
+    { name: 'cases', label: { es: 'casos', en: 'cases' }, format: 'jsonl', flag: '--cases', accept: '.jsonl,.json,.txt,application/json' },
+    { name: 'policy', label: { es: 'política', en: 'policy' }, format: 'json', flag: '--policy', accept: '.json,application/json' },
   ],
   presets: [
     {

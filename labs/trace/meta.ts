@@ -20,8 +20,8 @@ export const traceMeta = defineLab({
   chapter: '04-evaluators',
   names: { es: 'Evaluación de trayectorias de agentes', en: 'Agent trajectory grading' },
   inputs: [
-    { name: 'trace', format: 'json', flag: '--trace', accept: JSON_ACCEPT },
-    { name: 'policy', format: 'json', flag: '--policy', accept: JSON_ACCEPT },
+    { name: 'trace', label: { es: 'traza del agente', en: 'agent trace' }, format: 'json', flag: '--trace', accept: JSON_ACCEPT },
+    { name: 'policy', label: { es: 'política', en: 'policy' }, format: 'json', flag: '--policy', accept: JSON_ACCEPT },
   ],
   presets: [
     {

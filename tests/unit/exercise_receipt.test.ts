@@ -9,7 +9,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { buildReceipt, inputsHash, verifyReceipt, verificationCsv, type Receipt } from '../../labs/core/contract/receipt.ts';
+import { buildReceipt, inputsHash, verifyReceipt, verifyReceiptText, verificationCsv, type Receipt } from '../../labs/core/contract/receipt.ts';
 import { applyState, commitAnswer, newAttempt, showHint } from '../../labs/core/contract/attempt.ts';
 import { fixedChanges } from '../../labs/core/contract/fingerprint.ts';
 import { nodeVerifyHost, readCourseExercise, specOf, startTextsOf } from '../../labs/exercise_host.ts';
@@ -89,6 +89,61 @@ describe('exercise receipts', () => {
     expect((await verifyReceipt(version, host, 'en')).reasons.join(' ')).toMatch(/version 1/);
 
     expect((await verifyReceipt({ kind: 'x' }, host, 'en')).valid).toBe(false);
+  }, 60_000);
+
+  it('says why a file is not a receipt in the verifier\'s language, with the project\'s plain messages (line and field named)', async () => {
+    const r = await solvedReceipt();
+    // The object alone: no line, the field named.
+    expect((await verifyReceipt({ kind: 'evals-lab-exercise-receipt', v: 2 }, host, 'es')).reasons).toEqual(['no es un recibo de ejercicio (campo v): Se esperaba uno de estos valores: 1; aquí hay un número («2»).']);
+    expect((await verifyReceipt({ kind: 'evals-lab-exercise-receipt', v: 2 }, host, 'en')).reasons).toEqual(['not an exercise receipt (field v): Expected one of these values: 1; found a number (“2”).']);
+    expect((await verifyReceipt([1], host, 'es')).reasons).toEqual(['no es un recibo de ejercicio: Se esperaba un objeto { … }; aquí hay una lista [ … ].']);
+    // The file as downloaded (two-space JSON): "v" is on line 3.
+    const text = JSON.stringify({ ...clone(r), v: 2 }, null, 2);
+    expect((await verifyReceiptText(text, host, 'es')).reasons).toEqual(['no es un recibo de ejercicio (línea 3, campo v): Se esperaba uno de estos valores: 1; aquí hay un número («2»).']);
+    expect((await verifyReceiptText('{"kind": 1,}', host, 'es')).reasons).toEqual(['no es JSON (línea 1, columna 11): Sobra la coma antes de “}”: JSON no admite una coma tras el último elemento.']);
+    expect((await verifyReceiptText('', host, 'en')).reasons).toEqual(['not JSON: The input is empty.']);
+    // The whole receipt still verifies from its text, a byte-order mark included.
+    expect((await verifyReceiptText(`\uFEFF${JSON.stringify(r, null, 2)}`, host, 'es')).valid).toBe(true);
+
+    // Every kind of damage to the shape reads as plain words in each language: none of zod's English.
+    const damaged: unknown[] = [
+      { ...clone(r), extra: 1 },
+      { ...clone(r), inputs_sha256: 'ABC' },
+      { ...clone(r), issued_at: 'yesterday' },
+      { ...clone(r), answers: [{ ...r.answers[0], tries: 0 }] },
+      { ...clone(r), answers: [{ ...r.answers[0], choice: 'b' }] },
+      { ...clone(r), events: [] },
+      { ...clone(r), exercise: { ...r.exercise, lang: 'fr' } },
+      { ...clone(r), exercise: { ...r.exercise, version: 1.5 } },
+      { ...clone(r), goals: 'none' },
+      { ...clone(r), lab: '' },
+    ];
+    const zodEnglish = /\b(Invalid input|Invalid string|Expected|expected|received|Required|Too big|Too small|must be|Unrecognized key)\b/;
+    for (const d of damaged) {
+      const es = (await verifyReceipt(d, host, 'es')).reasons;
+      expect([es.length, es[0]]).toEqual([1, expect.stringMatching(/^no es un recibo de ejercicio( \(campo [a-z_.0-9]+\))?: [A-Z]/)]);
+      expect([es[0], zodEnglish.test(es[0].replace(/«[^»]*»/g, ''))]).toEqual([es[0], false]);
+      const en = (await verifyReceipt(d, host, 'en')).reasons;
+      expect([en[0], /Invalid (input|string)|Unrecognized key/.test(en[0])]).toEqual([en[0], false]);
+    }
+    expect((await verifyReceipt({ ...clone(r), extra: 1, more: 2 }, host, 'es')).reasons).toEqual(['no es un recibo de ejercicio: Los campos "extra", "more" no existen aquí (¿están mal escritos?).']);
+    expect((await verifyReceipt({ ...clone(r), issued_at: 'yesterday' }, host, 'en')).reasons).toEqual(['not an exercise receipt (field issued_at): Expected an ISO 8601 date and time in quotes (for example, "2026-03-01T09:20:00.000Z").']);
+  }, 60_000);
+
+  it('names inputs by their label in the verifier\'s language, in a kept-fixed change and in a replay that fails', async () => {
+    const r = await solvedReceipt();
+    const edited = clone(r);
+    edited.inputs.texts.rubric = edited.inputs.texts.rubric.replace('"min_score": 0.92', '"min_score": 0.5');
+    edited.inputs_sha256 = await inputsHash(edited.inputs);
+    expect((await verifyReceipt(edited, host, 'es')).reasons).toContain('entrada fija cambiada: Cambiaste «rúbrica» (editaste gates), y este ejercicio mantiene fija esa entrada.');
+    // A rubric that does not run: the receipt is Spanish, the verifier English; the problem is told in English.
+    const broken = clone(r);
+    broken.inputs.texts.rubric = '{';
+    broken.inputs_sha256 = await inputsHash(broken.inputs);
+    const en = (await verifyReceipt(broken, host, 'en')).reasons.find((x) => x.startsWith('the inputs cannot be run again'));
+    expect(en).toMatch(/^the inputs cannot be run again: rubric, line 1/);
+    const es = (await verifyReceipt(broken, host, 'es')).reasons.find((x) => x.startsWith('las entradas no se pueden volver a ejecutar'));
+    expect(es).toMatch(/^las entradas no se pueden volver a ejecutar: rúbrica, línea 1/);
   }, 60_000);
 
   it('names the elements that changed in a kept-fixed input, and welcomes additions where the exercise allows them', () => {

@@ -93,6 +93,25 @@ describe('parseJsonText', () => {
       'Se esperaba uno de estos valores: "gate", "rubric"; aquí hay un texto entre comillas («rag»).',
     ]);
   });
+  it('says what a range, a length, a whole number or a strict object takes, in the project\'s words (not zod\'s)', () => {
+    const strict = z.object({ x: z.number().min(0.5).max(1), k: z.number().int().positive(), name: z.string().min(1).max(3), grid: z.array(z.number()).min(1).max(2) }).strict();
+    const text = '{"x": 0.25, "k": 1.5, "name": "", "grid": [], "extra": true}';
+    const es = parseJsonText(text, strict, 'policy', 'es');
+    expect(!es.ok && es.issues.map((i) => [i.field, i.message])).toEqual([
+      ['x', 'Se esperaba un número mayor o igual que 0,5; aquí hay un número («0.25»).'],
+      ['k', 'Se esperaba un número entero; aquí hay un número («1.5»).'],
+      ['name', 'Este texto no puede estar vacío.'],
+      ['grid', 'Esta lista no puede estar vacía: necesita al menos un elemento.'],
+      [undefined, 'El campo "extra" no existe aquí (¿está mal escrito?).'],
+    ]);
+    const en = parseJsonText('{"x": 2, "k": 0, "name": "abcd", "grid": [1, 2, 3]}', strict, 'policy', 'en');
+    expect(!en.ok && en.issues.map((i) => [i.field, i.message])).toEqual([
+      ['x', 'Expected a number less than or equal to 1; found a number (“2”).'],
+      ['k', 'Expected a number greater than 0; found a number (“0”).'],
+      ['name', 'This text takes at most 3 characters.'],
+      ['grid', 'This list takes at most 2 items.'],
+    ]);
+  });
   it('refuses numbers beyond 10^15 in magnitude, finite or not, naming line and field', () => {
     const r = parseJsonText('{"name": "p",\n "grid": [1, 1e400]}', doc, 'policy', 'en');
     expect(!r.ok && r.issues[0]).toMatchObject({ line: 2, field: 'grid.1', message: 'The number is too large: values up to 10^15 in absolute value are accepted.' });

@@ -5,8 +5,9 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  LEGACY_EXERCISE_KEY, PROGRESS_KEY, coerceProgress, emptyProgress, markChapterRead, markExerciseDone, markLabRun, readProgress, resetProgress, writeProgress,
+  LEGACY_EXERCISE_KEY, PROGRESS_KEY, coerceProgress, emptyProgress, markChapterRead, markExerciseDone, markLabRun, readProgress, resetProgress, unmarkExerciseDone, writeProgress,
 } from '../../src/lib/progress/store.ts';
+import { syncCompletion } from '../../src/components/exercises/progress.ts';
 import { countProgress, mergeProgress, parseProgressFile, progressFile, MAX_FILE_CHARS } from '../../src/lib/progress/file.ts';
 
 class MemoryStorage {
@@ -59,6 +60,48 @@ describe('progress store', () => {
     resetProgress();
     expect(store.getItem(PROGRESS_KEY)).toBeNull();
     expect(countProgress(readProgress()).labs).toBe(0);
+  });
+});
+
+describe('a withdrawn exercise completion', () => {
+  const done = (id: string, at: string) => {
+    const p = emptyProgress();
+    p.exercises[id] = { completed_at: at, title: 'T', lab: 'threshold' };
+    writeProgress(p);
+  };
+  it('is forgotten by unmarkExerciseDone, which leaves the rest and ignores an exercise not recorded', () => {
+    markExerciseDone('a', 'A', 'gate');
+    markExerciseDone('b', 'B', 'rag');
+    markChapterRead('01-eval-gate');
+    unmarkExerciseDone('a');
+    unmarkExerciseDone('never');
+    expect(Object.keys(readProgress().exercises)).toEqual(['b']);
+    expect(countProgress(readProgress())).toEqual({ chapters: 1, labs: 0, exercises: 1 });
+  });
+  it('follows the attempt: completed records it, withdrawn after the recorded time forgets it', () => {
+    syncCompletion('x', 'X', 'threshold', true, null);
+    expect(Object.keys(readProgress().exercises)).toEqual(['x']);
+    // Not completed and never withdrawn here (a fresh attempt in the other language): kept.
+    syncCompletion('x', 'X', 'threshold', false, null);
+    expect(Object.keys(readProgress().exercises)).toEqual(['x']);
+    // Withdrawn one hour after the recorded completion: forgotten (the badge goes).
+    done('x', '2026-03-01T10:00:00.000Z');
+    syncCompletion('x', 'X', 'threshold', false, '2026-03-01T11:00:00.000Z');
+    expect(Object.keys(readProgress().exercises)).toEqual([]);
+    // Completed again: recorded again.
+    syncCompletion('x', 'X', 'threshold', true, null);
+    expect(Object.keys(readProgress().exercises)).toEqual(['x']);
+  });
+  it('keeps a completion recorded after the withdrawal (the exercise completed later in the other language)', () => {
+    done('x', '2026-03-01T12:00:00.000Z');
+    syncCompletion('x', 'X', 'threshold', false, '2026-03-01T11:00:00.000Z');
+    expect(readProgress().exercises.x.completed_at).toBe('2026-03-01T12:00:00.000Z');
+    // The same instant counts as withdrawn; an unreadable recorded time too.
+    syncCompletion('x', 'X', 'threshold', false, '2026-03-01T12:00:00.000Z');
+    expect(Object.keys(readProgress().exercises)).toEqual([]);
+    done('x', 'not a time');
+    syncCompletion('x', 'X', 'threshold', false, '2026-03-01T11:00:00.000Z');
+    expect(Object.keys(readProgress().exercises)).toEqual([]);
   });
 });
 

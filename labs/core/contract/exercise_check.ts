@@ -3,13 +3,13 @@
  * verifier: every goal on the lab's result (hidden ones included), what changed that the exercise
  * keeps fixed (fingerprint.ts), and the messages that say, in the page's language, why the state
  * does not complete the exercise yet: the label of each visible goal not met, one sentence per
- * kept-fixed input that changed, and one sentence when only hidden checks fail (their labels
+ * kept-fixed input that changed (named by its label in `lang`), and one sentence when only hidden checks fail (their labels
  * would give the fix away; they are shown after completion, with the solution).
  */
 import { evaluateGoals, type GoalResult } from './goals.ts';
 import type { ExerciseSpec } from './exercise.ts';
 import { fixedChanges, type FixedChange, type InputSpecLike } from './fingerprint.ts';
-import { exerciseMsg } from './exercise_messages.ts';
+import { exerciseMsg, inputLabel } from './exercise_messages.ts';
 import type { Lang } from './types.ts';
 
 export interface ExerciseCheck {
@@ -41,7 +41,7 @@ export function checkExercise(spec: Pick<ExerciseSpec, 'goals' | 'open'>, result
   const changes = fixedChanges(start, now, inputs, spec.open);
   const messages = [
     ...visible.filter(([, r]) => !r.met).map(([g]) => g.label),
-    ...changes.map((c) => t.fixed_change(c)),
+    ...changes.map((c) => t.fixed_change(c, inputLabel(inputs, c.input, lang))),
     ...(visibleMet && !hiddenMet ? [t.hidden_unmet(hidden.filter(([, r]) => !r.met).length)] : []),
   ];
   return { results: ev.results, visibleMet, hiddenMet, goalsMet: ev.allMet, changes, fixedIntact: changes.length === 0, messages };

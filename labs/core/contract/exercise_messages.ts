@@ -1,26 +1,41 @@
 /**
  * Messages about exercises shared by the page, the receipt verifier (CLI and syllabus page) and the
  * tests, in both languages: what the learner changed that an exercise keeps fixed, and why a
- * receipt does not verify.
+ * receipt does not verify. Inputs are named by their label in the message's language
+ * (labs/<lab>/meta.ts), never by their key: inputLabel below.
  */
 import type { Lang } from './types.ts';
 import type { FixedChange } from './fingerprint.ts';
 
+/**
+ * What a page in `lang` calls input `name` of a lab whose inputs are `inputs` (the lab meta's,
+ * each with `label: { es, en }`): its label, or `name` itself when the lab has no such input or
+ * the input has no label (an input from a hand-edited receipt, say).
+ */
+export function inputLabel(inputs: readonly { name: string; label?: Record<Lang, string> }[] | undefined, name: string, lang: Lang): string {
+  return inputs?.find((i) => i.name === name)?.label?.[lang] ?? name;
+}
+
 const list = (xs: string[], lang: Lang) => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} ${lang === 'es' ? 'y' : 'and'} ${xs[xs.length - 1]}`);
 
 const es = {
-  fixed_change: (c: FixedChange) => {
+  /** `name`: what the page calls the input (inputLabel); its key when left out. */
+  fixed_change: (c: FixedChange, name: string = c.input) => {
     const parts: string[] = [];
     if (c.changed.length) parts.push(`editaste ${list(c.changed, 'es')}`);
     if (c.removed.length) parts.push(`quitaste ${list(c.removed, 'es')}`);
     if (c.added.length) parts.push(`añadiste ${list(c.added, 'es')}`);
     const detail = parts.length ? ` (${parts.join('; ')})` : '';
-    return `Cambiaste «${c.input}»${detail}, y este ejercicio lo mantiene fijo.`;
+    return `Cambiaste «${name}»${detail}, y este ejercicio mantiene fija esa entrada.`;
   },
   hidden_unmet: (n: number) => `Los objetivos visibles se cumplen, pero ${n === 1 ? 'una comprobación oculta no' : `${n} comprobaciones ocultas no`}: el resultado se alcanza de otra manera que la que pide el ejercicio. Vuelve a leer las instrucciones (las comprobaciones se muestran al completarlo, con la solución).`,
   receipt: {
-    not_json: 'no es JSON',
-    not_receipt: (where: string, what: string) => `no es un recibo de ejercicio (${where}: ${what})`,
+    /** `where`: the line (and column) of the problem, or null; `what`: the project's plain message (parse.ts). */
+    /** What a problem's message calls the file. */
+    input_name: 'recibo',
+    not_json: (where: string | null, what: string) => `no es JSON${where ? ` (${where})` : ''}: ${what}`,
+    /** `where`: the line and the field of the problem, or null for the whole file; `what`: the project's plain message (parse.ts). */
+    not_receipt: (where: string | null, what: string) => `no es un recibo de ejercicio${where ? ` (${where})` : ''}: ${what}`,
     unknown_exercise: (id: string, lang: Lang) => `el ejercicio «${id}» (${lang}) no existe en el curso`,
     version: (got: number, now: number) => `se hizo para la versión ${got} del ejercicio; la actual es la ${now}`,
     spec_hash: 'el ejercicio que lleva dentro no coincide con su huella (spec_sha256)',
@@ -50,18 +65,19 @@ const es = {
 type Messages = typeof es;
 
 const en: Messages = {
-  fixed_change: (c: FixedChange) => {
+  fixed_change: (c: FixedChange, name: string = c.input) => {
     const parts: string[] = [];
     if (c.changed.length) parts.push(`edited ${list(c.changed, 'en')}`);
     if (c.removed.length) parts.push(`removed ${list(c.removed, 'en')}`);
     if (c.added.length) parts.push(`added ${list(c.added, 'en')}`);
     const detail = parts.length ? ` (${parts.join('; ')})` : '';
-    return `You changed “${c.input}”${detail}, which this exercise keeps fixed.`;
+    return `You changed “${name}”${detail}, which this exercise keeps fixed.`;
   },
   hidden_unmet: (n: number) => `The visible goals are met, but ${n === 1 ? 'a hidden check is' : `${n} hidden checks are`} not: the outcome is reached another way than the exercise asks. Read the instructions again (the checks are shown on completion, with the solution).`,
   receipt: {
-    not_json: 'not JSON',
-    not_receipt: (where: string, what: string) => `not an exercise receipt (${where}: ${what})`,
+    input_name: 'receipt',
+    not_json: (where: string | null, what: string) => `not JSON${where ? ` (${where})` : ''}: ${what}`,
+    not_receipt: (where: string | null, what: string) => `not an exercise receipt${where ? ` (${where})` : ''}: ${what}`,
     unknown_exercise: (id: string, lang: Lang) => `the exercise “${id}” (${lang}) is not in the course`,
     version: (got: number, now: number) => `made for version ${got} of the exercise; the current one is ${now}`,
     spec_hash: 'the exercise it carries does not match its fingerprint (spec_sha256)',

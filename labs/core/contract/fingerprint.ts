@@ -16,6 +16,7 @@ import Papa from 'papaparse';
 import { canonicalJson } from './canonical.ts';
 import { sha256Hex } from './hash.ts';
 import { ID_FIELDS } from './goals.ts';
+import type { Lang } from './types.ts';
 
 export type InputFormat = 'json' | 'jsonl' | 'csv' | 'text';
 
@@ -121,6 +122,8 @@ function canon(v: unknown): string {
 export interface InputSpecLike {
   name: string;
   format: InputFormat;
+  /** What a page calls it, per language (labs/<lab>/meta.ts); messages fall back to `name`. */
+  label?: Record<Lang, string>;
 }
 
 export interface OpenLike {

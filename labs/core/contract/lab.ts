@@ -20,8 +20,13 @@ import type * as z from 'zod/mini';
 import type { Decision, Lang, ParseOutcome } from './types.ts';
 
 export interface LabInputSpec {
-  /** Key in the texts record, also the name used in messages ("cases", "policy"). */
+  /** Key in the texts record, the CLI's and the file formats' name for it ("cases", "policy"). */
   name: string;
+  /**
+   * What a page calls it in each language ("política", "policy"): short, lower case, without the
+   * file format. Exercise goal panels, the builder and the receipt verifier name inputs with it.
+   */
+  label: Record<Lang, string>;
   format: 'json' | 'jsonl' | 'csv' | 'text';
   /** CLI flag that passes this input as a file: `--cases FILE`. */
   flag: string;
@@ -120,7 +125,7 @@ export function defineLab<Id extends string, View, M extends AnyLabModule>(meta:
  */
 export interface LabDefinition<Input, Result extends LabResultBase, View = undefined> {
   id: string;
-  inputs: readonly Omit<LabInputSpec, 'accept'>[];
+  inputs: readonly Omit<LabInputSpec, 'accept' | 'label'>[];
   parse(texts: Record<string, string>, lang: Lang, hooks?: RunHooks): ParseOutcome<Input>;
   run(input: Input, view?: View, hooks?: RunHooks): Result | Promise<Result>;
   report(result: Result, lang: Lang): string;

@@ -160,8 +160,10 @@ function describeFound(input: unknown, lang: Lang): string {
 
 /**
  * The common type slips in the learner's words ("expected a number; found a text ("0,5")", "this
- * required field is missing", "expected one of these values: 0, 1; found 2"), or undefined where
- * zod's own locale message is kept (ranges, lengths, formats).
+ * required field is missing", "expected one of these values: 0, 1; found 2", "there is no field
+ * "x" here" for a strict object, "expected a number greater than or equal to 0; found -1", "this
+ * list cannot be empty"), or undefined where zod's own locale message is kept (formats, exact
+ * lengths, ranges of dates and other kinds).
  */
 function plainTypeMessage(issue: ZodIssueLike, lang: Lang): string | undefined {
   const t = msg(lang).validation;
@@ -172,6 +174,23 @@ function plainTypeMessage(issue: ZodIssueLike, lang: Lang): string | undefined {
   }
   if (issue.code === 'invalid_value') {
     return t.expected_one_of(issue.values.map((v) => JSON.stringify(v) ?? String(v)).join(', '), describeFound(issue.input, lang));
+  }
+  if (issue.code === 'too_small' || issue.code === 'too_big') {
+    const small = issue.code === 'too_small';
+    const bound = Number(small ? issue.minimum : issue.maximum);
+    if (!Number.isFinite(bound)) return undefined;
+    if (issue.origin === 'number' || issue.origin === 'int') {
+      const rel = small ? (issue.inclusive ? 'gte' : 'gt') : issue.inclusive ? 'lte' : 'lt';
+      return t.number_range(rel, new Intl.NumberFormat(lang, { maximumFractionDigits: 20, useGrouping: false }).format(bound), describeFound(issue.input, lang));
+    }
+    // an exact length (`.length(n)`) keeps zod's wording
+    if ((issue as { exact?: boolean }).exact) return undefined;
+    if (issue.origin === 'string') return small ? t.text_min(bound) : t.text_max(bound);
+    if (issue.origin === 'array') return small ? t.list_min(bound) : t.list_max(bound);
+    return undefined;
+  }
+  if (issue.code === 'unrecognized_keys') {
+    return t.unknown_fields(issue.keys.map((k) => JSON.stringify(k)).join(', '), issue.keys.length);
   }
   if (issue.code === 'invalid_union') {
     // a union of literals or plain types (0 | 1, number | null): list what each branch takes

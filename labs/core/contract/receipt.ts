@@ -23,14 +23,16 @@ import { evaluateGoals } from './goals.ts';
 import { exerciseFields, type ExerciseSpec } from './exercise.ts';
 import { fingerprints, fixedChanges, type InputSpecLike } from './fingerprint.ts';
 import type { Attempt } from './attempt.ts';
-import { exerciseMsg } from './exercise_messages.ts';
-import type { Lang } from './types.ts';
+import { exerciseMsg, inputLabel } from './exercise_messages.ts';
+import type { InputIssue, Lang } from './types.ts';
+import { coreMsg } from './i18n/index.ts';
 
 export const RECEIPT_KIND = 'evals-lab-exercise-receipt' as const;
 export const RECEIPT_VERSION = 1 as const;
 
-const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
-const isoTime = z.string().max(40).refine((s) => !Number.isNaN(Date.parse(s)), 'ISO 8601 time');
+// Their messages come from core i18n `fields` (parse.ts's error map), in the verifier's language.
+const hex64 = z.string().refine((s) => /^[0-9a-f]{64}$/.test(s), { params: { field_message: 'sha256' } });
+const isoTime = z.string().max(40).refine((s) => !Number.isNaN(Date.parse(s)), { params: { field_message: 'iso_time' } });
 
 export const receiptSchema = z.object({
   kind: z.literal(RECEIPT_KIND),
@@ -111,7 +113,10 @@ export interface VerifyHost {
   labInputs(lab: string): readonly InputSpecLike[] | undefined;
   /** The texts the exercise starts from in `lang` (every input: empty, then the lab's preset, then the exercise's start). */
   startTexts(spec: ExerciseSpec, lang: Lang): Promise<Record<string, string>>;
-  /** Runs the lab's engine; `message` names the first problem when the inputs do not run. */
+  /**
+   * Runs the lab's engine; when the inputs do not run, `message` names the first problems in `lang`
+   * (each input by its label in `lang`, labs/<lab>/meta.ts).
+   */
   run(lab: string, texts: Record<string, string>, lang: Lang, view: unknown): Promise<{ ok: true; result: unknown } | { ok: false; message: string }>;
 }
 
@@ -141,10 +146,12 @@ const specSchema = z.object(exerciseFields);
 export async function verifyReceipt(raw: unknown, host: VerifyHost, lang: Lang): Promise<Verification> {
   const t = exerciseMsg(lang).receipt;
   const out: Verification = { valid: false, id: '', version: null, lang: null, completed_at: null, tries: null, reasons: [] };
-  const parsed = receiptSchema.safeParse(raw);
+  // parse.ts (zod's messages in the project's plain words) loads only where receipts are verified.
+  const { zodErrorMap } = await import('./parse.ts');
+  const parsed = receiptSchema.safeParse(raw, { error: zodErrorMap(lang) });
   if (!parsed.success) {
     const iss = parsed.error.issues[0];
-    out.reasons.push(t.not_receipt(iss.path.length ? iss.path.map(String).join('.') : '(root)', iss.message));
+    out.reasons.push(t.not_receipt(where({ field: iss.path.length ? iss.path.map(String).join('.') : undefined }, lang), iss.message));
     return out;
   }
   const r = parsed.data;
@@ -173,7 +180,11 @@ export async function verifyReceipt(raw: unknown, host: VerifyHost, lang: Lang):
     if ((await inputsHash(r.inputs)) !== r.inputs_sha256) reasons.push(t.inputs_hash);
 
     const replay = await host.run(spec.lab, r.inputs.texts, r.exercise.lang, r.inputs.view);
-    if (!replay.ok) reasons.push(t.replay(replay.message));
+    if (!replay.ok) {
+      // The replay runs in the receipt's language; its problems are told in the verifier's.
+      const told = lang === r.exercise.lang ? replay : await host.run(spec.lab, r.inputs.texts, lang, r.inputs.view);
+      reasons.push(t.replay(told.ok ? replay.message : told.message));
+    }
     else {
       const ev = evaluateGoals(spec.goals, replay.result);
       spec.goals.forEach((g, i) => { if (!ev.results[i].met) reasons.push(t.goal_unmet(g.label)); });
@@ -185,10 +196,11 @@ export async function verifyReceipt(raw: unknown, host: VerifyHost, lang: Lang):
     }
 
     const start = await host.startTexts(spec, r.exercise.lang);
-    for (const c of fixedChanges(start, r.inputs.texts, inputSpecs, spec.open)) reasons.push(t.fixed(exerciseMsg(lang).fixed_change(c)));
+    const label = (input: string) => inputLabel(inputSpecs, input, lang);
+    for (const c of fixedChanges(start, r.inputs.texts, inputSpecs, spec.open)) reasons.push(t.fixed(exerciseMsg(lang).fixed_change(c, label(c.input))));
     const prints = await fingerprints(r.inputs.texts, inputSpecs, spec.open, start);
-    for (const [input, h] of Object.entries(r.fingerprints)) if (prints[input] !== h) reasons.push(t.fingerprint(input));
-    for (const input of Object.keys(prints)) if (!(input in r.fingerprints)) reasons.push(t.fingerprint(input));
+    for (const [input, h] of Object.entries(r.fingerprints)) if (prints[input] !== h) reasons.push(t.fingerprint(label(input)));
+    for (const input of Object.keys(prints)) if (!(input in r.fingerprints)) reasons.push(t.fingerprint(label(input)));
 
     spec.questions.forEach((q, i) => {
       const mine = r.answers.filter((a) => a.question === i);
@@ -207,6 +219,37 @@ export async function verifyReceipt(raw: unknown, host: VerifyHost, lang: Lang):
     reasons.push(t.replay(err instanceof Error ? err.message : String(err)));
   }
   return { ...out, valid: reasons.length === 0, reasons };
+}
+
+/** Where a problem is, in words ("línea 3, campo v"), or null when the issue names no line and no field. */
+function where(iss: Pick<InputIssue, 'line' | 'column' | 'field'>, lang: Lang): string | null {
+  const v = coreMsg(lang).validation;
+  const parts: string[] = [];
+  if (iss.line !== undefined) parts.push(iss.column !== undefined ? v.line_column(iss.line, iss.column) : v.line(iss.line));
+  if (iss.field) parts.push(v.field(iss.field));
+  return parts.length ? parts.join(', ') : null;
+}
+
+/**
+ * Verifies a receipt file's text (the CLI's and the syllabus page's entry point): text that is not
+ * JSON, or JSON that is not a receipt, is invalid with the first problem's line, field and message
+ * in `lang` (the project's plain messages, labs/core/contract/parse.ts); a receipt is then checked
+ * by verifyReceipt. A byte-order mark is ignored. Never throws.
+ */
+export async function verifyReceiptText(text: string, host: VerifyHost, lang: Lang): Promise<Verification> {
+  const t = exerciseMsg(lang).receipt;
+  const { parseJsonText, stripBom } = await import('./parse.ts');
+  let syntaxOk = true;
+  try {
+    JSON.parse(stripBom(text));
+  } catch {
+    syntaxOk = false;
+  }
+  const parsed = parseJsonText(text, receiptSchema, t.input_name, lang);
+  if (parsed.ok) return verifyReceipt(parsed.value, host, lang);
+  const iss = parsed.issues[0];
+  const reason = syntaxOk ? t.not_receipt(where(iss, lang), iss.message) : t.not_json(where(iss, lang), iss.message);
+  return { valid: false, id: '', version: null, lang: null, completed_at: null, tries: null, reasons: [reason] };
 }
 
 /** One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. */

@@ -14,6 +14,8 @@ import type { Lang } from '../../../labs/core/contract/types.ts';
 import { GOAL_OPS, evaluateGoal, goalCandidates, type Goal, type GoalOp } from '../../../labs/core/contract/goals.ts';
 import { EXERCISE_LINK_VERSION, exerciseLinkSchema } from '../../../labs/core/contract/exercise.ts';
 import { namedResults, type NamedResult, type ResultGroup } from '../../../labs/exercise_results.ts';
+import { inputLabel } from '../../../labs/core/contract/exercise_messages.ts';
+import { labMeta } from '../../../labs/manifest.ts';
 import { encodeExerciseHash } from './link.ts';
 import { ui, paths } from '../../i18n/index.ts';
 import { fmt } from '../labs/shared/format.tsx';
@@ -226,7 +228,7 @@ export default function ExerciseBuilder({ labId, lang, texts, view, result, onCl
           <label key={name} className="option">
             <input type="checkbox" checked={!openInputs.has(name)} data-input={name}
               onChange={(e) => { const keep = e.currentTarget.checked; setOpenInputs((s) => { const n = new Set(s); if (keep) n.delete(name); else n.add(name); return n; }); }} />{' '}
-            {t.builder_keep(name)}
+            {t.builder_keep(inputLabel(labMeta(labId)?.inputs, name, lang))}
           </label>
         ))}
       </fieldset>

@@ -11,7 +11,7 @@ import type { Lang } from '../../../labs/core/contract/types.ts';
 import type { Goal } from '../../../labs/core/contract/goals.ts';
 import type { ExerciseSpec } from '../../../labs/core/contract/exercise.ts';
 import { checkExercise } from '../../../labs/core/contract/exercise_check.ts';
-import { exerciseMsg } from '../../../labs/core/contract/exercise_messages.ts';
+import { exerciseMsg, inputLabel } from '../../../labs/core/contract/exercise_messages.ts';
 import { applyState, commitAnswer, completedAt, isCompleted, newAttempt, questionsDone, showHint, type AnswerRecord, type Attempt } from '../../../labs/core/contract/attempt.ts';
 import { buildReceipt } from '../../../labs/core/contract/receipt.ts';
 import { ui } from '../../i18n/index.ts';
@@ -20,7 +20,7 @@ import { isLabId, labMeta } from '../../../labs/manifest.ts';
 import { loadPresetTexts, resolveStartTexts } from '../../lib/presets.ts';
 import { fmt } from '../labs/shared/format.tsx';
 import { downloadText } from '../labs/shared/labState.ts';
-import { markCompleted, progressExport, readProgress } from './progress.ts';
+import { progressExport, readProgress, syncCompletion } from './progress.ts';
 import { decodeExerciseHash } from './link.ts';
 
 type Spec = ExerciseSpec;
@@ -131,11 +131,16 @@ function saveAttempt(id: string, lang: Lang, version: number, a: Attempt): void 
   }
 }
 
-/** What the learner may change, in words. */
-function openText(spec: ExerciseSpec, lang: Lang): string {
+/**
+ * What the learner may change, in words: each open input named by its label in `lang` (the lab
+ * meta's), whole, in part (n selected parts) or open to additions; the exercise's `open` list
+ * empty means only the lab's controls move.
+ */
+export function openText(spec: ExerciseSpec, lang: Lang): string {
   const t = ui(lang).exercise;
   if (spec.open.length === 0) return t.fixed_none_open;
-  const parts = spec.open.map((o) => (o.append ? t.fixed_add(o.input) : o.paths && o.paths.length ? t.fixed_part(o.input, o.paths.length) : t.fixed_whole(o.input)));
+  const name = (input: string) => inputLabel(labMeta(spec.lab)?.inputs, input, lang);
+  const parts = spec.open.map((o) => (o.append ? t.fixed_add(name(o.input)) : o.paths && o.paths.length ? t.fixed_part(name(o.input), o.paths.length) : t.fixed_whole(name(o.input))));
   return t.fixed_open(parts.join('; '));
 }
 
@@ -180,10 +185,12 @@ function Exercise({ lang, id, spec, instructions, fromLink }: { lang: Lang; id: 
   }, [check, fresh, spec, update, answeredAll]);
 
   const completed = isCompleted(attempt);
-  useEffect(() => {
-    if (completed) markCompleted(id, spec.title, spec.lab);
-  }, [completed, id, spec]);
   const lastWithdrawn = [...attempt.events].reverse().find((e) => e.type !== 'started');
+  const withdrawnAt = lastWithdrawn?.type === 'withdrawn' ? lastWithdrawn.at : null;
+  // The progress badges follow the attempt: recorded on completion, forgotten when it is withdrawn.
+  useEffect(() => {
+    syncCompletion(id, spec.title, spec.lab, completed, withdrawnAt);
+  }, [completed, withdrawnAt, id, spec]);
   const doneAt = completedAt(attempt);
 
   const downloadReceipt = async () => {
@@ -223,7 +230,7 @@ function Exercise({ lang, id, spec, instructions, fromLink }: { lang: Lang; id: 
         <p className="help">{openText(spec, lang)}</p>
         {check && (check.changes.length === 0
           ? <p className="help" data-testid="fixed-ok">{t.fixed_ok}</p>
-          : <ul className="issues" data-testid="fixed-changes">{check.changes.map((c) => <li key={c.input}>{exerciseMsg(lang).fixed_change(c)}</li>)}</ul>)}
+          : <ul className="issues" data-testid="fixed-changes">{check.changes.map((c) => <li key={c.input}>{exerciseMsg(lang).fixed_change(c, inputLabel(meta?.inputs, c.input, lang))}</li>)}</ul>)}
         {check && !completed && fresh && check.messages.length > 0 && check.visibleMet && (
           <p className="notice" data-testid="why-not">{check.messages[check.messages.length - 1]}</p>
         )}

@@ -4,14 +4,15 @@
  * (`npm run --silent lab -- exercise verify ...`). The same code verifies (labs/core/contract/receipt.ts)
  * with the same engine (labs/runner.ts, here on the main thread, loaded on the first drop); the
  * course's exercises come from the static definitions file (src/pages/ejercicios/definitions.json.ts).
- * Every dropped file is untrusted: read as text, parsed, checked with the receipt's zod schema.
+ * Every dropped file is untrusted: read as text and parsed as the CLI does (verifyReceiptText: JSON,
+ * then the receipt's zod schema, a problem named by line and field in the page's language).
  */
 import '../../lib/zod-csp.ts';
 import { useState } from 'react';
 import type { Lang } from '../../../labs/core/contract/types.ts';
 import type { Verification, VerifyHost } from '../../../labs/core/contract/receipt.ts';
 import type { ExerciseSpec } from '../../../labs/core/contract/exercise.ts';
-import { exerciseMsg } from '../../../labs/core/contract/exercise_messages.ts';
+import { exerciseMsg, inputLabel } from '../../../labs/core/contract/exercise_messages.ts';
 import { ui } from '../../i18n/index.ts';
 import { downloadText } from '../labs/shared/labState.ts';
 
@@ -37,7 +38,7 @@ async function browserHost(lang: Lang): Promise<VerifyHost> {
     },
     run: async (lab, texts, lang, view) => {
       const out = await runner.runAny(lab, texts, lang, view);
-      return out.ok ? { ok: true, result: out.result } : { ok: false, message: out.issues.slice(0, 3).map((i) => formatIssue(i, lang)).join('; ') };
+      return out.ok ? { ok: true, result: out.result } : { ok: false, message: out.issues.slice(0, 3).map((i) => formatIssue({ ...i, input: inputLabel(labMeta(lab)?.inputs, i.input, lang) }, lang)).join('; ') };
     },
   };
 }
@@ -53,19 +54,12 @@ export default function ReceiptVerifier({ lang }: { lang: Lang }) {
     if (files.length === 0) return;
     setBusy(true);
     try {
-      const [{ verifyReceipt }, host] = await Promise.all([import('../../../labs/core/contract/receipt.ts'), browserHost(lang)]);
+      const [{ verifyReceiptText }, host] = await Promise.all([import('../../../labs/core/contract/receipt.ts'), browserHost(lang)]);
       const out: { file: string; v: Verification }[] = [];
       for (const f of files) {
         const fail = (reason: string): Verification => ({ valid: false, id: '', version: null, lang: null, completed_at: null, tries: null, reasons: [reason] });
         if (f.size > MAX_RECEIPT_BYTES) { out.push({ file: f.name, v: fail(m.read_error(`${f.size} B`)) }); continue; }
-        let json: unknown;
-        try {
-          json = JSON.parse((await f.text()).replace(/^\uFEFF/, ''));
-        } catch {
-          out.push({ file: f.name, v: fail(m.not_json) });
-          continue;
-        }
-        out.push({ file: f.name, v: await verifyReceipt(json, host, lang) });
+        out.push({ file: f.name, v: await verifyReceiptText(await f.text(), host, lang) });
       }
       setRows(out);
     } catch (e) {

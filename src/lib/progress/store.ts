@@ -135,6 +135,15 @@ export function markExerciseDone(id: string, title: string, lab: string): Progre
   return mark((p) => (p.exercises[id] || id.length > MAX_ID ? false : ((p.exercises[id] = { completed_at: now(), title: title.slice(0, 200), lab: lab.slice(0, 40) }), true)));
 }
 
+/**
+ * Forgets that exercise `id` was completed: its completion was withdrawn (a goal or a kept-fixed
+ * input broke after it). Nothing happens when it is not recorded. The pages listening for
+ * PROGRESS_EVENT (this tab) or 'storage' (other tabs) hide its badge.
+ */
+export function unmarkExerciseDone(id: string): Progress {
+  return mark((p) => (Object.prototype.hasOwnProperty.call(p.exercises, id) ? (delete p.exercises[id], true) : false));
+}
+
 /** Forgets all progress (the key is removed). */
 export function resetProgress(): void {
   const s = storage();

@@ -5,6 +5,8 @@ import type { coreEs } from './es.ts';
 export const coreEn: Widen<typeof coreEs> = {
   fields: {
     confidence_level: "confidence_level is the intervals' confidence level: a number from 0.5 to 0.9999 (for example, 0.95).",
+    iso_time: 'Expected an ISO 8601 date and time in quotes (for example, "2026-03-01T09:20:00.000Z").',
+    sha256: 'Expected a SHA-256 fingerprint: 64 lower-case hexadecimal digits, in quotes.',
   },
   validation: {
     empty_input: 'The input is empty.',
@@ -32,7 +34,13 @@ export const coreEn: Widen<typeof coreEs> = {
     expected_type: (expected: string, got: string) => `Expected ${expected}; found ${got}.`,
     missing_field: (expected: string) => `This required field is missing (${expected}).`,
     expected_one_of: (values: string, got: string) => `Expected one of these values: ${values}; found ${got}.`,
-    type_names: { number: 'a number', string: 'a text in double quotes', boolean: 'true or false', array: 'a list [ … ]', object: 'an object { … }', null: 'null', integer: 'a whole number', bigint: 'a whole number', undefined: 'nothing' } as Record<string, string>,
+    unknown_fields: (keys: string, n: number) => (n === 1 ? `There is no field ${keys} here (is it misspelt?).` : `There are no fields ${keys} here (are they misspelt?).`),
+    number_range: (rel: 'gte' | 'gt' | 'lte' | 'lt', bound: string, got: string) => `Expected a number ${{ gte: 'greater than or equal to', gt: 'greater than', lte: 'less than or equal to', lt: 'less than' }[rel]} ${bound}; found ${got}.`,
+    text_min: (n: number) => (n === 1 ? 'This text cannot be empty.' : `This text needs at least ${n} characters.`),
+    text_max: (n: number) => `This text takes at most ${n} ${n === 1 ? 'character' : 'characters'}.`,
+    list_min: (n: number) => (n === 1 ? 'This list cannot be empty: it needs at least one item.' : `This list needs at least ${n} items.`),
+    list_max: (n: number) => `This list takes at most ${n} ${n === 1 ? 'item' : 'items'}.`,
+    type_names: { number: 'a number', string: 'a text in double quotes', boolean: 'true or false', array: 'a list [ … ]', object: 'an object { … }', null: 'null', integer: 'a whole number', int: 'a whole number', bigint: 'a whole number', undefined: 'nothing' } as Record<string, string>,
     got_value: (kind: string, shown: string) => `${kind} (“${shown}”)`,
     unmatched_close: (close: string, open: string) => `This “${close}” closes nothing: was a “${open}” deleted before it?`,
     mismatched_close: (close: string, open: string, line: number) => `This “${close}” comes while the “${open}” of line ${line} is still open: one is missing its closing bracket, or one is extra.`,

@@ -4,6 +4,8 @@ export const coreEs = {
   /** Messages of the fields several labs share (labs/core/contract/fields.ts): what the field means and what it takes. */
   fields: {
     confidence_level: 'confidence_level es el nivel de confianza de los intervalos: un número entre 0,5 y 0,9999 (por ejemplo, 0,95).',
+    iso_time: 'Se esperaba una fecha y hora ISO 8601 entre comillas (por ejemplo, "2026-03-01T09:20:00.000Z").',
+    sha256: 'Se esperaba una huella SHA-256: 64 cifras hexadecimales en minúscula, entre comillas.',
   },
   validation: {
     empty_input: 'La entrada está vacía.',
@@ -31,7 +33,14 @@ export const coreEs = {
     expected_type: (expected: string, got: string) => `Se esperaba ${expected}; aquí hay ${got}.`,
     missing_field: (expected: string) => `Falta este campo, que es obligatorio (${expected}).`,
     expected_one_of: (values: string, got: string) => `Se esperaba uno de estos valores: ${values}; aquí hay ${got}.`,
-    type_names: { number: 'un número', string: 'un texto entre comillas', boolean: 'true o false', array: 'una lista [ … ]', object: 'un objeto { … }', null: 'null', integer: 'un número entero', bigint: 'un número entero', undefined: 'nada' } as Record<string, string>,
+    unknown_fields: (keys: string, n: number) => (n === 1 ? `El campo ${keys} no existe aquí (¿está mal escrito?).` : `Los campos ${keys} no existen aquí (¿están mal escritos?).`),
+    /** A number out of its range: `rel` is 'gte', 'gt', 'lte' or 'lt'; `bound` written in the page's format. */
+    number_range: (rel: 'gte' | 'gt' | 'lte' | 'lt', bound: string, got: string) => `Se esperaba un número ${{ gte: 'mayor o igual que', gt: 'mayor que', lte: 'menor o igual que', lt: 'menor que' }[rel]} ${bound}; aquí hay ${got}.`,
+    text_min: (n: number) => (n === 1 ? 'Este texto no puede estar vacío.' : `Este texto necesita al menos ${n} caracteres.`),
+    text_max: (n: number) => `Este texto admite como mucho ${n} ${n === 1 ? 'carácter' : 'caracteres'}.`,
+    list_min: (n: number) => (n === 1 ? 'Esta lista no puede estar vacía: necesita al menos un elemento.' : `Esta lista necesita al menos ${n} elementos.`),
+    list_max: (n: number) => `Esta lista admite como mucho ${n} ${n === 1 ? 'elemento' : 'elementos'}.`,
+    type_names: { number: 'un número', string: 'un texto entre comillas', boolean: 'true o false', array: 'una lista [ … ]', object: 'un objeto { … }', null: 'null', integer: 'un número entero', int: 'un número entero', bigint: 'un número entero', undefined: 'nada' } as Record<string, string>,
     got_value: (kind: string, shown: string) => `${kind} («${shown}»)`,
     unmatched_close: (close: string, open: string) => `Este “${close}” no cierra nada: ¿se ha borrado un “${open}” antes de él?`,
     mismatched_close: (close: string, open: string, line: number) => `Este “${close}” llega cuando aún está abierto el “${open}” de la línea ${line}: falta cerrar uno o sobra otro.`,
