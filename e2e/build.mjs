@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // The end-to-end suite's one build step: the site at the root (dist/, or ASTRO_OUT_DIR) and the same
 // site under a sub-path (BASE_PATH=/evals-lab/, into E2E_SUB_OUT_DIR, default dist-subpath/) for
-// e2e/subpath.spec.ts, built side by side (each build keeps its own Astro cache, so they never write
-// the same files). Astro's build is mostly one thread: on two cores both take about as long as one.
-// Exit status: the first non-zero exit of either build, after both have ended.
+// e2e/subpath.spec.ts, one after the other: both builds sync the content collections into the
+// project's one .astro/ folder (ASTRO_CACHE_DIR moves only the cache), and side by side they raced
+// on its files (ENOENT renaming .astro/content-assets.mjs.tmp, 2026-12-07). npm test runs the type
+// and lint check beside this step, so the second core is not idle meanwhile.
+// Exit status: the first non-zero exit of either build, after both have run.
 import { spawn } from 'node:child_process';
 
 export const SUB_BASE = '/evals-lab/';
@@ -25,5 +27,5 @@ function build(name, env) {
   });
 }
 
-const codes = await Promise.all([build('root', root), build(`sub-path ${SUB_BASE}`, sub)]);
+const codes = [await build('root', root), await build(`sub-path ${SUB_BASE}`, sub)];
 process.exit(codes.find((c) => c !== 0) ?? 0);

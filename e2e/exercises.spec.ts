@@ -1,8 +1,16 @@
 import { test, expect } from '@playwright/test';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import YAML from 'yaml';
 import { openLab, replaceEditorText, editorText, exerciseHash, copyShareLink } from './helpers.ts';
+import { PHONE, layoutProblems } from './phone.ts';
+import { labMeta } from '../labs/manifest.ts';
+
+/** The course's exercises as their files say: lab, time and level (content/exercises/es). */
+const EXERCISES = readdirSync('content/exercises/es').filter((f) => f.endsWith('.mdx')).map((f) => {
+  const fm = YAML.parse(readFileSync(`content/exercises/es/${f}`, 'utf8').split(/^---$/m)[1]) as { lab: string; minutes: number; level: string };
+  return { slug: f.replace(/\.mdx$/, ''), ...fm };
+});
 
 const POLICY = (rate: number) => JSON.stringify({
   positive_label: 'urgente', negative_label: 'normal', cost_false_positive: 2, cost_false_negative: 12, cost_review: 1.5,
@@ -10,11 +18,20 @@ const POLICY = (rate: number) => JSON.stringify({
 }, null, 2);
 
 test.describe('exercises', () => {
-  test('the index lists exercises in both languages', async ({ page }) => {
+  test('the index lists exercises in both languages, grouped by chapter with time and level', async ({ page }) => {
     await page.goto('/ejercicios/');
     // Nothing is completed in a new browser.
     await expect(page.locator('.done-badge').first()).toBeHidden();
     expect(await page.locator('.done-badge:visible').count()).toBe(0);
+    // Each exercise sits under its lab's chapter, with its time and level.
+    const listed = await page.locator('[data-exercise]').evaluateAll((els) => els.map((el) => ({
+      slug: el.getAttribute('data-exercise'), group: el.closest('section')?.querySelector('h2')?.id, level: el.querySelector('[data-level]')?.getAttribute('data-level'), text: el.textContent,
+    })));
+    expect(listed.map((x) => x.slug).sort()).toEqual(EXERCISES.map((e) => e.slug).sort());
+    for (const e of EXERCISES) {
+      const x = listed.find((l) => l.slug === e.slug)!;
+      expect([e.slug, x.group, x.level, x.text?.includes(`unos ${e.minutes} min`)]).toEqual([e.slug, `exg-${labMeta(e.lab)!.chapter}`, e.level, true]);
+    }
     await expect(page.locator('[data-exercise="threshold-review-capacity"] a')).toHaveAttribute('href', '/ejercicios/threshold-review-capacity/');
     await page.getByTestId('lang-switch').click();
     await expect(page).toHaveURL(/\/en\/exercises\/$/);
@@ -71,6 +88,67 @@ test.describe('exercises', () => {
     const bad = verify(edited);
     expect(bad.status).toBe(1);
     expect(bad.stdout).toMatch(/^INVALID: .*edited\.json.*question 1 is not an option/);
+
+    // The syllabus shows the completion, with the exercise's time and level, and verifies the same receipts.
+    const syllabus = await page.context().newPage();
+    await syllabus.goto('/en/syllabus/');
+    const row = syllabus.locator(`#ex-${slug}`);
+    await expect(row.locator('.progress-badge')).toBeVisible();
+    const own = EXERCISES.find((e) => e.slug === slug)!;
+    await expect(row).toContainText(`about ${own.minutes} min`);
+    await expect(row.locator('[data-level]')).toHaveAttribute('data-level', own.level);
+    await syllabus.getByTestId('receipt-input').setInputFiles([file, edited]);
+    const rows = syllabus.getByTestId('receipt-table').locator('tbody tr');
+    await expect(rows).toHaveCount(2, { timeout: 60_000 });
+    await expect(rows.nth(0)).toHaveAttribute('data-valid', 'true');
+    await expect(rows.nth(1)).toHaveAttribute('data-valid', 'false');
+    await expect(rows.nth(1)).toContainText('question 1 is not an option');
+
+    // Breaking the goal afterwards withdraws the completion, and its badge goes.
+    await replaceEditorText(page, 'editor-policy', JSON.stringify({ ...policy, max_review_rate: 0.1 }, null, 2));
+    await expect(panel).toHaveAttribute('data-complete', 'false');
+    await expect(page.getByTestId('completed-on')).toContainText('Completion withdrawn');
+    await syllabus.reload();
+    await expect(row).toBeVisible();
+    await expect(row.locator('.progress-badge')).toBeHidden();
+    await syllabus.close();
+  });
+
+  test('the builder fits a phone (360 px) and a desktop (1280 px): nothing sticks out, no table is wider than its card', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await openLab(page, '/laboratorios/threshold/');
+    await page.getByTestId('create-exercise').click();
+    const builder = page.getByTestId('exercise-builder');
+    // A goal's controls open, the kept-fixed boxes named in Spanish, and every raw path listed.
+    await builder.locator('li[data-path="recommended_policy.metrics.cost"]').getByRole('checkbox').first().check();
+    await expect(builder.getByTestId('builder-fixed')).toContainText('Mantener fija la entrada «política»');
+    await builder.getByTestId('builder-advanced').check();
+    await expect(builder.getByTestId('builder-raw')).toBeVisible();
+    const phone = await layoutProblems(page);
+    expect(phone.sticking, 'elements sticking out at 360 px').toEqual([]);
+    expect(phone.width).toBeLessThanOrEqual(PHONE.width);
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const wide = await page.evaluate(() => {
+      const out: string[] = [];
+      const card = (el: Element) => el.closest('.lab-panel, .exercise-builder, section') ?? document.body;
+      for (const t of document.querySelectorAll('table')) {
+        const b = t.getBoundingClientRect();
+        if (b.width === 0) continue;
+        const c = card(t).getBoundingClientRect();
+        if (b.width > c.width + 0.5) out.push(`table ${t.getAttribute('data-testid') ?? ''}: ${Math.round(b.width)} > ${Math.round(c.width)}`);
+      }
+      // Nothing in the builder runs past its right edge or is cut off in its line.
+      const box = document.querySelector('[data-testid="exercise-builder"]')!.getBoundingClientRect();
+      for (const el of document.querySelectorAll('[data-testid="exercise-builder"] li, [data-testid="exercise-builder"] label, [data-testid="exercise-builder"] fieldset')) {
+        const b = el.getBoundingClientRect();
+        if (b.width > 0 && b.right > box.right + 0.5) out.push(`${el.tagName.toLowerCase()} ${el.getAttribute('data-path') ?? ''} right ${Math.round(b.right)} > ${Math.round(box.right)}`);
+        if (el.tagName === 'LI' && el.scrollWidth > el.clientWidth + 1) out.push(`li ${el.getAttribute('data-path') ?? ''} cut off: ${el.scrollWidth} > ${el.clientWidth}`);
+      }
+      return { out: out.slice(0, 10), scroll: document.documentElement.scrollWidth };
+    });
+    expect(wide.out).toEqual([]);
+    expect(wide.scroll).toBeLessThanOrEqual(1280);
   });
 
   test('an instructor builds an exercise link from a lab state; a tampered link is rejected', async ({ page, browser }) => {

@@ -52,9 +52,12 @@ export function stateHash(state: unknown): string {
  */
 export async function copyShareLink(page: Page): Promise<string> {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.evaluate(() => navigator.clipboard.writeText(''));
   await page.getByTestId('share').click();
-  if (await page.getByTestId('share-url').count()) return page.getByTestId('share-url').inputValue();
-  return page.evaluate(() => navigator.clipboard.readText());
+  // the copy is asynchronous: wait for the link in the clipboard or in the fallback field
+  const link = () => page.getByTestId('share-url').count().then((n) => (n ? page.getByTestId('share-url').inputValue() : page.evaluate(() => navigator.clipboard.readText())));
+  await expect.poll(link).not.toBe('');
+  return link();
 }
 
 /** Opens a URL in a new browser context (nothing saved locally, as on another machine). Close the context when done. */

@@ -52,14 +52,20 @@ test.describe('imports', () => {
     await expect(page.getByTestId('import-issues')).toContainText('Columna desconocida «costs»');
   });
 
-  test('RAG (en): qrels and a run alone; the conventions beside the metrics', async ({ page }) => {
+  test('RAG (en): qrels and a run alone; the run\'s figures, no contract, the conventions beside the metrics', async ({ page }) => {
     await openLab(page, '/en/labs/rag/');
     await give(page, [
       { name: 'qrels.txt', mimeType: 'text/plain', buffer: buf('labs/rag/presets/rag_qrels.txt') },
       { name: 'bm25.run', mimeType: 'text/plain', buffer: buf('labs/rag/presets/rag_run_bm25.txt') },
     ]);
     await expect(page.getByTestId('import-summary')).toContainText('Imported: TREC qrels and runs (qrels.txt, bm25.run).');
+    // the default policy has no thresholds (the preset's are not kept): no contract, fails closed
     await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'fail');
+    await expect(page.locator('[data-reason="no_contract"]').first()).toBeVisible();
+    // the headline metrics are the run's, at the default k = 10: bm25 finds 1 of 1, 1 of 2 and 1 of 1
+    // relevant documents (recall (1 + 0.5 + 1)/3), one relevant in each top 10 (precision 0.1)
+    await expect(page.getByTestId('agg-kit-recall_at_k')).toHaveText('0.8333');
+    await expect(page.getByTestId('agg-kit-precision_at_k')).toHaveText('0.1');
     await expect(page.getByTestId('rag-conventions')).toContainText('tied scores in a run keep the file\'s order');
   });
 

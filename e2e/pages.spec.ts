@@ -1,7 +1,7 @@
 /**
  * Every page of the site (e2e/pages.ts), visited once, at 360 px (a phone), with every panel a
  * learner can fill filled and every <details> open (helpers.openFilled). In that one visit:
- * - the page fits the phone: no sideways scroll, nothing sticking out, no SVG text under 11 px or
+ * - the page fits the phone: no sideways scroll, nothing sticking out, no SVG text, lab tag or badge under 11 px or
  *   cut off at its SVG's edge (phone.ts);
  * - zero WCAG 2.2 AA violations (axe), and for the pages of DARK_THEME the colour contrast again in
  *   the dark theme;
@@ -48,7 +48,7 @@ for (const p of sitePages()) {
     const fit = await layoutProblems(page);
     expect.soft(fit.sticking, 'elements sticking out of the 360 px viewport').toEqual([]);
     expect.soft(fit.width, 'document scrollWidth').toBeLessThanOrEqual(PHONE.width);
-    expect.soft(fit.small, `SVG text under 11 px (${fit.smallCount} in all)`).toEqual([]);
+    expect.soft(fit.small, `SVG text, tags and badges under 11 px (${fit.smallCount} in all)`).toEqual([]);
     expect.soft(fit.clipped, 'SVG text cut off at its SVG edge').toEqual([]);
 
     expect.soft(await axeViolations(page), 'axe, light theme').toEqual([]);

@@ -10,6 +10,7 @@ export const PHONE = { width: 360, height: 800 };
  * on-screen size is its computed font size times the scale of its transform to the screen
  * (getScreenCTM: the SVG's viewBox scaling and any rotation; sqrt(a² + b²) is the length a unit of
  * x takes on screen whatever the rotation, where a rotated label's bounding box would overstate it).
+ * Tags and badges in a lab (`.tag`, `.badge`) are held to the same size by their computed font size.
  * `clipped` lists the SVG texts that run past their SVG's left or right edge (cut off on screen).
  * `within` limits the checks to part of the page (e.g. one widget): then the width is that part's
  * right edge instead of the document's.
@@ -36,6 +37,12 @@ export async function layoutProblems(page: Page, within?: string, minPx = 11) {
         if (parent.right > vw + 0.5) continue; // report the outermost only
         sticking.push(`${el.tagName.toLowerCase()}${typeof el.className === 'string' && el.className ? `.${el.className.split(' ').join('.')}` : ''}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''} right ${Math.round(b.right)}`);
       }
+      // a lab's tags and badges (★ crítico, ≠ differs from the kit) are the smallest HTML text: 11 px at least
+      for (const t of root.querySelectorAll('.lab .tag, .lab .badge')) {
+        if (!t.textContent?.trim() || t.getBoundingClientRect().width === 0) continue;
+        const px = parseFloat(getComputedStyle(t).fontSize);
+        if (px < minPx - 0.05) small.push(`${t.closest('[data-testid]')?.getAttribute('data-testid') ?? 'tag'}: "${t.textContent.trim().slice(0, 30)}" at ${px.toFixed(1)} px`);
+      }
       for (const t of root.querySelectorAll('svg text')) {
         if (!t.textContent?.trim() || t.getBoundingClientRect().width === 0) continue;
         const m = (t as SVGTextElement).getScreenCTM();
@@ -59,6 +66,6 @@ export async function expectFitsPhone(page: Page, within?: string) {
   const r = await layoutProblems(page, within);
   expect(r.sticking, 'elements sticking out of the viewport').toEqual([]);
   expect(r.width, within ? `right edge of ${within}` : 'document scrollWidth').toBeLessThanOrEqual(page.viewportSize()!.width);
-  expect(r.small, `SVG text under 11 px (${r.smallCount} in all)`).toEqual([]);
+  expect(r.small, `SVG text, tags and badges under 11 px (${r.smallCount} in all)`).toEqual([]);
   expect(r.clipped, 'SVG text cut off at its SVG edge').toEqual([]);
 }

@@ -55,6 +55,8 @@ export const en: UiStrings = {
     read_chapter: 'Read the chapter',
     /** The collapsed lab note (content/lab-notes/en/<lab-id>.md) under the lab. */
     differs: "How this lab differs from the textbook's scripts",
+    index_title: 'Labs',
+    index_intro: 'Every lab runs entirely in your browser: change the cases and the policy and watch the scorecard and the decision move. They also read the results you already have (promptfoo, Inspect, TREC, CSV).',
   },
   lab: {
     pending: {

@@ -53,6 +53,8 @@ export const es = {
     read_chapter: 'Leer el capítulo',
     /** The collapsed lab note (content/lab-notes/es/<lab-id>.md) under the lab. */
     differs: 'En qué se aparta este laboratorio de los scripts del libro',
+    index_title: 'Laboratorios',
+    index_intro: 'Cada laboratorio corre entero en tu navegador: cambia los casos y la política y mira cómo cambian la scorecard y la decisión. También leen los resultados que ya tienes (promptfoo, Inspect, TREC, CSV).',
   },
   lab: {
     pending: {

@@ -58,6 +58,7 @@ export function otherLang(lang: Lang): Lang {
 export const paths = {
   home: (lang: Lang) => withBase(lang === 'es' ? '/' : '/en/'),
   chapter: (lang: Lang, slug: string) => withBase(lang === 'es' ? `/capitulos/${slug}/` : `/en/chapters/${slug}/`),
+  labs: (lang: Lang) => withBase(lang === 'es' ? '/laboratorios/' : '/en/labs/'),
   lab: (lang: Lang, id: string) => withBase(lang === 'es' ? `/laboratorios/${id}/` : `/en/labs/${id}/`),
   exercises: (lang: Lang) => withBase(lang === 'es' ? '/ejercicios/' : '/en/exercises/'),
   exercise: (lang: Lang, slug: string) => withBase(lang === 'es' ? `/ejercicios/${slug}/` : `/en/exercises/${slug}/`),

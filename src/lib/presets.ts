@@ -43,13 +43,13 @@ export async function loadPresetTexts(lab: string, lang: 'es' | 'en', presetId?:
   const meta = labMeta(lab);
   if (!meta) throw new Error(`unknown lab: ${lab}`);
   const preset = (presetId ? meta.presets.find((p) => p.id === presetId) : undefined) ?? meta.presets[0];
-  const out: Record<string, string> = {};
-  for (const [name, file] of Object.entries(preset.files[lang])) {
+  // the files are fetched side by side (each is a chunk of its own)
+  const entries = await Promise.all(Object.entries(preset.files[lang]).map(async ([name, file]) => {
     const load = files[`../../labs/${lab}/presets/${file}`];
     if (!load) throw new Error(`${name}: ${file}`);
-    out[name] = await load();
-  }
-  return out;
+    return [name, await load()] as const;
+  }));
+  return Object.fromEntries(entries);
 }
 
 /** The texts of a lab's examples for its optional inputs in a language (meta `examples`), loaded on demand. */

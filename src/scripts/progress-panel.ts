@@ -1,8 +1,8 @@
 /**
  * Shows the learner's progress on the page (home, syllabus, exercise index) and runs the panel's
  * export / import / reset. Items the page lists carry data-progress-chapter, data-progress-lab or
- * data-progress-exercise with their id, and an element with class "progress-badge" that is shown
- * (with its text) when done. An import shows what the file holds and asks: add it to mine, replace
+ * data-progress-exercise with their id, and somewhere inside (not inside a nested item) an element
+ * with class "progress-badge" that is shown (with its text) when done. An import shows what the file holds and asks: add it to mine, replace
  * mine, or cancel; nothing is written before that choice. The zod file code loads on first use.
  */
 import { PROGRESS_EVENT, PROGRESS_KEY, readProgress, resetProgress, writeProgress, type Progress } from '../lib/progress/store.ts';
@@ -20,6 +20,9 @@ const KINDS = [
   ['exercise', 'exercises', 'done'],
 ] as const;
 
+/** Any item the page marks (a chapter, a lab, an exercise); items may nest (a chapter's labs). */
+const ITEM = KINDS.map(([attr]) => `[data-progress-${attr}]`).join(', ');
+
 function show(p: Progress) {
   for (const [attr, key, word] of KINDS) {
     const done = p[key] as Record<string, unknown>;
@@ -29,7 +32,8 @@ function show(p: Progress) {
       const has = Object.prototype.hasOwnProperty.call(done, id);
       if (has) seen.add(id);
       el.toggleAttribute('data-done', has);
-      const badge = el.querySelector<HTMLElement>(':scope > .progress-badge');
+      // Its own badge, wherever it sits inside it (a table cell, a line of details), not a nested item's.
+      const badge = [...el.querySelectorAll<HTMLElement>('.progress-badge')].find((b) => b.parentElement?.closest(ITEM) === el);
       if (badge) {
         badge.hidden = !has;
         if (msgs[word] && !badge.textContent) badge.textContent = msgs[word]!;

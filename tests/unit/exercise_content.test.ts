@@ -484,6 +484,62 @@ describe('authored exercises', () => {
     }
   });
 
+  it('name every change to what they keep fixed, input by input: an element deleted, a value edited (every exercise, both languages)', () => {
+    /** The record fields a bracket selector of `open` requires ("[case_id=a,version=b].output" -> [[case_id, a], [version, b]]). */
+    const conditions = (paths: string[]) => paths.flatMap((p) => [...p.matchAll(/\[([^\]]+)\]/g)].map((m) => m[1].split(',').map((c) => c.split('=') as [string, string])));
+    const selected = (el: unknown, conds: [string, string][][]) => conds.some((c) => c.every(([f, v]) => el !== null && typeof el === 'object' && String((el as Record<string, unknown>)[f]) === v));
+    /** The first scalar leaf under `v`, edited (a number + 1, a text with an x, a flag flipped); a list loses its last element. */
+    const edit = (v: any): any => {
+      if (Array.isArray(v)) return v.length > 1 ? v.slice(0, -1) : [...v, 1];
+      if (v !== null && typeof v === 'object') {
+        const k = Object.keys(v)[0];
+        return k === undefined ? { x: 1 } : { ...v, [k]: edit(v[k]) };
+      }
+      return typeof v === 'number' ? v + 1 : typeof v === 'string' ? `${v}x` : typeof v === 'boolean' ? !v : 1;
+    };
+    let checked = 0;
+    for (const lang of ['es', 'en'] as const) for (const slug of slugs(lang)) {
+      const fm = load(lang, slug);
+      const meta = labMeta(fm.lab)!;
+      const start = startTexts(fm, lang);
+      for (const input of meta.inputs) {
+        const text = start[input.name] ?? '';
+        const open = fm.open.filter((o) => o.input === input.name);
+        if (text.trim() === '' || open.some((o) => !o.append && !(o.paths && o.paths.length))) continue;
+        const paths = open.flatMap((o) => o.paths ?? []);
+        let now: string;
+        if (input.format === 'text' || input.format === 'csv') {
+          // A line (a TREC judgment, a CSV row) deleted.
+          const lines = text.trimEnd().split('\n');
+          now = `${lines.slice(0, -1).join('\n')}\n`;
+        } else if (input.format === 'jsonl') {
+          const rows = text.split('\n').filter((l) => l.trim() !== '');
+          const conds = conditions(paths);
+          const drop = rows.findIndex((l) => !selected(JSON.parse(l), conds));
+          now = `${rows.filter((_, i) => i !== drop).join('\n')}\n`;
+        } else {
+          const data = JSON.parse(text);
+          if (Array.isArray(data)) {
+            const conds = conditions(paths);
+            const drop = data.findIndex((el) => !selected(el, conds));
+            now = JSON.stringify(data.filter((_, i) => i !== drop), null, 2);
+          } else {
+            const openKeys = new Set(paths.map((p) => p.split(/[.[]/)[0]));
+            const key = Object.keys(data).find((k) => !openKeys.has(k))!;
+            now = JSON.stringify({ ...data, [key]: edit(data[key]) }, null, 2);
+          }
+        }
+        const c = checkExercise(fm, null, start, { ...start, [input.name]: now }, meta.inputs, lang);
+        const label = input.label[lang];
+        expect([slug, lang, input.name, c.changes.map((x) => x.input)]).toEqual([slug, lang, input.name, [input.name]]);
+        expect([slug, lang, input.name, c.messages.some((m) => m.includes(lang === 'es' ? `«${label}»` : `“${label}”`))]).toEqual([slug, lang, input.name, true]);
+        checked++;
+      }
+    }
+    // Every exercise keeps at least one input fixed, in both languages.
+    expect(checked).toBeGreaterThanOrEqual(2 * slugs('es').length);
+  });
+
   it('every exercise has its variants below', () => {
     expect(Object.keys(CASES).sort()).toEqual(slugs('es'));
   });

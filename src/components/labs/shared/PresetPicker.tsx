@@ -5,7 +5,7 @@
  * are the learner's own) and resets the view; it is an edit like any other (saved, shareable).
  * Nothing renders when the language has a single preset.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { LabMeta, LabPreset } from '../../../../labs/core/contract/lab.ts';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import { ui } from '../../../i18n/index.ts';
@@ -32,29 +32,36 @@ export function PresetPicker({ meta, lang, state }: { meta: LabMeta; lang: Lang;
   const offered = presetsFor(meta, lang);
   const [loaded, setLoaded] = useState<Map<string, Record<string, string>>>(() => new Map());
   const many = offered.length > 1;
+  // Every offered preset's texts, loaded once: a pick made before they arrive waits for them (it
+  // was dropped, and with the list incomplete the texts on screen looked like the learner's own).
+  const all = useRef<Promise<Map<string, Record<string, string>>> | null>(null);
   useEffect(() => {
     if (!many) return;
     let live = true;
-    for (const p of presetsFor(meta, lang)) {
-      void loadPresetTexts(meta.id, lang, p.id).then((texts) => live && setLoaded((m) => new Map(m).set(p.id, texts)));
-    }
+    const promise = Promise.all(presetsFor(meta, lang).map(async (p) => [p.id, await loadPresetTexts(meta.id, lang, p.id)] as const)).then((e) => new Map(e));
+    all.current = promise;
+    void promise.then((m) => live && setLoaded(m));
     return () => {
       live = false;
     };
   }, [meta, lang, many]);
   if (!many) return null;
-  const now = current(state.texts, loaded, offered);
-  const pick = (pid: string) => {
-    const texts = loaded.get(pid);
-    if (pid === now || !texts) return;
-    if (now === 'custom' && !window.confirm(t.confirm)) return;
-    for (const [name, text] of Object.entries(texts)) state.setText(name, text);
+  const ready = loaded.size === offered.length;
+  const now = ready ? current(state.texts, loaded, offered) : offered[0].id;
+  const pick = async (pid: string) => {
+    const texts = await all.current;
+    if (!texts) return;
+    const before = current(state.texts, texts, offered);
+    const chosen = texts.get(pid);
+    if (pid === before || !chosen) return;
+    if (before === 'custom' && !window.confirm(t.confirm)) return;
+    for (const [name, text] of Object.entries(chosen)) state.setText(name, text);
     state.setView(meta.defaultView);
   };
   return (
     <p className="lab-presets" data-testid="preset-picker">
       <label htmlFor={`${id}-sel`}>{t.label}</label>{' '}
-      <select id={`${id}-sel`} value={now} onChange={(e) => pick(e.currentTarget.value)} data-testid="preset-select">
+      <select id={`${id}-sel`} value={now} onChange={(e) => void pick(e.currentTarget.value)} data-testid="preset-select" aria-busy={!ready}>
         {offered.map((p) => <option key={p.id} value={p.id}>{p.label[lang]}</option>)}
         {now === 'custom' && <option value="custom" disabled>{t.custom}</option>}
       </select>
