@@ -8,6 +8,15 @@ const DIGITS_POLICY = readFileSync('labs/calibration/presets/digits_gnb_policy.j
 const ES = '/laboratorios/calibration/';
 const EN = '/en/labs/calibration/';
 
+/** At 360 px the K-class results and the opened result summary (the reliability diagram) fit the phone. */
+async function expectPhoneFit(page: Page) {
+  await expect(page.getByTestId('selective-chart')).toBeVisible();
+  await expectFitsPhone(page, '[data-testid="mc-results"]');
+  // the reliability diagram is in the result summary, a compact bar on a phone: open it
+  if ((await page.getByTestId('summary-toggle').getAttribute('aria-expanded')) !== 'true') await page.getByTestId('summary-toggle').click();
+  await expectFitsPhone(page, '[data-lab-summary]');
+}
+
 async function loadDigits(page: Page, url: string) {
   await openLab(page, url);
   await page.getByTestId('preset-select').selectOption('digits');
@@ -15,7 +24,8 @@ async function loadDigits(page: Page, url: string) {
 }
 
 test.describe('calibration lab, K classes and selective prediction', () => {
-  test('the digits preset renders the K-class results in Spanish', async ({ page }) => {
+  test('the digits preset renders the K-class results in Spanish; axe-clean at 1280 px, fits 360 px', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
     await loadDigits(page, ES);
     await expect(page.getByTestId('mc-kind')).toContainText('10 clases');
     await expect(page.getByTestId('provenance')).toContainText('CC BY 4.0');
@@ -28,11 +38,18 @@ test.describe('calibration lab, K classes and selective prediction', () => {
     await expect(page.getByTestId('selective-chart').locator('path[data-points]')).toBeVisible();
     await expect(page.getByTestId('sel-e-aurc')).not.toHaveText('');
     await expect(page.getByTestId('mc-checks').locator('tr[data-check]')).toHaveCount(5);
+    await expectNoWcagViolations(page, '[data-testid="mc-results"]');
+    // the same results on a phone (the layout reflows, no reload)
+    await page.setViewportSize({ width: 360, height: 800 });
+    await expectPhoneFit(page);
   });
 
-  test('a view change and a policy edit update the result (English)', async ({ page }) => {
+  test('the English K-class results fit 360 px; a view change and a policy edit update them', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
     await loadDigits(page, EN);
     await expect(page.getByTestId('mc-kind')).toContainText('10 classes');
+    await expectPhoneFit(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
     const apsSize = await page.getByTestId('mc-mean-size').innerText();
     await page.getByTestId('mc-method-lac').check();
     await expect(page.getByTestId('mc-conformal')).toContainText('(LAC)');
@@ -74,26 +91,5 @@ test.describe('calibration lab, K classes and selective prediction', () => {
     await expect(page.getByTestId('selective-panel')).toBeVisible();
     await expect(page.getByTestId('sel-aurc')).not.toHaveText('');
     await expect(page.getByTestId('selective-chart').locator('path[data-points]')).toBeVisible();
-  });
-
-  test('360 px: no horizontal overflow, SVG text at 11 px or more, in both languages', async ({ page }) => {
-    await page.setViewportSize({ width: 360, height: 800 });
-    for (const url of [ES, EN]) {
-      await loadDigits(page, url);
-      await expect(page.getByTestId('selective-chart')).toBeVisible();
-      await expectFitsPhone(page, '[data-testid="mc-results"]');
-      // the reliability diagram is in the result summary, a compact bar on a phone: open it
-      if ((await page.getByTestId('summary-toggle').getAttribute('aria-expanded')) !== 'true') await page.getByTestId('summary-toggle').click();
-      await expectFitsPhone(page, '[data-lab-summary]');
-      const l = url === ES ? 'es' : 'en';
-      for (const id of ['mc-reliability-chart', 'mc-metrics', 'mc-conformal', 'selective-panel']) await page.getByTestId(id).screenshot({ path: `test-results/calibration-mc-360-${l}-${id}.png` });
-    }
-  });
-
-  test('1280 px screenshot and axe on the K-class results', async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await loadDigits(page, EN);
-    await page.getByTestId('mc-results').screenshot({ path: 'test-results/calibration-mc-1280-en.png' });
-    await expectNoWcagViolations(page, '[data-testid="mc-results"]');
   });
 });

@@ -19,30 +19,37 @@ function firstWords(md: string): string {
   return straight(para).split(' ').slice(0, 4).join(' ');
 }
 
-for (const lang of ['es', 'en'] as const) {
-  test(`lab notes (${lang}): a lab page shows its note collapsed under the lab, and nothing without one`, async ({ page }) => {
-    const withNote = LAB_IDS.filter((id) => existsSync(noteFile(lang, id)));
-    const without = LAB_IDS.filter((id) => !withNote.includes(id));
-    test.skip(withNote.length === 0, `no lab note in content/lab-notes/${lang}/ yet`);
-    for (const id of withNote) {
-      await page.goto(paths.lab(lang, id));
-      const note = page.getByTestId('lab-note');
-      await expect(note).toHaveCount(1);
-      await expect(note).not.toHaveAttribute('open');
-      await expect(note.locator('summary')).toHaveText(SUMMARY[lang]);
-      // It comes after the lab.
-      expect(await note.evaluate((n) => !!(document.querySelector('.lab-slot')!.compareDocumentPosition(n) & Node.DOCUMENT_POSITION_FOLLOWING))).toBe(true);
-      await note.locator('summary').click();
-      // Markdown renders straight quotes as typographic ones (’ “ ”): compare with them straightened
-      await expect.poll(async () => straight((await note.textContent()) ?? '')).toContain(firstWords(readFileSync(noteFile(lang, id), 'utf8')));
-    }
-    for (const id of without.slice(0, 2)) {
-      await page.goto(paths.lab(lang, id));
-      await expect(page.locator('.lab-slot')).toHaveCount(1);
-      await expect(page.getByTestId('lab-note')).toHaveCount(0);
-    }
-  });
+// The note is static HTML (a <details> opens without scripts): the pages load without JavaScript,
+// so that seven labs a language are not started only to read the text under them.
+test.describe('lab notes, without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  for (const lang of ['es', 'en'] as const) {
+    test(`lab notes (${lang}): a lab page shows its note collapsed under the lab, and nothing without one`, async ({ page }) => {
+      const withNote = LAB_IDS.filter((id) => existsSync(noteFile(lang, id)));
+      const without = LAB_IDS.filter((id) => !withNote.includes(id));
+      test.skip(withNote.length === 0, `no lab note in content/lab-notes/${lang}/ yet`);
+      for (const id of withNote) {
+        await page.goto(paths.lab(lang, id));
+        const note = page.getByTestId('lab-note');
+        await expect(note).toHaveCount(1);
+        await expect(note).not.toHaveAttribute('open');
+        await expect(note.locator('summary')).toHaveText(SUMMARY[lang]);
+        // It comes after the lab.
+        expect(await note.evaluate((n) => !!(document.querySelector('.lab-slot')!.compareDocumentPosition(n) & Node.DOCUMENT_POSITION_FOLLOWING))).toBe(true);
+        await note.locator('summary').click();
+        // Markdown renders straight quotes as typographic ones (’ “ ”): compare with them straightened
+        await expect.poll(async () => straight((await note.textContent()) ?? '')).toContain(firstWords(readFileSync(noteFile(lang, id), 'utf8')));
+      }
+      for (const id of without.slice(0, 2)) {
+        await page.goto(paths.lab(lang, id));
+        await expect(page.locator('.lab-slot')).toHaveCount(1);
+        await expect(page.getByTestId('lab-note')).toHaveCount(0);
+      }
+    });
+  }
+});
 
+for (const lang of ['es', 'en'] as const) {
   test(`table of contents (${lang}): beside the text at 1280 px, collapsed at 360 px; the first section follows the introduction`, async ({ page }) => {
     const url = paths.chapter(lang, '01-eval-gate');
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -38,7 +38,7 @@ async function clippedTexts(page: Page) {
 
 for (const { lang, url } of LABS) {
   test.describe(`gate lab, repeated runs (${lang})`, () => {
-    test('the kit has one run per case: no strips, the planner answers', async ({ page }) => {
+    test('the kit has one run per case: no strips; the planner answers, and an impossible design says why', async ({ page }) => {
       await openLab(page, url);
       await expect(page.getByTestId('preset-select')).toHaveValue('kit');
       await expect(page.getByTestId('run-strips')).toHaveCount(0);
@@ -47,9 +47,26 @@ for (const { lang, url } of LABS) {
       await expect(page.getByTestId('power-chart')).toBeVisible();
       await expect(page.locator('[data-testid="power-chart"] [data-mark="answer"]')).toHaveCount(1);
       await expect(page.locator('[data-testid="power-chart"] [data-mark="current"]')).toHaveCount(1);
+      const n = page.getByTestId('planner-n');
+      const before = Number(await n.getAttribute('data-n'));
+      const delta = page.locator('[data-testid="planner-inputs"] input[data-field="delta"]');
+      await delta.fill('0.2');
+      await expect(n).not.toHaveAttribute('data-n', String(before));
+      const after = Number(await n.getAttribute('data-n'));
+      // four times the δ: roughly a sixteenth of the cases (Connor's n ∝ 1/δ² within a factor of two)
+      expect(after).toBeLessThan(before / 8);
+      expect(after).toBeGreaterThan(before / 32);
+      await expect(page.locator('[data-testid="planner-inputs"] [data-source]').nth(1)).toHaveAttribute('data-source', 'view');
+      // δ above the discordant share d = 0.6 cannot happen: undefined with its reason, no chart
+      await delta.fill('0.7');
+      await expect(n).toHaveAttribute('data-n', '');
+      await expect(n).toContainText(lang === 'es' ? 'δ supera la proporción de pares discordantes' : 'δ is larger than the share of discordant pairs');
+      await expect(page.getByTestId('power-chart')).toHaveCount(0);
+      await page.getByTestId('planner-reset').click();
+      await expect(n).toHaveAttribute('data-n', String(before));
     });
 
-    test('the preset: strips for both versions, the curves, the flaky share, and pass^k flips the decision', async ({ page }) => {
+    test('the preset: strips for both versions, the curves, the flaky share (fitting 360 px; decision.md in es), and pass^k flips the decision', async ({ page }) => {
       await openLab(page, url);
       await pickRepeated(page);
       const verdict = page.getByTestId('verdict');
@@ -78,6 +95,27 @@ for (const { lang, url } of LABS) {
       await expect(slice.locator('[data-version="candidate"]')).toHaveText('1 (1/1)');
       await expect(slice.locator('[data-version="baseline"]')).toHaveText('0 (0/1)');
 
+      // on a phone the repeated-runs views fit, keep 11 px text, and nothing is cut off
+      await page.setViewportSize({ width: 360, height: 800 });
+      await page.getByTestId('passk-chart').scrollIntoViewIfNeeded();
+      await expectFitsPhone(page, '[data-testid="runs-panel"]');
+      await expectFitsPhone(page, '[data-testid="planner-panel"]');
+      expect(await clippedTexts(page)).toEqual([]);
+      await expectNoWcagViolations(page, '[data-testid="runs-panel"]');
+      await expectNoWcagViolations(page, '[data-testid="planner-panel"]');
+      await page.setViewportSize({ width: 1280, height: 720 });
+
+      if (lang === 'es') {
+        // decision.md carries the runs and the curves
+        const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-decision').click()]);
+        const md = readFileSync((await download.path())!, 'utf8');
+        expect(md).toContain('## Ejecuciones repetidas');
+        expect(md).toContain('### Ejecuciones de cada caso');
+        expect(md).toContain('`✓✗✓✗✓` 3/5');
+        expect(md).toContain('### Curvas pass@k y pass^k');
+        expect(md).toContain('## ¿Cuántos casos hacen falta? (planificador)');
+      }
+
       const policy = await editorText(page, 'editor-policy');
       await replaceEditorText(page, 'editor-policy', policy.replace('"case_score": "mean"', '"case_score": "pass_pow_k"'));
       await expect(verdict).toHaveAttribute('data-verdict', 'fail');
@@ -87,49 +125,5 @@ for (const { lang, url } of LABS) {
       await expect(page.getByTestId('preset-select')).toHaveValue('custom');
     });
 
-    test('the planner answers, and an impossible design says why', async ({ page }) => {
-      await openLab(page, url);
-      const n = page.getByTestId('planner-n');
-      const before = Number(await n.getAttribute('data-n'));
-      const delta = page.locator('[data-testid="planner-inputs"] input[data-field="delta"]');
-      await delta.fill('0.2');
-      await expect(n).not.toHaveAttribute('data-n', String(before));
-      const after = Number(await n.getAttribute('data-n'));
-      // four times the δ: roughly a sixteenth of the cases (Connor's n ∝ 1/δ² within a factor of two)
-      expect(after).toBeLessThan(before / 8);
-      expect(after).toBeGreaterThan(before / 32);
-      await expect(page.locator('[data-testid="planner-inputs"] [data-source]').nth(1)).toHaveAttribute('data-source', 'view');
-      // δ above the discordant share d = 0.6 cannot happen: undefined with its reason, no chart
-      await delta.fill('0.7');
-      await expect(n).toHaveAttribute('data-n', '');
-      await expect(n).toContainText(lang === 'es' ? 'δ supera la proporción de pares discordantes' : 'δ is larger than the share of discordant pairs');
-      await expect(page.getByTestId('power-chart')).toHaveCount(0);
-      await page.getByTestId('planner-reset').click();
-      await expect(n).toHaveAttribute('data-n', String(before));
-    });
-
-    test('at 360 px the repeated-runs views fit and keep 11 px text, nothing cut off', async ({ page }) => {
-      await page.setViewportSize({ width: 360, height: 800 });
-      await openLab(page, url);
-      await pickRepeated(page);
-      await page.getByTestId('passk-chart').scrollIntoViewIfNeeded();
-      await expectFitsPhone(page, '[data-testid="runs-panel"]');
-      await expectFitsPhone(page, '[data-testid="planner-panel"]');
-      expect(await clippedTexts(page)).toEqual([]);
-      await expectNoWcagViolations(page, '[data-testid="runs-panel"]');
-      await expectNoWcagViolations(page, '[data-testid="planner-panel"]');
-    });
   });
 }
-
-test('the decision.md download carries the runs and the curves (es)', async ({ page }) => {
-  await openLab(page, '/laboratorios/gate/');
-  await pickRepeated(page);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-decision').click()]);
-  const md = readFileSync((await download.path())!, 'utf8');
-  expect(md).toContain('## Ejecuciones repetidas');
-  expect(md).toContain('### Ejecuciones de cada caso');
-  expect(md).toContain('`✓✗✓✗✓` 3/5');
-  expect(md).toContain('### Curvas pass@k y pass^k');
-  expect(md).toContain('## ¿Cuántos casos hacen falta? (planificador)');
-});

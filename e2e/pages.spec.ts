@@ -2,7 +2,8 @@
  * Every page of the site (e2e/pages.ts), visited once, at 360 px (a phone), with every panel a
  * learner can fill filled and every <details> open (helpers.openFilled). In that one visit:
  * - the page fits the phone: no sideways scroll, nothing sticking out, no SVG text, lab tag or badge under 11 px or
- *   cut off at its SVG's edge (phone.ts);
+ *   cut off at its SVG's edge, and on chapters no display formula wider than the text column, with
+ *   every prediction's answer shown (phone.ts);
  * - zero WCAG 2.2 AA violations (axe), and for the pages of DARK_THEME the colour contrast again in
  *   the dark theme;
  * - under the Content-Security-Policy it ships with: no request to any host but the site's, no CSP
@@ -11,7 +12,7 @@
 import { test, expect } from '@playwright/test';
 import { axeViolations, openFilled } from './helpers.ts';
 import { sitePages, type SitePage } from './pages.ts';
-import { PHONE, layoutProblems } from './phone.ts';
+import { PHONE, layoutProblems, wideFormulas } from './phone.ts';
 
 /** Pages whose colour contrast is also checked in the dark theme: one of each page type. */
 const DARK_THEME = (p: SitePage) =>
@@ -45,6 +46,11 @@ for (const p of sitePages()) {
     if (p.kind === 'search') await expect(page.getByTestId('search-status')).not.toBeEmpty();
     if (p.kind === 'not-found') expect((await page.request.get(p.url)).status()).toBe(404);
 
+    if (p.kind === 'chapter') {
+      // every prediction's answer shown too: its formulas must fit the phone's text column like the others
+      await page.evaluate(() => document.querySelectorAll<HTMLElement>('.predict-answer[hidden]').forEach((a) => (a.hidden = false)));
+      expect.soft(await wideFormulas(page), 'display formulas wider than the 360 px text column').toEqual([]);
+    }
     const fit = await layoutProblems(page);
     expect.soft(fit.sticking, 'elements sticking out of the 360 px viewport').toEqual([]);
     expect.soft(fit.width, 'document scrollWidth').toBeLessThanOrEqual(PHONE.width);

@@ -69,3 +69,24 @@ export async function expectFitsPhone(page: Page, within?: string) {
   expect(r.small, `SVG text, tags and badges under 11 px (${r.smallCount} in all)`).toEqual([]);
   expect(r.clipped, 'SVG text cut off at its SVG edge').toEqual([]);
 }
+
+/**
+ * Display formulas wider than a phone's text column (issue 19): the chapter's `.katex-display`
+ * boxes outside its labs (a lab's own formulas are its UI) whose width exceeds `main`'s content
+ * width, as "width px > column px: TeX source" lines (KaTeX's <annotation encoding="application/x-tex">).
+ * A wide formula scrolls inside its own box (src/styles/reading.css), so the page does not widen;
+ * this says that none needs to. Call it with the page's <details> and predictions' answers open:
+ * their formulas count too.
+ */
+export async function wideFormulas(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const main = document.querySelector('main')!;
+    const cs = getComputedStyle(main);
+    const column = main.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+    return [...document.querySelectorAll<HTMLElement>('article .katex-display')]
+      .filter((el) => !el.closest('.lab-slot'))
+      .map((el) => ({ width: Math.ceil(el.scrollWidth), tex: (el.querySelector('annotation[encoding="application/x-tex"]')?.textContent ?? '').trim() }))
+      .filter((f) => f.width > column + 0.5)
+      .map((f) => `${f.width} px > ${Math.floor(column)} px: ${f.tex}`);
+  });
+}
