@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { openLab, expectIssues, expectStale, replaceEditorText, editorText, copyShareLink, openInFreshContext, stateHash, num } from './helpers.ts';
+import { openLab, expectIssues, expectStale, replaceEditorText, editorText, copyShareLink, openInFreshContext, stateHash, num, savedTexts } from './helpers.ts';
 
 const PRESET_CASES = readFileSync('labs/threshold/presets/classification_cases.jsonl', 'utf8');
 
@@ -29,6 +29,17 @@ test.describe('threshold lab', () => {
     await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'fail');
     await expect(page.getByTestId('verdict')).toContainText('Do not automate yet');
     await expect(page.getByTestId('verdict')).toContainText('Least-bad pair');
+
+    // A large state (3,000 cases, over 200 KB) is not written 300 ms after the edit, as a small one
+    // is, but after a longer pause or when the page is left: a reload right away still finds it.
+    const many = Array.from({ length: 3000 }, (_, i) => JSON.stringify({ case_id: `bulk_${i}`, score: ((i * 37) % 100) / 100, label: i % 3 === 0 ? 1 : 0, slice: 'payments', text: 'a ticket written for the size of the file, nothing more' })).join('\n');
+    expect(many.length).toBeGreaterThan(200_000);
+    await replaceEditorText(page, 'editor-cases', many);
+    await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', /pass|fail/);
+    await page.waitForTimeout(1000);
+    expect((await savedTexts(page, 'threshold'))?.cases ?? '').not.toContain('bulk_2999');
+    await page.reload();
+    await expect.poll(async () => (await savedTexts(page, 'threshold'))?.cases ?? '').toContain('bulk_2999');
   });
 
   test('invalid JSONL shows the line, keeps the text and the last valid result, marked stale', async ({ page }) => {

@@ -16,7 +16,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LabMeta } from '../../../../labs/core/contract/lab.ts';
-import { clearSaved, decodeShared, encodeShareUrl, isLargeText, parseStored, readSaved, save, storageKey, withoutStateParam, STATE_VERSION } from './labState.ts';
+import { clearSaved, decodeShared, encodeShareUrl, isLargeText, parseStored, readSaved, save, storageKey, withoutStateParam, SLOW_SAVE_CHARS, SLOW_SAVE_MS, STATE_VERSION } from './labState.ts';
 import type { LabEmbed } from './embed.ts';
 
 /**
@@ -189,7 +189,7 @@ export function useLabState(meta: LabMeta, preset: Record<string, string>, embed
     // While another state is on screen, this tab's unchanged work is not written again: that write
     // would replace the other tab's save and make it offer this tab's work back (a ping-pong).
     if (store.pending && lastSaved.current?.own === store.own && lastSaved.current.tick === saveTick) return;
-    const timer = setTimeout(() => {
+    const write = () => {
       // The untouched starting state is not the learner's work: nothing is stored for it, so the
       // other language's page opens on its own preset (a stored copy of this one would look like work).
       if (sameSnapshot(store.own, base)) {
@@ -203,8 +203,29 @@ export function useLabState(meta: LabMeta, preset: Record<string, string>, embed
         lastSaved.current = { own: store.own, tick: saveTick };
         setHasSavedWork(true);
       }
-    }, 300);
-    return () => clearTimeout(timer);
+    };
+    // A large state waits for a longer pause (or the page being hidden or left), so that its
+    // serialization does not fall between keystrokes; anything else is saved 300 ms after the edit.
+    const size = Object.values(store.own.texts).reduce((n, t) => n + t.length, 0) + Object.values(valid ?? {}).reduce((n, t) => n + t.length, 0);
+    let done = false;
+    const flush = () => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', onHidden);
+      write();
+    };
+    const onHidden = () => document.visibilityState === 'hidden' && flush();
+    const timer = setTimeout(flush, size > SLOW_SAVE_CHARS ? SLOW_SAVE_MS : 300);
+    addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', onHidden);
+    return () => {
+      done = true;
+      clearTimeout(timer);
+      removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', onHidden);
+    };
   }, [labId, store.own, store.pending, scope, lang, ownLarge, lastValid, base, saveTick]);
 
   const setLastValid = useCallback((t: Record<string, string>) => setLastValidState((old) => (old && sameTexts(old, t) ? old : t)), []);
