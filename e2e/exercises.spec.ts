@@ -97,6 +97,9 @@ test.describe('exercises', () => {
     const own = EXERCISES.find((e) => e.slug === slug)!;
     await expect(row).toContainText(`about ${own.minutes} min`);
     await expect(row.locator('[data-level]')).toHaveAttribute('data-level', own.level);
+    // What a receipt proves and what it does not, tries included.
+    await expect(syllabus.getByTestId('receipts-proves')).toContainText('What it does not prove: who did it');
+    await expect(syllabus.getByTestId('receipts-proves')).toContainText('The tries and the times are what the learner’s browser recorded');
     await syllabus.getByTestId('receipt-input').setInputFiles([file, edited]);
     const rows = syllabus.getByTestId('receipt-table').locator('tbody tr');
     await expect(rows).toHaveCount(2, { timeout: 60_000 });
@@ -151,7 +154,7 @@ test.describe('exercises', () => {
     expect(wide.scroll).toBeLessThanOrEqual(1280);
   });
 
-  test('an instructor builds an exercise link from a lab state; a tampered link is rejected', async ({ page, browser }) => {
+  test('an instructor builds an exercise link from a lab state; its receipt verifies under the id the builder shows; a tampered link is rejected', async ({ page, browser }, info) => {
     await openLab(page, '/en/labs/threshold/');
     await page.getByTestId('create-exercise').click();
     const builder = page.getByTestId('exercise-builder');
@@ -172,6 +175,9 @@ test.describe('exercises', () => {
     await builder.getByTestId('builder-make').click();
     const url = await builder.getByTestId('builder-link').inputValue();
     expect(url).toContain('/en/exercises/link/#exercise=');
+    // The id its receipts will carry, shown to the instructor.
+    const receiptId = await builder.getByTestId('builder-receipt-id').getAttribute('data-id');
+    expect(receiptId).toMatch(/^link-[0-9a-f]{12}$/);
 
     const ctx = await browser.newContext();
     const learner = await ctx.newPage();
@@ -184,6 +190,14 @@ test.describe('exercises', () => {
     await expect(learner.getByTestId('goal-panel')).toHaveAttribute('data-complete', 'false');
     await replaceEditorText(learner, 'editor-policy', POLICY(0.35).replace('"cost_review": 1.5', '"cost_review": 1'));
     await expect(learner.getByTestId('goal-panel')).toHaveAttribute('data-complete', 'true');
+    // The link's exercise yields a receipt like a course exercise: the CLI verifies it, under the id the builder showed.
+    const download = learner.waitForEvent('download');
+    await learner.getByTestId('download-receipt').click();
+    const file = info.outputPath('link-receipt.json');
+    await (await download).saveAs(file);
+    const ok = spawnSync(process.execPath, ['labs/cli.ts', 'exercise', 'verify', file, '--lang', 'en'], { encoding: 'utf8' });
+    expect(ok.stdout).toMatch(new RegExp(`^valid: .*link-receipt\\.json ${receiptId} v1 \\(en\\)`));
+    expect(ok.status).toBe(0);
     // Sharing the lab from inside the exercise keeps the exercise in the link.
     const shared = await copyShareLink(learner);
     expect(shared).toMatch(/#exercise=[^&]+&state=/);

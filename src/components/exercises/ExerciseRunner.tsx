@@ -13,7 +13,7 @@ import type { ExerciseSpec } from '../../../labs/core/contract/exercise.ts';
 import { checkExercise } from '../../../labs/core/contract/exercise_check.ts';
 import { exerciseMsg, inputLabel } from '../../../labs/core/contract/exercise_messages.ts';
 import { applyState, commitAnswer, completedAt, isCompleted, newAttempt, questionsDone, showHint, type AnswerRecord, type Attempt } from '../../../labs/core/contract/attempt.ts';
-import { buildReceipt } from '../../../labs/core/contract/receipt.ts';
+import { buildReceipt, linkExerciseId } from '../../../labs/core/contract/receipt.ts';
 import { ui } from '../../i18n/index.ts';
 import LabLoader from '../labs/LabLoader.tsx';
 import { isLabId, labMeta } from '../../../labs/manifest.ts';
@@ -32,15 +32,6 @@ interface Props {
   spec?: Spec;
   /** 'link': read the exercise from location.hash (#exercise=...). */
   source?: 'link';
-}
-
-/** A short stable id for a link exercise, so its work and completion are kept apart. */
-function linkId(hash: string): string {
-  // Only the exercise part identifies the exercise (a shared lab state may follow it).
-  hash = /(?:^#|&)exercise=([^&]*)/.exec(hash)?.[1] ?? hash;
-  let h = 2166136261;
-  for (let i = 0; i < hash.length; i++) h = Math.imul(h ^ hash.charCodeAt(i), 16777619);
-  return `link-${(h >>> 0).toString(36)}`;
 }
 
 /** Items of a list value shown in a goal before the rest is summed up as "and N more". */
@@ -78,11 +69,12 @@ export default function ExerciseRunner({ lang, id, spec, source }: Props) {
   );
   useEffect(() => {
     if (source !== 'link') return;
-    void decodeExerciseHash(location.hash).then((r) => {
+    void decodeExerciseHash(location.hash).then(async (r) => {
       if (r === null) setLoaded('missing');
       else if (r === 'invalid') setLoaded('invalid');
       else {
-        setLoaded({ id: linkId(location.hash), spec: r, instructions: r.instructions, fromLink: r.lang });
+        // The id comes from the definition (receipt.ts linkExerciseId): the same one the builder shows and the verifier recomputes.
+        setLoaded({ id: await linkExerciseId(r), spec: r, instructions: r.instructions, fromLink: r.lang });
         document.title = `${r.title} · evals-lab`;
       }
     });
