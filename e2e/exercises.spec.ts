@@ -45,6 +45,9 @@ test.describe('exercises', () => {
     await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'fail', { timeout: 120_000 });
     const panel = page.getByTestId('goal-panel');
     await expect(panel).toHaveAttribute('data-complete', 'false');
+    // It names its chapter section by the section's own heading, with time and level.
+    await expect(page.getByTestId('exercise-meta')).toContainText('Chapter section: Chapter 02: Two thresholds and the review zone');
+    await expect(page.getByTestId('exercise-meta').getByRole('link')).toHaveAttribute('href', '/en/chapters/02-thresholds/#two-thresholds-and-the-review-zone');
     // The English exercise starts from the English data; only the review capacity is open.
     const policy = JSON.parse(readFileSync('labs/threshold/presets/threshold_policy.en.json', 'utf8'));
     expect(await editorText(page, 'editor-policy')).toContain('"urgent"');

@@ -43,11 +43,12 @@ function showScalar(v: unknown, lang: Lang): string {
   if (v === 'pass') return ui(lang).lab.verdict_pass;
   if (v === 'fail') return ui(lang).lab.verdict_fail;
   if (typeof v === 'number') return fmt(v, lang, 4);
+  if (typeof v === 'boolean') return ui(lang).exercise.builder_bool(v);
   return typeof v === 'string' ? v : JSON.stringify(v);
 }
 
 /**
- * A goal's current value for people: a number in the page's format, a verdict in words, a list as
+ * A goal's current value for people: a number in the page's format, a verdict or a yes/no in words, a list as
  * a list of its items (wrapping, at most LIST_SHOWN of them), anything else as compact JSON.
  */
 function show(v: unknown, lang: Lang): ReactNode {
