@@ -173,6 +173,9 @@ test.describe('exercises', () => {
     await builder.getByTestId('builder-summary').fill('Make the recommended pair cost at most 8.');
     await builder.getByTestId('builder-instructions').fill('Lower one of the costs.\n\nDo not touch the cases.');
     await builder.getByTestId('builder-solution').fill('Lower cost_review to 1.');
+    // A question with its hint, and a progressive hint.
+    await builder.getByTestId('builder-questions').fill('? Which cost moved the pair?\n* The cost of a review | Right.\n- The cost of a false positive | It did not change.\n! Compare the policy with the chapter\'s.');
+    await builder.getByTestId('builder-hints').fill('Look at the policy\'s costs.');
     // The policy is what the learner changes; the cases stay fixed.
     await builder.getByTestId('builder-fixed').locator('input[data-input="policy"]').uncheck();
     await builder.getByTestId('builder-make').click();
@@ -192,6 +195,16 @@ test.describe('exercises', () => {
     await expect(learner.getByTestId('goal')).toHaveCount(1);
     await expect(learner.getByTestId('goal-panel')).toHaveAttribute('data-complete', 'false');
     await replaceEditorText(learner, 'editor-policy', POLICY(0.35).replace('"cost_review": 1.5', '"cost_review": 1'));
+    // The goal is met, but the instructor's question must be answered first: wrong, its hint, then right.
+    await expect(learner.getByTestId('questions-needed')).toBeVisible();
+    await expect(learner.getByTestId('goal-panel')).toHaveAttribute('data-complete', 'false');
+    const q = learner.getByTestId('question');
+    await q.getByRole('radio').nth(1).check();
+    await q.getByTestId('commit-answer').click();
+    await q.getByTestId('show-q-hint').click();
+    await expect(q.getByTestId('q-hint')).toContainText('Compare the policy with the chapter');
+    await q.getByRole('radio').nth(0).check();
+    await q.getByTestId('commit-answer').click();
     await expect(learner.getByTestId('goal-panel')).toHaveAttribute('data-complete', 'true');
     // The link's exercise yields a receipt like a course exercise: the CLI verifies it, under the id the builder showed.
     const download = learner.waitForEvent('download');
@@ -199,7 +212,7 @@ test.describe('exercises', () => {
     const file = info.outputPath('link-receipt.json');
     await (await download).saveAs(file);
     const ok = spawnSync(process.execPath, ['labs/cli.ts', 'exercise', 'verify', file, '--lang', 'en'], { encoding: 'utf8' });
-    expect(ok.stdout).toMatch(new RegExp(`^valid: .*link-receipt\\.json ${receiptId} v1 \\(en\\)`));
+    expect(ok.stdout).toMatch(new RegExp(`^valid: .*link-receipt\\.json ${receiptId} v1 \\(en\\), .*, 2 tries`));
     expect(ok.status).toBe(0);
     // Sharing the lab from inside the exercise keeps the exercise in the link.
     const shared = await copyShareLink(learner);
