@@ -45,6 +45,9 @@ test.describe('exercises', () => {
     await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'fail', { timeout: 120_000 });
     const panel = page.getByTestId('goal-panel');
     await expect(panel).toHaveAttribute('data-complete', 'false');
+    // It names its chapter section by the section's own heading, with time and level.
+    await expect(page.getByTestId('exercise-meta')).toContainText('Chapter section: Chapter 02: Two thresholds and the review zone');
+    await expect(page.getByTestId('exercise-meta').getByRole('link')).toHaveAttribute('href', '/en/chapters/02-thresholds/#two-thresholds-and-the-review-zone');
     // The English exercise starts from the English data; only the review capacity is open.
     const policy = JSON.parse(readFileSync('labs/threshold/presets/threshold_policy.en.json', 'utf8'));
     expect(await editorText(page, 'editor-policy')).toContain('"urgent"');
@@ -97,6 +100,9 @@ test.describe('exercises', () => {
     const own = EXERCISES.find((e) => e.slug === slug)!;
     await expect(row).toContainText(`about ${own.minutes} min`);
     await expect(row.locator('[data-level]')).toHaveAttribute('data-level', own.level);
+    // What a receipt proves and what it does not, tries included.
+    await expect(syllabus.getByTestId('receipts-proves')).toContainText('What it does not prove: who did it');
+    await expect(syllabus.getByTestId('receipts-proves')).toContainText('The tries and the times are what the learner’s browser recorded');
     await syllabus.getByTestId('receipt-input').setInputFiles([file, edited]);
     const rows = syllabus.getByTestId('receipt-table').locator('tbody tr');
     await expect(rows).toHaveCount(2, { timeout: 60_000 });
@@ -151,7 +157,7 @@ test.describe('exercises', () => {
     expect(wide.scroll).toBeLessThanOrEqual(1280);
   });
 
-  test('an instructor builds an exercise link from a lab state; a tampered link is rejected', async ({ page, browser }) => {
+  test('an instructor builds an exercise link from a lab state; its receipt verifies under the id the builder shows; a tampered link is rejected', async ({ page, browser }, info) => {
     await openLab(page, '/en/labs/threshold/');
     await page.getByTestId('create-exercise').click();
     const builder = page.getByTestId('exercise-builder');
@@ -167,11 +173,17 @@ test.describe('exercises', () => {
     await builder.getByTestId('builder-summary').fill('Make the recommended pair cost at most 8.');
     await builder.getByTestId('builder-instructions').fill('Lower one of the costs.\n\nDo not touch the cases.');
     await builder.getByTestId('builder-solution').fill('Lower cost_review to 1.');
+    // A question with its hint, and a progressive hint.
+    await builder.getByTestId('builder-questions').fill('? Which cost moved the pair?\n* The cost of a review | Right.\n- The cost of a false positive | It did not change.\n! Compare the policy with the chapter\'s.');
+    await builder.getByTestId('builder-hints').fill('Look at the policy\'s costs.');
     // The policy is what the learner changes; the cases stay fixed.
     await builder.getByTestId('builder-fixed').locator('input[data-input="policy"]').uncheck();
     await builder.getByTestId('builder-make').click();
     const url = await builder.getByTestId('builder-link').inputValue();
     expect(url).toContain('/en/exercises/link/#exercise=');
+    // The id its receipts will carry, shown to the instructor.
+    const receiptId = await builder.getByTestId('builder-receipt-id').getAttribute('data-id');
+    expect(receiptId).toMatch(/^link-[0-9a-f]{12}$/);
 
     const ctx = await browser.newContext();
     const learner = await ctx.newPage();
@@ -183,7 +195,25 @@ test.describe('exercises', () => {
     await expect(learner.getByTestId('goal')).toHaveCount(1);
     await expect(learner.getByTestId('goal-panel')).toHaveAttribute('data-complete', 'false');
     await replaceEditorText(learner, 'editor-policy', POLICY(0.35).replace('"cost_review": 1.5', '"cost_review": 1'));
+    // The goal is met, but the instructor's question must be answered first: wrong, its hint, then right.
+    await expect(learner.getByTestId('questions-needed')).toBeVisible();
+    await expect(learner.getByTestId('goal-panel')).toHaveAttribute('data-complete', 'false');
+    const q = learner.getByTestId('question');
+    await q.getByRole('radio').nth(1).check();
+    await q.getByTestId('commit-answer').click();
+    await q.getByTestId('show-q-hint').click();
+    await expect(q.getByTestId('q-hint')).toContainText('Compare the policy with the chapter');
+    await q.getByRole('radio').nth(0).check();
+    await q.getByTestId('commit-answer').click();
     await expect(learner.getByTestId('goal-panel')).toHaveAttribute('data-complete', 'true');
+    // The link's exercise yields a receipt like a course exercise: the CLI verifies it, under the id the builder showed.
+    const download = learner.waitForEvent('download');
+    await learner.getByTestId('download-receipt').click();
+    const file = info.outputPath('link-receipt.json');
+    await (await download).saveAs(file);
+    const ok = spawnSync(process.execPath, ['labs/cli.ts', 'exercise', 'verify', file, '--lang', 'en'], { encoding: 'utf8' });
+    expect(ok.stdout).toMatch(new RegExp(`^valid: .*link-receipt\\.json ${receiptId} v1 \\(en\\), .*, 2 tries`));
+    expect(ok.status).toBe(0);
     // Sharing the lab from inside the exercise keeps the exercise in the link.
     const shared = await copyShareLink(learner);
     expect(shared).toMatch(/#exercise=[^&]+&state=/);

@@ -105,7 +105,17 @@ export const LAB_RESULTS: Record<string, { headline: NamedResultSpec[]; lists: R
       { path: 'conformal.mean_set_size', label: L('Tamaño medio del conjunto', 'Mean set size'), format: 'number' },
       { path: 'conformal.q_infinite', label: L('q conforme infinito', 'Conformal q infinite'), format: 'boolean' },
     ],
-    lists: [],
+    lists: [
+      {
+        group: 'slice',
+        list: 'slice_report',
+        id: 'slice',
+        fields: [
+          { field: 'calibrated_ece', label: L('Slice {id}: ECE calibrada', 'Slice {id}: calibrated ECE'), format: 'number' },
+          { field: 'auto_error_rate', label: L('Slice {id}: error automático', 'Slice {id}: automatic error rate'), format: 'percent' },
+        ],
+      },
+    ],
   },
   rubric: {
     headline: [

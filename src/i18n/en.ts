@@ -232,6 +232,7 @@ export const en: UiStrings = {
     builder_solution: 'Solution (shown only when the learner asks for it)',
     builder_make: 'Make the link',
     builder_link: 'Exercise link',
+    builder_receipt_id: (id: string) => `Receipts of this exercise carry the id ${id}. When you verify them (on the syllabus page or from the command line), check that the exercise column shows that id: a receipt of another exercise, or of this one with its definition retouched, carries another.`,
     builder_need_goal: 'Choose at least one goal and write a title, a summary and a solution.',
     builder_now: 'Met already?',
     builder_met_now: 'met already (works as a guard)',

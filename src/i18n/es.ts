@@ -230,6 +230,7 @@ export const es = {
     builder_solution: 'Solución (se muestra solo si el estudiante la pide)',
     builder_make: 'Generar el enlace',
     builder_link: 'Enlace del ejercicio',
+    builder_receipt_id: (id: string) => `Los recibos de este ejercicio llevan el identificador ${id}. Al verificarlos (en el programa o con la línea de órdenes), comprueba que la columna del ejercicio dice ese identificador: un recibo de otro ejercicio, o de este con la definición retocada, lleva otro.`,
     builder_need_goal: 'Elige al menos un objetivo y escribe título, resumen y solución.',
     builder_now: '¿Se cumple ya?',
     builder_met_now: 'ya se cumple (sirve de guarda)',

@@ -484,6 +484,28 @@ describe('authored exercises', () => {
     }
   });
 
+  it('never name, in a visible goal, the summary or the instructions, the setting or value a hidden check looks for, nor in a visible goal the case it looks at', () => {
+    /** A hidden value that names a setting or an answer: an identifier-like string (pass_pow_k, case_fold:casefold, sin_evidencia_001) or a non-integer number. */
+    const telling = (v: unknown): string[] => (typeof v === 'string' && /[_:-]/.test(v) ? [v] : spellings(typeof v === 'string' ? '' : v));
+    let hiddenChecks = 0;
+    for (const lang of ['es', 'en'] as const) for (const slug of slugs(lang)) {
+      const src = readFileSync(`content/exercises/${lang}/${slug}.mdx`, 'utf8');
+      const fm = load(lang, slug);
+      const body = src.split(/^---$/m).slice(2).join('---');
+      const visible = fm.goals.filter((g) => !g.hidden).map((g) => g.label).join(' ');
+      for (const g of fm.goals.filter((x) => x.hidden)) {
+        hiddenChecks++;
+        for (const s of telling(g.value)) for (const [where, text] of [['visible goals', visible], ['summary', fm.summary], ['instructions', body]] as const) {
+          expect([slug, lang, g.path, where, text.includes(s)]).toEqual([slug, lang, g.path, where, false]);
+        }
+        // The case, item, run or variant a hidden check is about (its path's [field=id]), unless a visible goal is about it too.
+        const visiblePaths = fm.goals.filter((x) => !x.hidden).map((x) => x.path).join(' ');
+        for (const [, id] of g.path.matchAll(/\[[a-z_]+=([^\],]+)/g)) if (!visiblePaths.includes(id)) expect([slug, lang, g.path, visible.includes(id)]).toEqual([slug, lang, g.path, false]);
+      }
+    }
+    expect(hiddenChecks).toBeGreaterThan(2 * 18);
+  });
+
   it('name every change to what they keep fixed, input by input: an element deleted, a value edited (every exercise, both languages)', () => {
     /** The record fields a bracket selector of `open` requires ("[case_id=a,version=b].output" -> [[case_id, a], [version, b]]). */
     const conditions = (paths: string[]) => paths.flatMap((p) => [...p.matchAll(/\[([^\]]+)\]/g)].map((m) => m[1].split(',').map((c) => c.split('=') as [string, string])));

@@ -9,7 +9,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { buildReceipt, inputsHash, verifyReceipt, verifyReceiptText, verificationCsv, type Receipt } from '../../labs/core/contract/receipt.ts';
+import { buildReceipt, inputsHash, linkExerciseId, specHash, verifyReceipt, verifyReceiptText, verificationCsv, type Receipt } from '../../labs/core/contract/receipt.ts';
+import { exerciseLinkSchema } from '../../labs/core/contract/exercise.ts';
+import { createHash } from 'node:crypto';
 import { applyState, commitAnswer, newAttempt, showHint } from '../../labs/core/contract/attempt.ts';
 import { fixedChanges } from '../../labs/core/contract/fingerprint.ts';
 import { nodeVerifyHost, readCourseExercise, specOf, startTextsOf } from '../../labs/exercise_host.ts';
@@ -49,6 +51,11 @@ describe('exercise receipts', () => {
     expect(v.valid).toBe(true);
     expect(v.tries).toBe(2 * r.answers.length);
     expect(v.completed_at).toBe('2026-03-01T09:20:00.000Z');
+    // The tries are the learner's own account (no server, no secret): edited, the receipt still verifies,
+    // which is why the syllabus says they are not proof.
+    const fewer = clone(r);
+    for (const a of fewer.answers) a.tries = 1;
+    expect(await verifyReceipt(fewer, host, 'en')).toMatchObject({ valid: true, tries: r.answers.length });
   }, 30_000);
 
   it('fails when a recorded goal value, an answer, an input or the events are edited', async () => {
@@ -163,6 +170,49 @@ describe('exercise receipts', () => {
     expect(fixedChanges(start, { ...start, cases: '{"case_id":"a","x":7}\n{"case_id":"b","x":2}\n' }, inputs, [{ input: 'cases', paths: ['[case_id=a].x'] }])).toEqual([]);
     expect(fixedChanges(start, { ...start, cases: '{"case_id":"b","x":2}\n' }, inputs, [{ input: 'cases', paths: ['[case_id=a].x'] }]).map((x) => x.removed)).toEqual([['a']]);
   });
+
+  it('a link exercise (as the builder makes it and the page decodes it) yields a receipt that verifies; its id names its definition, and a retouched definition fails or shows another id', async () => {
+    // What the page holds after decoding a link: the whole link object (v, lang, instructions included).
+    const link = exerciseLinkSchema.parse({
+      v: 1, lang: 'en', lab: 'threshold', title: 'Cheaper', summary: 'Make the recommended pair cheaper.', instructions: 'Do not touch the cases.', solution: 'Lower cost_review.',
+      start: { texts: { policy: { preset: 'threshold_policy.en.json' } } },
+      goals: [{ path: 'decision.verdict', op: '==', value: 'pass', label: 'The lab recommends automating.' }],
+      open: [{ input: 'policy' }],
+      questions: [{ question: 'Why?', options: [{ text: 'Because', correct: true, feedback: 'Yes.' }, { text: 'Not this', correct: false, feedback: 'No.' }] }],
+    });
+    const start = startTextsOf(link, 'en');
+    const texts = { ...start, policy: JSON.stringify({ ...JSON.parse(start.policy), max_review_rate: 0.35 }, null, 2) };
+    const out = await createRunner().runAny('threshold', texts, 'en');
+    if (!out.ok) throw new Error('does not run');
+    let a = newAttempt(link, '2026-03-01T09:00:00.000Z');
+    a = commitAnswer(a, link, 0, 1).attempt;
+    a = showHint(a, 0);
+    a = commitAnswer(a, link, 0, 0).attempt;
+    a = applyState(a, link, { goalsMet: true, fixedIntact: true, fresh: true }, '2026-03-01T09:05:00.000Z');
+    const id = await linkExerciseId(link);
+    const r = await buildReceipt({ id, lang: 'en', source: 'link', spec: link, inputs: { texts }, inputSpecs: labMeta('threshold')!.inputs, start, result: out.result, attempt: a, now: '2026-03-01T09:06:00.000Z' });
+    // The id: "link-" and the first 12 hex digits of the SHA-256 of the definition's canonical JSON (node:crypto here).
+    const definition = r.exercise.spec as Record<string, unknown>;
+    expect(Object.keys(definition).sort()).toEqual(['goals', 'hints', 'lab', 'open', 'questions', 'solution', 'start', 'summary', 'title', 'version']);
+    const canonical = (v: unknown): string => (Array.isArray(v) ? `[${v.map(canonical).join(',')}]` : v !== null && typeof v === 'object' ? `{${Object.keys(v).filter((k) => (v as Record<string, unknown>)[k] !== undefined).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}` : JSON.stringify(v));
+    expect(id).toBe(`link-${createHash('sha256').update(canonical(definition)).digest('hex').slice(0, 12)}`);
+    const v = await verifyReceipt(clone(r), host, 'en');
+    expect(v.reasons).toEqual([]);
+    expect([v.valid, v.id, v.tries]).toEqual([true, id, 2]);
+
+    // The carried definition loosened (the goal now asks for "fail", which the start meets) without its hash: refused.
+    const loose = clone(r);
+    (loose.exercise.spec as { goals: { value: unknown }[] }).goals[0].value = 'fail';
+    expect((await verifyReceipt(loose, host, 'en')).reasons).toEqual(['the exercise it carries does not match its fingerprint (spec_sha256)']);
+    // ... with its hash recomputed but the issued id kept: refused, naming both ids.
+    loose.exercise.spec_sha256 = await specHash(loose.exercise.spec as typeof link);
+    const own = await linkExerciseId(loose.exercise.spec as typeof link);
+    expect(own).not.toBe(id);
+    expect((await verifyReceipt(loose, host, 'es')).reasons).toEqual([`dice ser el ejercicio «${id}», pero el que lleva dentro es «${own}»: el recibo se editó`]);
+    // ... and with the id recomputed too it is another exercise: the id the verifier reports is not the one handed out.
+    loose.exercise.id = own;
+    expect((await verifyReceipt(loose, host, 'en')).id).not.toBe(id);
+  }, 60_000);
 
   it('the CLI prints one line per receipt and a CSV summary, and exits 1 when any is invalid', async () => {
     const r = await solvedReceipt();

@@ -57,9 +57,32 @@ export const receiptSchema = z.object({
 }).strict();
 export type Receipt = z.infer<typeof receiptSchema>;
 
-/** The definition a receipt's `spec_sha256` hashes: the exercise's fields (exercise.ts), canonical JSON. */
+/**
+ * The definition part of an exercise: only the fields of exercise.ts `exerciseFields` (a link's
+ * `v`, `lang`, `instructions`, `minutes` and `level`, or a frontmatter's page data, are left out).
+ * What a receipt carries for a link exercise and what its `spec_sha256` hashes: the verifier reads
+ * the carried definition with the same fields, so both sides hash the same object.
+ */
+export function definitionOf(spec: ExerciseSpec): ExerciseSpec {
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(exerciseFields)) if ((spec as Record<string, unknown>)[k] !== undefined) out[k] = (spec as Record<string, unknown>)[k];
+  return out as ExerciseSpec;
+}
+
+/** The definition a receipt's `spec_sha256` hashes: the exercise's fields (definitionOf), canonical JSON. */
 export async function specHash(spec: ExerciseSpec): Promise<string> {
-  return sha256Hex(canonicalJson(spec));
+  return sha256Hex(canonicalJson(definitionOf(spec)));
+}
+
+/**
+ * The id of a link exercise: `link-` and the first 12 hex digits of its definition's SHA-256
+ * (specHash). The page stores a link exercise's work and progress under it, the builder shows it
+ * to the instructor, and the verifier recomputes it from the definition a receipt carries: a
+ * receipt whose definition was edited (a goal loosened, say) and rehashed carries another id than
+ * the one the instructor handed out, which the verifier's table shows.
+ */
+export async function linkExerciseId(spec: ExerciseSpec): Promise<string> {
+  return `link-${(await specHash(spec)).slice(0, 12)}`;
 }
 
 /** SHA-256 of the canonical final inputs ({ texts, view }). */
@@ -93,7 +116,7 @@ export async function buildReceipt(p: ReceiptParts): Promise<Receipt> {
   return {
     kind: RECEIPT_KIND,
     v: RECEIPT_VERSION,
-    exercise: { id: p.id, version: p.spec.version, lang: p.lang, source: p.source, spec_sha256: await specHash(p.spec), ...(p.source === 'link' ? { spec: p.spec } : {}) },
+    exercise: { id: p.id, version: p.spec.version, lang: p.lang, source: p.source, spec_sha256: await specHash(p.spec), ...(p.source === 'link' ? { spec: definitionOf(p.spec) } : {}) },
     lab: p.spec.lab,
     inputs: p.inputs,
     inputs_sha256: await inputsHash(p.inputs),
@@ -172,6 +195,8 @@ export async function verifyReceipt(raw: unknown, host: VerifyHost, lang: Lang):
       if (!s.success) return { ...out, reasons: [t.spec_invalid] };
       spec = s.data as ExerciseSpec;
       if ((await specHash(spec)) !== r.exercise.spec_sha256) return { ...out, reasons: [t.spec_hash] };
+      const own = await linkExerciseId(spec);
+      if (r.exercise.id !== own) return { ...out, reasons: [t.link_id(r.exercise.id, own)] };
       if (spec.version !== r.exercise.version) return { ...out, reasons: [t.version(r.exercise.version, spec.version)] };
     }
     if (spec.lab !== r.lab) return { ...out, reasons: [t.lab(r.lab, spec.lab)] };

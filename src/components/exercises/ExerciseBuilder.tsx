@@ -17,6 +17,7 @@ import { namedResults, type NamedResult, type ResultGroup } from '../../../labs/
 import { inputLabel } from '../../../labs/core/contract/exercise_messages.ts';
 import { labMeta } from '../../../labs/manifest.ts';
 import { encodeExerciseHash } from './link.ts';
+import { linkExerciseId } from '../../../labs/core/contract/receipt.ts';
 import { ui, paths } from '../../i18n/index.ts';
 import { fmt } from '../labs/shared/format.tsx';
 
@@ -102,6 +103,8 @@ export default function ExerciseBuilder({ labId, lang, texts, view, result, onCl
   const [hints, setHints] = useState('');
   const [questionsText, setQuestionsText] = useState('');
   const [link, setLink] = useState<string | null>(null);
+  /** The id receipts of the link's exercise carry (receipt.ts linkExerciseId). */
+  const [linkIdShown, setLinkIdShown] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   /** Inputs the learner may change (the rest is kept fixed, checked by fingerprint). */
   const [openInputs, setOpenInputs] = useState<Set<string>>(() => new Set());
@@ -157,6 +160,7 @@ export default function ExerciseBuilder({ labId, lang, texts, view, result, onCl
     setProblem(null);
     const base = `${location.origin}${paths.exerciseLink(lang)}`;
     setLink(`${base}#${await encodeExerciseHash(checked.data)}`);
+    setLinkIdShown(await linkExerciseId(checked.data));
   };
 
   const q = filter.trim().toLowerCase();
@@ -249,6 +253,7 @@ export default function ExerciseBuilder({ labId, lang, texts, view, result, onCl
         <p>
           <label>{t.builder_link} <input type="text" readOnly value={link} onFocus={(e) => e.currentTarget.select()} data-testid="builder-link" className="wide" /></label>{' '}
           <a href={link} target="_blank" rel="noopener" data-testid="builder-preview">{t.builder_preview}</a>
+          {linkIdShown && <><br /><span className="help" data-testid="builder-receipt-id" data-id={linkIdShown}>{t.builder_receipt_id(linkIdShown)}</span></>}
         </p>
       )}
     </section>

@@ -13,7 +13,7 @@ import type { ExerciseSpec } from '../../../labs/core/contract/exercise.ts';
 import { checkExercise } from '../../../labs/core/contract/exercise_check.ts';
 import { exerciseMsg, inputLabel } from '../../../labs/core/contract/exercise_messages.ts';
 import { applyState, commitAnswer, completedAt, isCompleted, newAttempt, questionsDone, showHint, type AnswerRecord, type Attempt } from '../../../labs/core/contract/attempt.ts';
-import { buildReceipt } from '../../../labs/core/contract/receipt.ts';
+import { buildReceipt, linkExerciseId } from '../../../labs/core/contract/receipt.ts';
 import { ui } from '../../i18n/index.ts';
 import LabLoader from '../labs/LabLoader.tsx';
 import { isLabId, labMeta } from '../../../labs/manifest.ts';
@@ -34,15 +34,6 @@ interface Props {
   source?: 'link';
 }
 
-/** A short stable id for a link exercise, so its work and completion are kept apart. */
-function linkId(hash: string): string {
-  // Only the exercise part identifies the exercise (a shared lab state may follow it).
-  hash = /(?:^#|&)exercise=([^&]*)/.exec(hash)?.[1] ?? hash;
-  let h = 2166136261;
-  for (let i = 0; i < hash.length; i++) h = Math.imul(h ^ hash.charCodeAt(i), 16777619);
-  return `link-${(h >>> 0).toString(36)}`;
-}
-
 /** Items of a list value shown in a goal before the rest is summed up as "and N more". */
 const LIST_SHOWN = 8;
 
@@ -52,11 +43,12 @@ function showScalar(v: unknown, lang: Lang): string {
   if (v === 'pass') return ui(lang).lab.verdict_pass;
   if (v === 'fail') return ui(lang).lab.verdict_fail;
   if (typeof v === 'number') return fmt(v, lang, 4);
+  if (typeof v === 'boolean') return ui(lang).exercise.builder_bool(v);
   return typeof v === 'string' ? v : JSON.stringify(v);
 }
 
 /**
- * A goal's current value for people: a number in the page's format, a verdict in words, a list as
+ * A goal's current value for people: a number in the page's format, a verdict or a yes/no in words, a list as
  * a list of its items (wrapping, at most LIST_SHOWN of them), anything else as compact JSON.
  */
 function show(v: unknown, lang: Lang): ReactNode {
@@ -78,11 +70,12 @@ export default function ExerciseRunner({ lang, id, spec, source }: Props) {
   );
   useEffect(() => {
     if (source !== 'link') return;
-    void decodeExerciseHash(location.hash).then((r) => {
+    void decodeExerciseHash(location.hash).then(async (r) => {
       if (r === null) setLoaded('missing');
       else if (r === 'invalid') setLoaded('invalid');
       else {
-        setLoaded({ id: linkId(location.hash), spec: r, instructions: r.instructions, fromLink: r.lang });
+        // The id comes from the definition (receipt.ts linkExerciseId): the same one the builder shows and the verifier recomputes.
+        setLoaded({ id: await linkExerciseId(r), spec: r, instructions: r.instructions, fromLink: r.lang });
         document.title = `${r.title} · evals-lab`;
       }
     });
