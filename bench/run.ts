@@ -1,7 +1,9 @@
 /**
  * Benchmark runner: `npm run bench` (all suites) or `npm run bench -- threshold` (suites whose name
  * contains one of the arguments). Prints one table row per case: the median wall time of `runs`
- * timed repetitions after one untimed warm-up, plus min and max; and, for the cases that declare a
+ * timed repetitions after one untimed warm-up, plus min and max, and the median CPU time of the
+ * process over each run (user + system, process.cpuUsage: on a shared machine it moves far less
+ * than the wall time, which counts the time other processes hold the cores); and, for the cases that declare a
  * `python` equivalent, the median of the same computation in numpy/scipy/scikit-learn on the same
  * data, timed in the same run by bench/python/equivalents.py (Debian's python3-sklearn; the column
  * is skipped with a notice when it is missing), and the ratio node / numpy.
@@ -96,7 +98,7 @@ async function main(): Promise<void> {
     return;
   }
   console.log(`node ${process.version}, ${process.platform}/${process.arch}, ${new Date().toISOString().slice(0, 10)}`);
-  const rows: { suite: string; c: BenchCase<any, any>; med: number; min: number; max: number; runs: number; key?: string }[] = [];
+  const rows: { suite: string; c: BenchCase<any, any>; med: number; min: number; max: number; cpu: number; runs: number; key?: string }[] = [];
   const pySpecs: Parameters<typeof runPython>[0] = [];
   for (const suite of chosen) {
     for (const [ci, c] of suite.cases().entries()) {
@@ -105,15 +107,19 @@ async function main(): Promise<void> {
       const arg0 = c.beforeEach ? c.beforeEach(state) : state;
       await c.run(arg0); // warm-up
       const times: number[] = [];
+      const cpu: number[] = [];
       for (let i = 0; i < runs; i++) {
         const arg = c.beforeEach ? c.beforeEach(state) : state;
+        const u0 = process.cpuUsage();
         const t0 = performance.now();
         await c.run(arg);
         times.push(performance.now() - t0);
+        const u = process.cpuUsage(u0);
+        cpu.push((u.user + u.system) / 1000);
       }
       const key = c.python ? `${suite.name}-${ci}-${c.n}` : undefined;
       if (c.python && key) pySpecs.push({ key, kind: c.python.kind, runs, arrays: c.python.arrays(state), params: c.python.params });
-      rows.push({ suite: suite.name, c, med: median(times), min: Math.min(...times), max: Math.max(...times), runs, key });
+      rows.push({ suite: suite.name, c, med: median(times), min: Math.min(...times), max: Math.max(...times), cpu: median(cpu), runs, key });
       process.stderr.write('.');
     }
   }
@@ -124,9 +130,9 @@ async function main(): Promise<void> {
   }
   const py = runPython(pySpecs);
   if (py.note) console.log(py.note);
-  const header = ['suite', 'case', 'n', 'node ms', 'min', 'max', 'runs', 'numpy ms', 'node/numpy', 'target'];
-  const widths = [11, 52, 9, 9, 8, 8, 4, 9, 10, 22];
-  console.log(header.map((h, i) => pad(h, widths[i], i >= 2 && i <= 8)).join('  '));
+  const header = ['suite', 'case', 'n', 'node ms', 'min', 'max', 'cpu ms', 'runs', 'numpy ms', 'node/numpy', 'target'];
+  const widths = [11, 52, 9, 9, 8, 8, 8, 4, 9, 10, 22];
+  console.log(header.map((h, i) => pad(h, widths[i], i >= 2 && i <= 9)).join('  '));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   let slow = 0;
   for (const r of rows) {
@@ -143,8 +149,8 @@ async function main(): Promise<void> {
       if (!ok) slow++;
       targets.push(`ratio<=${r.c.targetRatio} ${ok ? 'ok' : 'SLOW'}`);
     }
-    const row = [r.suite, r.c.name, String(r.c.n), r.med.toFixed(1), r.min.toFixed(1), r.max.toFixed(1), String(r.runs), npMs === undefined ? '' : npMs.toFixed(1), ratio === undefined ? '' : ratio.toFixed(2), targets.join(', ')];
-    console.log(row.map((v, i) => pad(v, widths[i], i >= 2 && i <= 8)).join('  '));
+    const row = [r.suite, r.c.name, String(r.c.n), r.med.toFixed(1), r.min.toFixed(1), r.max.toFixed(1), r.cpu.toFixed(1), String(r.runs), npMs === undefined ? '' : npMs.toFixed(1), ratio === undefined ? '' : ratio.toFixed(2), targets.join(', ')];
+    console.log(row.map((v, i) => pad(v, widths[i], i >= 2 && i <= 9)).join('  '));
   }
   if (scale) slow += printScale();
   if (slow) console.log(`\n${slow} case(s) above target.`);

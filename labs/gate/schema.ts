@@ -17,7 +17,7 @@
 import { z } from 'zod';
 import { confidenceLevelField } from '../core/contract/fields.ts';
 import type { InputIssue, Lang, ParseOutcome } from '../core/contract/types.ts';
-import { cappedFailure, mergeFailures, parseJsonText, parseJsonlText } from '../core/contract/parse.ts';
+import { cappedFailure, mergeFailures, parseJsonText, parseJsonlText, perLanguage } from '../core/contract/parse.ts';
 import { gateMsg } from './i18n/index.ts';
 
 /** The kit's abstention markers (eval_runner.py, `abstains`), matched after text normalization. */
@@ -106,7 +106,9 @@ export type OutputRow = z.output<typeof outputRowSchema>;
  *   unbiased estimate of "k runs in a row all pass", C(c, k)/C(n, k) from n runs with c passes);
  * - pass_k: the k of pass^k and pass@k (default 3).
  */
-export function policySchema(lang: Lang) {
+export const policySchema = perLanguage(buildPolicySchema); // built once per language (core's perLanguage)
+
+function buildPolicySchema(lang: Lang) {
   const t = gateMsg(lang).validation;
   return z
     .object({

@@ -36,7 +36,7 @@
 import { z } from 'zod';
 import { confidenceLevelField } from '../core/contract/fields.ts';
 import type { Lang, ParseOutcome } from '../core/contract/types.ts';
-import { IssueCollector, MAX_ISSUES, mergeFailures, parseJsonText } from '../core/contract/parse.ts';
+import { IssueCollector, MAX_ISSUES, mergeFailures, parseJsonText, perLanguage } from '../core/contract/parse.ts';
 import { jsonLineFinder } from '../core/contract/json_keys.ts';
 import { ragMsg } from './i18n/index.ts';
 import { MAX_GRADE, MIN_GRADE, parseQrels, parseRun } from './trec.ts';
@@ -111,7 +111,9 @@ export function caseSchema(lang: Lang) {
 export type RawCase = z.output<ReturnType<typeof caseSchema>>;
 
 /** The cases file: a JSON array of at least one case. */
-export function casesSchema(lang: Lang) {
+export const casesSchema = perLanguage(buildCasesSchema); // built once per language (core's perLanguage)
+
+function buildCasesSchema(lang: Lang) {
   return z.array(caseSchema(lang)).min(1);
 }
 

@@ -257,6 +257,24 @@ describe('McNemar power tables built in steps', () => {
       table.powers(ns).forEach((p, i) => expect(p).toBeCloseTo(direct[i], 9));
     }
   });
+
+  it('a design asked for again reuses its table (an edit that keeps the design); another design gets its own', () => {
+    const g = { discordant: 0.25, delta: 0.08, alpha: 0.05 };
+    const first = mcnemarPowerTable(g);
+    const before = first.powers([30, 400]);
+    expect(mcnemarPowerTable({ ...g })).toBe(first);
+    expect(mcnemarPowerTable({ ...g }).powers([30, 400])).toEqual(before);
+    const other = mcnemarPowerTable({ ...g, delta: 0.1 });
+    expect(other).not.toBe(first);
+    // each still equals mcnemarPower (the direct sum, checked above against the textbook formula)
+    expect(other.powers([400])[0]).toBeCloseTo(mcnemarPower(400, { ...g, delta: 0.1 }), 12);
+    expect(before[1]).toBeCloseTo(mcnemarPower(400, g), 12);
+    // eight more designs push the first one out: a new table, the same values
+    for (let i = 1; i <= 8; i++) mcnemarPowerTable({ ...g, delta: 0.001 * i });
+    const again = mcnemarPowerTable(g);
+    expect(again).not.toBe(first);
+    expect(again.powers([30, 400])).toEqual(before);
+  });
 });
 
 function lnChooseRef(n: number, k: number): number {

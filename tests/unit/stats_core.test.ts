@@ -4,7 +4,7 @@ import { wilsonInterval } from '../../labs/core/stats/wilson.ts';
 import { mcnemarTest } from '../../labs/core/stats/paired.ts';
 import { binomTestTwoSidedHalf, chi2SfDf1, erfc, normIsf } from '../../labs/core/stats/special.ts';
 import { bootstrapResamples, pairedBootstrapCI, percentileInterval } from '../../labs/core/stats/bootstrap.ts';
-import { quantileSorted as quantileLinearSorted } from '../../labs/core/stats/quantile.ts';
+import { finiteValues, quantileSorted as quantileLinearSorted, quantilesBySelection } from '../../labs/core/stats/quantile.ts';
 import { sha256Hex } from '../../labs/core/contract/hash.ts';
 
 // statsmodels 0.13.5 / scipy 1.10.1 / numpy 1.24.2 values from scripts/golden/stats_statsmodels.py.
@@ -123,6 +123,30 @@ describe('bootstrap', () => {
     expect(quantileLinearSorted([0, 1, 2, 3, 4], 0.025)).toBeCloseTo(0.1, 15);
     expect(() => quantileLinearSorted([], 0.5)).toThrow(RangeError);
     expect(() => quantileLinearSorted([1], 1.5)).toThrow(RangeError);
+  });
+  it('quantilesBySelection = numpy.quantile(method="linear") on the golden data, unsorted input', () => {
+    for (const g of golden.percentile_linear) {
+      const qs = [...g.q].map((q, i) => [q, g.percentile[i]] as const).sort((a, b) => a[0] - b[0]);
+      const got = quantilesBySelection(Float64Array.from(g.values).reverse(), qs.map((x) => x[0]));
+      qs.forEach(([, want], i) => close(got[i], want, 1e-15, 1e-15));
+    }
+  });
+  it('quantilesBySelection gives the sorted array\'s quantiles bit for bit (ties, sizes 1..2001)', () => {
+    let s = 7;
+    const next = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296;
+    for (const n of [1, 2, 3, 5, 40, 41, 199, 2000, 2001]) {
+      for (const ties of [false, true]) {
+        const a = Float64Array.from({ length: n }, () => (ties ? Math.floor(next() * 7) / 7 : next() - 0.5));
+        const sorted = a.slice().sort();
+        for (const qs of [[0.025, 0.975], [0, 1], [0.05, 0.5, 0.95], [0.5, 0.5]]) {
+          const want = qs.map((q) => quantileLinearSorted(sorted, q));
+          expect(quantilesBySelection(a.slice(), qs)).toEqual(want);
+        }
+      }
+    }
+    expect(() => quantilesBySelection(new Float64Array(0), [0.5])).toThrow(RangeError);
+    expect(() => quantilesBySelection(Float64Array.of(1, 2), [0.9, 0.1])).toThrow(RangeError);
+    expect(Array.from(finiteValues([1, null, NaN, Infinity, -2]))).toEqual([1, -2]);
   });
   it('percentileInterval drops undefined rounds and counts them; all undefined -> null bounds', () => {
     const iv = percentileInterval([null, 1, 2, null, 3], 0.5);

@@ -593,3 +593,23 @@ export function parseJsonlText<S extends z.ZodType>(
 }
 
 export { formatIssue } from './issues.ts';
+
+/**
+ * A schema builder memoized per language: each language's schema is built on first use and kept
+ * (zod schemas are immutable, so sharing one is safe). zod 4 prepares a schema on its first parse,
+ * so a schema built for every parse paid that again on every edit (issue 23: zod's schema
+ * construction was among the heaviest functions of the evaluator preset's profile).
+ * @param build the builder, called at most once per language.
+ * @returns a function of the language giving the same schema object on every call.
+ */
+export function perLanguage<T>(build: (lang: Lang) => T): (lang: Lang) => T {
+  const cache = new Map<Lang, T>();
+  return (lang) => {
+    let s = cache.get(lang);
+    if (s === undefined) {
+      s = build(lang);
+      cache.set(lang, s);
+    }
+    return s;
+  };
+}

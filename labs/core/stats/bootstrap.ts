@@ -8,7 +8,7 @@
  */
 import { PyRandom } from './rng.ts';
 import { countRoundsWasm } from './wasm/mt_bootstrap.ts';
-import { quantileSorted, sortedFinite } from './quantile.ts';
+import { finiteValues, quantilesBySelection } from './quantile.ts';
 import { atMost } from './tolerance.ts';
 import type { Interval } from './maybe.ts';
 
@@ -36,15 +36,17 @@ export interface PercentileInterval {
  */
 export function percentileInterval(values: ArrayLike<number | null>, confidence = 0.95): PercentileInterval {
   if (!(confidence > 0 && confidence < 1)) throw new RangeError(`confidence must be in (0, 1), got ${confidence}`);
-  const sorted = sortedFinite(values);
+  const finite = finiteValues(values);
   const pLow = Math.round(((1 - confidence) / 2) * 1e12) / 1e12;
   const pHigh = Math.round(((1 + confidence) / 2) * 1e12) / 1e12;
+  // the two quantiles by selection, not a sort (the same values: core's quantile.ts)
+  const [low, high] = finite.length ? quantilesBySelection(finite, [pLow, pHigh]) : [null, null];
   return {
-    low: sorted.length ? quantileSorted(sorted, pLow) : null,
-    high: sorted.length ? quantileSorted(sorted, pHigh) : null,
+    low,
+    high,
     confidence,
-    defined_rounds: sorted.length,
-    undefined_rounds: values.length - sorted.length,
+    defined_rounds: finite.length,
+    undefined_rounds: values.length - finite.length,
   };
 }
 
