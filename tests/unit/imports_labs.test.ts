@@ -4,7 +4,9 @@
  * worked by hand in each test.
  */
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { importFor } from '../../labs/imports.ts';
 import { createRunner } from '../../labs/runner.ts';
@@ -125,6 +127,25 @@ describe('the gate CLI', () => {
     const one = cli('gate', '--outputs', FIX + 'promptfoo_one_provider.json', '--policy', POLICY, '--lang', 'en');
     expect(one.status).toBe(1);
     expect(one.stderr).toContain('only one version');
+  });
+
+  it('pre-graded kit rows need no --cases; a --cases given beside an import is kept (its weights)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gate-kit-'));
+    const out = join(dir, 'out.jsonl');
+    writeFileSync(out, ['{"version":"base","case_id":"a","passed":true,"cost_eur":0.001}', '{"version":"base","case_id":"b","passed":false,"cost_eur":0.001}', '{"version":"cand","case_id":"a","passed":true,"cost_eur":0.001}', '{"version":"cand","case_id":"b","score":0.5,"cost_eur":0.001}'].join('\n'));
+    const k = cli('gate', '--outputs', out, '--policy', POLICY, '--baseline', 'base', '--candidate', 'cand', '--lang', 'en');
+    expect(k.status).toBe(0);
+    expect(k.stderr).toContain('2 cases, 2 versions, up to 1 run per case and version; 4 rows read.');
+    // base (1 + 0)/2, cand (1 + 0.5)/2
+    expect(JSON.parse(k.stdout).delta_quality).toBe(0.25);
+    const cases = join(dir, 'cases.jsonl');
+    writeFileSync(cases, '{"case_id":"q1","weight":3}\n{"case_id":"q2"}\n{"case_id":"q3"}\n{"case_id":"q4"}\n');
+    const w = cli('gate', '--cases', cases, '--outputs', FIX + 'results.csv', '--policy', POLICY, '--lang', 'en');
+    expect(w.status).toBe(0);
+    const r = JSON.parse(w.stdout);
+    // v1 passes q1 (weight 3) and q3: 4/6; v2 passes q1, q2, q4: 5/6 (without the weights: 0.5 and 0.75)
+    expect(r.baseline.weighted_quality).toBeCloseTo(4 / 6, 12);
+    expect(r.candidate.weighted_quality).toBeCloseTo(5 / 6, 12);
   });
 
   it("the kit's files still run as before (no import, cases required)", () => {

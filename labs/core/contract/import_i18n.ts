@@ -17,7 +17,7 @@ const es = {
   },
   heading: (format: string, files: string) => `Importado: ${format} (${files}).`,
   counts: (cases: number, versions: number, runs: number, rows: number) =>
-    `${cases} casos, ${versions} versiones, hasta ${runs} ejecuciones por caso y versión; ${rows} filas leídas.`,
+    `${cases} ${cases === 1 ? 'caso' : 'casos'}, ${versions} ${versions === 1 ? 'versión' : 'versiones'}, hasta ${runs} ${runs === 1 ? 'ejecución' : 'ejecuciones'} por caso y versión; ${rows} ${rows === 1 ? 'fila leída' : 'filas leídas'}.`,
   versions: (list: string) => `Versiones encontradas: ${list}.`,
   chosen: (base: string, cand: string) => `Baseline: «${base}»; candidata: «${cand}».`,
   scorer: (name: string, all: string) => `Resultado tomado del scorer «${name}» (scorers del log: ${all}).`,
@@ -41,6 +41,7 @@ const es = {
     judges_as_columns: 'Cada columna de juez es un evaluador.',
     judges_as_rows: 'La columna «judge_id» separa a los evaluadores.',
     cost_as_micro_tokens: 'El coste por evaluación va como tokens de entrada a 0,001 por cada 1000 (una millonésima por token), que da el mismo coste.',
+    cases_from_outputs: 'Todas las filas traen ya su resultado (passed o score): los casos salen de sus case_id, sin términos esperados.',
   },
   problems: {
     unknown_format: 'No se reconoce el formato: se esperaba una exportación de promptfoo, un log de Inspect (JSON o .eval), un CSV con case_id y version, o el JSONL del kit.',
@@ -53,6 +54,7 @@ const es = {
     same_versions: 'La baseline y la candidata deben ser versiones distintas.',
     inspect_not_log: 'El zip no es un log de Inspect: le falta header.json (o _journal/start.json) con eval.task y eval.model.',
     inspect_bad_zip: (why: string) => `No se puede leer el zip: ${why}.`,
+    inspect_zstd: 'El archivo .eval está comprimido con Zstandard (Inspect lo hace con INSPECT_USE_ZSTD) y aquí solo se lee deflate: pásalo a JSON con «inspect log convert ARCHIVO --to json --output-dir DIR» o vuelve a escribirlo sin esa variable.',
     inspect_no_samples: 'El log de Inspect no tiene muestras con puntuación.',
     inspect_scorer_missing: (name: string, all: string) => `El log no tiene el scorer «${name}» (tiene: ${all}).`,
     inspect_no_scores: 'Ninguna muestra del log tiene puntuaciones (scores).',
@@ -98,7 +100,8 @@ const en: ImportMessages = {
     labels_csv: 'CSV of judge and human labels',
   },
   heading: (format, files) => `Imported: ${format} (${files}).`,
-  counts: (cases, versions, runs, rows) => `${cases} cases, ${versions} versions, up to ${runs} runs per case and version; ${rows} rows read.`,
+  counts: (cases, versions, runs, rows) =>
+    `${cases} ${cases === 1 ? 'case' : 'cases'}, ${versions} ${versions === 1 ? 'version' : 'versions'}, up to ${runs} ${runs === 1 ? 'run' : 'runs'} per case and version; ${rows} ${rows === 1 ? 'row' : 'rows'} read.`,
   versions: (list) => `Versions found: ${list}.`,
   chosen: (base, cand) => `Baseline: "${base}"; candidate: "${cand}".`,
   scorer: (name, all) => `Outcome taken from the "${name}" scorer (scorers in the log: ${all}).`,
@@ -122,6 +125,7 @@ const en: ImportMessages = {
     judges_as_columns: 'Each judge column is one evaluator.',
     judges_as_rows: 'The "judge_id" column tells the evaluators apart.',
     cost_as_micro_tokens: 'The cost per evaluation goes in as input tokens priced 0.001 per 1000 (one millionth per token), which gives the same cost.',
+    cases_from_outputs: 'Every row already carries its outcome (passed or score): the cases come from their case_id, with no expected terms.',
   },
   problems: {
     unknown_format: "Unrecognized format: expected a promptfoo export, an Inspect log (JSON or .eval), a CSV with case_id and version, or the kit's JSONL.",
@@ -134,6 +138,7 @@ const en: ImportMessages = {
     same_versions: 'The baseline and the candidate must be different versions.',
     inspect_not_log: 'The zip is not an Inspect log: it lacks header.json (or _journal/start.json) with eval.task and eval.model.',
     inspect_bad_zip: (why) => `The zip cannot be read: ${why}.`,
+    inspect_zstd: 'The .eval file is compressed with Zstandard (Inspect does so with INSPECT_USE_ZSTD) and only deflate is read here: convert it to JSON with "inspect log convert FILE --to json --output-dir DIR" or write it again without that variable.',
     inspect_no_samples: 'The Inspect log has no scored samples.',
     inspect_scorer_missing: (name, all) => `The log has no "${name}" scorer (it has: ${all}).`,
     inspect_no_scores: 'No sample in the log has scores.',

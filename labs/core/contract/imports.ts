@@ -46,7 +46,8 @@ export type ImportNote =
   | 'default_policy'
   | 'judges_as_columns'
   | 'judges_as_rows'
-  | 'cost_as_micro_tokens';
+  | 'cost_as_micro_tokens'
+  | 'cases_from_outputs';
 
 export interface ImportSummary {
   format: ImportFormat;
