@@ -64,6 +64,20 @@ describe('promptfoo export', () => {
     expect(res.decision.reasons).toEqual([]);
   });
 
+  it('two tests with the same vars but different assertions stay two cases; their repeats group', () => {
+    const row = (testIdx: number, label: string, value: string, success: boolean) => ({
+      testIdx, promptIdx: 0, vars: { q: 'same question' }, testCase: { vars: { q: 'same question' }, assert: [{ type: 'icontains', value }] },
+      provider: { id: 'echo', label }, success, score: success ? 1 : 0, cost: 0.001,
+    });
+    // tests 0 and 1 (repeat 1), then 2 and 3 (repeat 2, promptfoo's new testIdx)
+    const rows = [0, 1, 2, 3].flatMap((i) => ['a', 'b'].map((v) => row(i, v, i % 2 ? 'refund' : 'days', v === 'b' || i % 2 === 0)));
+    const r = importGate([{ name: 'pf.json', text: JSON.stringify({ results: { version: 3, results: rows } }) }], {}, 'en');
+    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    expect(r.summary.cases).toBe(2);
+    expect(r.summary.runs).toBe(2);
+    expect(r.texts.cases.split('\n').filter(Boolean).map((l) => JSON.parse(l).case_id)).toEqual(['test_0', 'test_1']);
+  });
+
   it('picks the versions asked for, refuses an unknown one, and a file with one provider', () => {
     const r = importGate([file('promptfoo_two_providers_repeats.json')], { baseline: 'faq-v2', candidate: 'faq-v1' }, 'es');
     expect(r.ok && [r.summary.baseline, r.summary.candidate]).toEqual(['faq-v2', 'faq-v1']);
