@@ -13,8 +13,20 @@ import { openLab } from './helpers.ts';
 const FIX = 'tests/fixtures/imports/';
 const buf = (path: string) => readFileSync(path);
 
-async function give(page: Page, files: { name: string; mimeType: string; buffer: Buffer }[]) {
+type Given = { name: string; mimeType: string; buffer: Buffer };
+
+async function give(page: Page, files: Given[]) {
   await page.getByTestId('import-input').setInputFiles(files);
+}
+
+/** The files dropped onto the import panel: a real drop event carrying a DataTransfer. */
+async function drop(page: Page, files: Given[]) {
+  const data = await page.evaluateHandle((list) => {
+    const dt = new DataTransfer();
+    for (const f of list) dt.items.add(new File([new Uint8Array(f.bytes)], f.name, { type: f.mimeType }));
+    return dt;
+  }, files.map((f) => ({ name: f.name, mimeType: f.mimeType, bytes: [...f.buffer] })));
+  await page.getByTestId('import-panel').dispatchEvent('drop', { dataTransfer: data });
 }
 
 function evalArchive(path: string): Buffer {
@@ -50,15 +62,33 @@ test.describe('imports', () => {
     await expect(page.locator('[data-reason="cost_unknown"]')).toBeVisible();
     await give(page, [{ name: 'r.csv', mimeType: 'text/csv', buffer: buf(FIX + 'results_unknown_column.csv') }]);
     await expect(page.getByTestId('import-issues')).toContainText('Columna desconocida «costs»');
+    // a plain CSV with three versions: the first two are taken (v2 fails q1, which v1 passed: a
+    // regression); choosing v3, which passes both cases, as the candidate removes the regression
+    const three = 'case_id,version,passed,cost\nq1,v1,true,0.01\nq1,v2,false,0.01\nq1,v3,true,0.01\nq2,v1,false,0.01\nq2,v2,false,0.01\nq2,v3,true,0.01\n';
+    await drop(page, [{ name: 'tres.csv', mimeType: 'text/csv', buffer: Buffer.from(three) }]);
+    await expect(summary).toContainText('Importado: CSV de resultados (tres.csv).');
+    await expect(summary).toContainText('2 casos, 3 versiones, hasta 1 ejecución por caso y versión; 6 filas leídas.');
+    await expect(summary).toContainText('Baseline: «v1»; candidata: «v2».');
+    const reasons = page.getByTestId('reasons');
+    await expect(reasons.locator('[data-reason="regressions_present"]')).toBeVisible();
+    await page.getByTestId('import-candidate').selectOption('v3');
+    await expect(summary).toContainText('Baseline: «v1»; candidata: «v3».');
+    await expect(reasons.locator('[data-reason="regressions_present"]')).toHaveCount(0);
+    await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', /\w/);
   });
 
-  test('RAG (en): qrels and a run alone; the run\'s figures, no contract, the conventions beside the metrics', async ({ page }) => {
+  test('RAG (en): qrels and two runs dropped alone; the first run\'s figures, no contract, the conventions beside the metrics', async ({ page }) => {
     await openLab(page, '/en/labs/rag/');
-    await give(page, [
+    await drop(page, [
       { name: 'qrels.txt', mimeType: 'text/plain', buffer: buf('labs/rag/presets/rag_qrels.txt') },
       { name: 'bm25.run', mimeType: 'text/plain', buffer: buf('labs/rag/presets/rag_run_bm25.txt') },
+      { name: 'dense.run', mimeType: 'text/plain', buffer: buf('labs/rag/presets/rag_run_dense.txt') },
     ]);
-    await expect(page.getByTestId('import-summary')).toContainText('Imported: TREC qrels and runs (qrels.txt, bm25.run).');
+    await expect(page.getByTestId('import-summary')).toContainText('Imported: TREC qrels and runs (qrels.txt, bm25.run, dense.run).');
+    // the runs rank rag_004 and rag_005, which the qrels do not judge: reported and left out
+    await expect(page.getByTestId('import-summary')).toContainText('left out: run queries that the qrels do not list');
+    // the second run is scored too: the dense run finds every relevant document in its top 10
+    await expect(page.getByTestId('src-run_b-recall_at_k')).toHaveText('1');
     // the default policy has no thresholds (the preset's are not kept): no contract, fails closed
     await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'fail');
     await expect(page.locator('[data-reason="no_contract"]').first()).toBeVisible();
