@@ -45,6 +45,10 @@ async function cliImport(labId: string, files: Record<string, string>, repeated:
     if (list.length === 1 && files.cases !== undefined && (forced === 'kit' || (forced === undefined && detectGateFormat(list[0]) === 'kit')) && !flags.has('--baseline') && !flags.has('--candidate')) return null;
     return importFor('gate', list, { format: forced, baseline: flags.get('--baseline'), candidate: flags.get('--candidate'), scorer: flags.get('--scorer'), texts }, lang);
   }
+  if (labId === 'rag' && (files.qrels !== undefined) !== (files.run !== undefined) && (files.cases === undefined || files.policy === undefined)) {
+    // Qrels without a run (or a run without qrels): say what is missing, not --cases and --policy.
+    return { ok: false, issues: [{ input: files.qrels !== undefined ? '--run' : '--qrels', message: msgImport(lang).problems.trec_need_run }] };
+  }
   if (labId === 'rag' && files.qrels !== undefined && files.run !== undefined && (files.cases === undefined || files.policy === undefined)) {
     const list = [bytes(files.qrels), bytes(files.run), ...(files.run_b !== undefined ? [bytes(files.run_b)] : [])];
     return importFor('rag', list, { k: ks[0], texts, casesText: texts.cases }, lang);

@@ -42,6 +42,18 @@ describe('RAG: qrels and runs alone', () => {
     expect(p.ok && p.value.cases[0].gold).toEqual([]);
   });
 
+  it('the CLI: qrels without a run (or a run without qrels) names what is missing, in both languages', () => {
+    const q = cli('rag', '--qrels', RAG + 'rag_qrels.txt', '--lang', 'en');
+    expect(q.status).toBe(1);
+    expect(q.stderr).toContain('--run');
+    expect(q.stderr).toContain('With qrels at least one run is needed');
+    expect(q.stderr).not.toContain('missing --cases');
+    const r = cli('rag', '--run', RAG + 'rag_run_bm25.txt', '--lang', 'es');
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('--qrels');
+    expect(r.stderr).toContain('Con qrels hace falta al menos un run');
+  });
+
   it('the CLI: --qrels and --run alone, --k 1,3 and --gain linear in the scorecard', () => {
     const run = cli('rag', '--qrels', RAG + 'rag_qrels.txt', '--run', RAG + 'rag_run_bm25.txt', '--k', '1,3', '--gain', 'linear', '--lang', 'en');
     expect(run.status).toBe(0);
