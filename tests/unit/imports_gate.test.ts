@@ -226,6 +226,13 @@ describe('the summary in both languages', () => {
     const s = { ...newSummary('csv', ['r.csv']), cases: 1, versions: ['v'], runs: 1, rows: 1 };
     expect(describeImport(s, 'en')[1]).toBe('1 case, 1 version, up to 1 run per case and version; 1 row read.');
     expect(describeImport(s, 'es')[1]).toBe('1 caso, 1 versión, hasta 1 ejecución por caso y versión; 1 fila leída.');
+    // TREC runs and judges are counted as such, with no runs per case
+    const trec = { ...s, format: 'trec' as const, cases: 5, versions: ['bm25', 'dense'], rows: 36 };
+    expect(describeImport(trec, 'en').slice(1, 3)).toEqual(['5 queries in the qrels, 2 runs; 36 lines read.', 'Runs: bm25, dense.']);
+    expect(describeImport(trec, 'es')[1]).toBe('5 consultas en los qrels, 2 runs; 36 líneas leídas.');
+    const judges = { ...s, format: 'labels_csv' as const, cases: 8, versions: ['strict', 'lenient'], rows: 8 };
+    expect(describeImport(judges, 'es').slice(1, 3)).toEqual(['8 casos, 2 jueces; 8 filas leídas.', 'Jueces: strict, lenient.']);
+    expect(describeImport(judges, 'en')[1]).toBe('8 cases, 2 judges; 8 rows read.');
   });
 
 

@@ -19,6 +19,12 @@ const es = {
   counts: (cases: number, versions: number, runs: number, rows: number) =>
     `${cases} ${cases === 1 ? 'caso' : 'casos'}, ${versions} ${versions === 1 ? 'versión' : 'versiones'}, hasta ${runs} ${runs === 1 ? 'ejecución' : 'ejecuciones'} por caso y versión; ${rows} ${rows === 1 ? 'fila leída' : 'filas leídas'}.`,
   versions: (list: string) => `Versiones encontradas: ${list}.`,
+  counts_trec: (queries: number, runs: number, rows: number) =>
+    `${queries} ${queries === 1 ? 'consulta' : 'consultas'} en los qrels, ${runs} ${runs === 1 ? 'run' : 'runs'}; ${rows} ${rows === 1 ? 'línea leída' : 'líneas leídas'}.`,
+  runs_found: (list: string) => `Runs: ${list}.`,
+  counts_labels: (cases: number, judges: number, rows: number) =>
+    `${cases} ${cases === 1 ? 'caso' : 'casos'}, ${judges} ${judges === 1 ? 'juez' : 'jueces'}; ${rows} ${rows === 1 ? 'fila leída' : 'filas leídas'}.`,
+  judges_found: (list: string) => `Jueces: ${list}.`,
   chosen: (base: string, cand: string) => `Baseline: «${base}»; candidata: «${cand}».`,
   scorer: (name: string, all: string) => `Resultado tomado del scorer «${name}» (scorers del log: ${all}).`,
   mapped: (list: string) => `Campos: ${list}.`,
@@ -103,6 +109,12 @@ const en: ImportMessages = {
   counts: (cases, versions, runs, rows) =>
     `${cases} ${cases === 1 ? 'case' : 'cases'}, ${versions} ${versions === 1 ? 'version' : 'versions'}, up to ${runs} ${runs === 1 ? 'run' : 'runs'} per case and version; ${rows} ${rows === 1 ? 'row' : 'rows'} read.`,
   versions: (list) => `Versions found: ${list}.`,
+  counts_trec: (queries, runs, rows) =>
+    `${queries} ${queries === 1 ? 'query' : 'queries'} in the qrels, ${runs} ${runs === 1 ? 'run' : 'runs'}; ${rows} ${rows === 1 ? 'line' : 'lines'} read.`,
+  runs_found: (list) => `Runs: ${list}.`,
+  counts_labels: (cases, judges, rows) =>
+    `${cases} ${cases === 1 ? 'case' : 'cases'}, ${judges} ${judges === 1 ? 'judge' : 'judges'}; ${rows} ${rows === 1 ? 'row' : 'rows'} read.`,
+  judges_found: (list) => `Judges: ${list}.`,
   chosen: (base, cand) => `Baseline: "${base}"; candidate: "${cand}".`,
   scorer: (name, all) => `Outcome taken from the "${name}" scorer (scorers in the log: ${all}).`,
   mapped: (list) => `Fields: ${list}.`,
