@@ -88,6 +88,21 @@ describe('evaluators: a CSV of judge and human labels', () => {
     expect(lenient.parse_errors).toBe(1);
   });
 
+  it('one judge column (no judge_id): one judge, and the summary says nothing of judge_id', async () => {
+    const r = await importFor('evaluators', [{ name: 'one.csv', text: 'case_id,human,judge\nc1,1,1\nc2,0,1\nc3,1,1\nc4,0,0\n' }], { texts: { rubric } }, 'es');
+    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    expect(r.summary.versions).toEqual(['judge']);
+    expect(r.summary.notes).not.toContain('judges_as_rows');
+    expect(r.summary.mapped.map((m) => m.from)).toContain('judge');
+    expect(r.summary.mapped.find((m) => m.from === 'human')?.to).toBe('cases[].human');
+    const res = await createRunner().runAny('evaluators', r.texts, 'es');
+    if (!res.ok) throw new Error(JSON.stringify(res.issues));
+    const [j] = (res.result as { reports: Report[] }).reports;
+    // agree on c1, c3, c4 (p_o = 3/4); human 1 on 2/4, judge 1 on 3/4: p_e = 1/2·3/4 + 1/2·1/4 = 1/2; κ = (3/4 − 1/2)/(1/2) = 1/2
+    expect(j.pass_kappa).toBeCloseTo(0.5, 12);
+    expect(j.false_passes).toEqual(['c2']);
+  });
+
   it('judges as rows with criteria: the overall decision is every criterion met', async () => {
     const r = await importFor('evaluators', [file(FIX + 'labels_judges_rows.csv')], { texts: { rubric } }, 'en');
     if (!r.ok) throw new Error(JSON.stringify(r.issues));
