@@ -50,7 +50,7 @@ test.describe('imports', () => {
     await expect(page.getByTestId('import-issues')).toContainText('There is only one version ("faq-v1")');
   });
 
-  test('gate (es): an Inspect JSON log and a .eval archive, the scorer choice; a CSV with an unknown column', async ({ page }) => {
+  test('gate (es): an Inspect JSON log and a .eval archive, the scorer choice; a CSV with an unknown column; a CSV with three versions, the candidate picked, at 360 px', async ({ page }) => {
     await openLab(page, '/laboratorios/gate/');
     await give(page, [
       { name: 'baseline.json', mimeType: 'application/json', buffer: buf(FIX + 'inspect_baseline.json') },
@@ -75,6 +75,16 @@ test.describe('imports', () => {
     await expect(summary).toContainText('Baseline: «v1»; candidata: «v3».');
     await expect(reasons.locator('[data-reason="regressions_present"]')).toHaveCount(0);
     await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', /\w/);
+    // at 360 px the summary and its selects fit: no sideways scroll, each select reachable by keyboard
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    for (const id of ['import-summary', 'import-baseline', 'import-candidate']) {
+      const box = await page.getByTestId(id).boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 360, id).toBe(true);
+    }
+    await page.getByTestId('import-baseline').focus();
+    await page.keyboard.press('Tab');
+    await expect(page.getByTestId('import-candidate')).toBeFocused();
   });
 
   test('RAG (en): qrels and two runs dropped alone; the first run\'s figures, no contract, the conventions beside the metrics', async ({ page }) => {
