@@ -78,6 +78,19 @@ describe('promptfoo export', () => {
     expect(r.texts.cases.split('\n').filter(Boolean).map((l) => JSON.parse(l).case_id)).toEqual(['test_0', 'test_1']);
   });
 
+  it('a bad field is named by its path, in the page\'s language (not zod\'s English)', () => {
+    const data = JSON.parse(readFileSync(DIR + 'promptfoo_two_providers_repeats.json', 'utf8'));
+    data.results.results[3].latencyMs = 'fast';
+    const f = { name: 'pf.json', text: JSON.stringify(data) };
+    const es = importGate([f], {}, 'es');
+    expect(!es.ok && es.issues[0]).toMatchObject({ input: 'pf.json', field: 'results.results.3.latencyMs' });
+    expect(!es.ok && es.issues[0].message).toContain('Se esperaba un número');
+    expect(!es.ok && es.issues[0].message).not.toContain('expected');
+    const en = importGate([f], {}, 'en');
+    expect(!en.ok && en.issues[0].message).toContain('Expected a number');
+    expect(!en.ok && en.issues[0].message).not.toContain('Invalid input');
+  });
+
   it('picks the versions asked for, refuses an unknown one, and a file with one provider', () => {
     const r = importGate([file('promptfoo_two_providers_repeats.json')], { baseline: 'faq-v2', candidate: 'faq-v1' }, 'es');
     expect(r.ok && [r.summary.baseline, r.summary.candidate]).toEqual(['faq-v2', 'faq-v1']);

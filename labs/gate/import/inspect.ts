@@ -24,6 +24,7 @@ import type { InputIssue, Lang } from '../../core/contract/types.ts';
 import type { ImportFile, ImportOptions, ImportOutcome } from '../../core/contract/imports.ts';
 import { fileText, isZip, leaveOut, newSummary } from '../../core/contract/imports.ts';
 import { importMsg } from '../../core/contract/import_i18n.ts';
+import { zodErrorMap } from '../../core/contract/parse.ts';
 import { assembleGate, type GradedRow } from './assemble.ts';
 
 const scoreSchema = z.looseObject({ value: z.unknown(), answer: z.string().nullable().optional(), explanation: z.string().nullable().optional() });
@@ -89,12 +90,12 @@ function readSamples(list: unknown[], file: string, prefix: string, lang: Lang, 
   const t = importMsg(lang).problems;
   const out: { sample: Sample; path: string }[] = [];
   list.forEach((raw, i) => {
-    const r = inspectSampleSchema.safeParse(raw);
+    const r = inspectSampleSchema.safeParse(raw, { error: zodErrorMap(lang) });
     const path = `${prefix}${prefix.endsWith('/') ? '' : `.${i}`}`;
     if (!r.success) {
       const iss = r.error.issues[0];
       const field = [path, ...iss.path].join('.');
-      if (issues.length < 50) issues.push({ input: file, field, message: t.bad_field(field, iss.message) });
+      if (issues.length < 50) issues.push({ input: file, field, message: t.bad_value(field, iss.message) });
       return;
     }
     out.push({ sample: r.data, path });

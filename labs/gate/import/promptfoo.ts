@@ -20,6 +20,7 @@ import type { Lang } from '../../core/contract/types.ts';
 import type { ImportFile, ImportOptions, ImportOutcome } from '../../core/contract/imports.ts';
 import { fileText, leaveOut, newSummary } from '../../core/contract/imports.ts';
 import { importMsg } from '../../core/contract/import_i18n.ts';
+import { zodErrorMap } from '../../core/contract/parse.ts';
 import { assembleGate, type AssertionResult, type GradedRow } from './assemble.ts';
 
 const providerSchema = z.union([z.string(), z.looseObject({ id: z.string().optional(), label: z.string().optional() })]);
@@ -80,11 +81,11 @@ export function importPromptfoo(file: ImportFile, options: ImportOptions, lang: 
   const parsed: z.output<typeof promptfooResultSchema>[] = [];
   const issues = [];
   for (let i = 0; i < list.length; i++) {
-    const r = promptfooResultSchema.safeParse(list[i]);
+    const r = promptfooResultSchema.safeParse(list[i], { error: zodErrorMap(lang) });
     if (!r.success) {
       const iss = r.error.issues[0];
       const field = ['results', 'results', i, ...iss.path].join('.');
-      issues.push({ input: file.name, field, message: t.bad_field(field, iss.message) });
+      issues.push({ input: file.name, field, message: t.bad_value(field, iss.message) });
       if (issues.length >= 50) break;
       continue;
     }
