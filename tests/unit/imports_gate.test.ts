@@ -86,6 +86,8 @@ describe('promptfoo export', () => {
     expect(!es.ok && es.issues[0]).toMatchObject({ input: 'pf.json', field: 'results.results.3.latencyMs' });
     expect(!es.ok && es.issues[0].message).toContain('Se esperaba un número');
     expect(!es.ok && es.issues[0].message).not.toContain('expected');
+    const empty = importGate([{ name: 'e.json', text: '{"results":{"version":3,"results":[]}}' }], {}, 'en');
+    expect(!empty.ok && empty.issues[0].message).toBe('The file has no result rows.');
     const en = importGate([f], {}, 'en');
     expect(!en.ok && en.issues[0].message).toContain('Expected a number');
     expect(!en.ok && en.issues[0].message).not.toContain('Invalid input');
