@@ -199,6 +199,13 @@ describe('results CSV', () => {
     expect(!es.ok && es.issues[0].message).toContain('Columna desconocida «costs»');
   });
 
+  it('two CSV files are refused with the reason (one file holds both versions), not as mixed formats', () => {
+    const r = importGate([file('results.csv'), file('results.csv')], {}, 'en');
+    expect(!r.ok && r.issues[0].message).toContain('Give one file');
+    const mixed = importGate([file('results.csv'), file('inspect_baseline.json')], {}, 'es');
+    expect(!mixed.ok && mixed.issues[0].message).toContain('formatos distintos');
+  });
+
   it('a bad cell names its line and column', () => {
     const r = importGate([{ name: 'r.csv', text: 'case_id,version,passed\nq1,a,true\nq1,b,maybe\n' }], {}, 'en');
     expect(!r.ok && r.issues[0]).toMatchObject({ line: 3, field: 'passed' });

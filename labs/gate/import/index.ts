@@ -101,7 +101,8 @@ export function importGate(files: readonly ImportFile[], options: ImportOptions,
   const unknown = files.filter((_, i) => formats[i] === null);
   if (unknown.length) return { ok: false, issues: unknown.map((f) => ({ input: f.name, message: t.unknown_format })) };
   const format = formats[0]!;
-  if (formats.some((x) => x !== format) || (files.length > 1 && format !== 'inspect')) return { ok: false, issues: [{ input: names, message: t.mixed_formats }] };
+  if (formats.some((x) => x !== format)) return { ok: false, issues: [{ input: names, message: t.mixed_formats }] };
+  if (files.length > 1 && format !== 'inspect') return { ok: false, issues: [{ input: names, message: t.one_file_only }] };
   try {
     if (format === 'inspect') return importInspect(files, options, lang);
     if (format === 'promptfoo') return importPromptfoo(files[0], options, lang);
