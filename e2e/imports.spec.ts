@@ -46,6 +46,10 @@ test.describe('imports', () => {
     // the kit's policy asks for its "no_evidence" slice, which the export does not have: fails closed
     await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'fail');
     await expect(page.locator('[data-reason="critical_slice_undefined"]')).toBeVisible();
+    // promptfoo's per-assertion results are kept: the case table says which assertion failed, and where
+    const row = page.locator('tr[data-case-row="test_1"]');
+    await expect(row.locator('[data-col-key="baseline"] [data-testid="failed-assertions"]')).toHaveText('Failing assertions: contains: expected answer not found');
+    await expect(row.locator('[data-col-key="candidate"] [data-testid="failed-assertions"]')).toHaveCount(0);
     await give(page, [{ name: 'one.json', mimeType: 'application/json', buffer: buf(FIX + 'promptfoo_one_provider.json') }]);
     await expect(page.getByTestId('import-issues')).toContainText('There is only one version ("faq-v1")');
   });
