@@ -13,8 +13,20 @@ import { openLab } from './helpers.ts';
 const FIX = 'tests/fixtures/imports/';
 const buf = (path: string) => readFileSync(path);
 
-async function give(page: Page, files: { name: string; mimeType: string; buffer: Buffer }[]) {
+type Given = { name: string; mimeType: string; buffer: Buffer };
+
+async function give(page: Page, files: Given[]) {
   await page.getByTestId('import-input').setInputFiles(files);
+}
+
+/** The files dropped onto the import panel: a real drop event carrying a DataTransfer. */
+async function drop(page: Page, files: Given[]) {
+  const data = await page.evaluateHandle((list) => {
+    const dt = new DataTransfer();
+    for (const f of list) dt.items.add(new File([new Uint8Array(f.bytes)], f.name, { type: f.mimeType }));
+    return dt;
+  }, files.map((f) => ({ name: f.name, mimeType: f.mimeType, bytes: [...f.buffer] })));
+  await page.getByTestId('import-panel').dispatchEvent('drop', { dataTransfer: data });
 }
 
 function evalArchive(path: string): Buffer {
@@ -34,11 +46,15 @@ test.describe('imports', () => {
     // the kit's policy asks for its "no_evidence" slice, which the export does not have: fails closed
     await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'fail');
     await expect(page.locator('[data-reason="critical_slice_undefined"]')).toBeVisible();
+    // promptfoo's per-assertion results are kept: the case table says which assertion failed, and where
+    const row = page.locator('tr[data-case-row="test_1"]');
+    await expect(row.locator('[data-col-key="baseline"] [data-testid="failed-assertions"]')).toHaveText('Failing assertions: contains: expected answer not found');
+    await expect(row.locator('[data-col-key="candidate"] [data-testid="failed-assertions"]')).toHaveCount(0);
     await give(page, [{ name: 'one.json', mimeType: 'application/json', buffer: buf(FIX + 'promptfoo_one_provider.json') }]);
     await expect(page.getByTestId('import-issues')).toContainText('There is only one version ("faq-v1")');
   });
 
-  test('gate (es): an Inspect JSON log and a .eval archive, the scorer choice; a CSV with an unknown column', async ({ page }) => {
+  test('gate (es): an Inspect JSON log and a .eval archive, the scorer choice; a CSV with an unknown column; a CSV with three versions, the candidate picked, at 360 px', async ({ page }) => {
     await openLab(page, '/laboratorios/gate/');
     await give(page, [
       { name: 'baseline.json', mimeType: 'application/json', buffer: buf(FIX + 'inspect_baseline.json') },
@@ -50,15 +66,43 @@ test.describe('imports', () => {
     await expect(page.locator('[data-reason="cost_unknown"]')).toBeVisible();
     await give(page, [{ name: 'r.csv', mimeType: 'text/csv', buffer: buf(FIX + 'results_unknown_column.csv') }]);
     await expect(page.getByTestId('import-issues')).toContainText('Columna desconocida «costs»');
+    // a plain CSV with three versions: the first two are taken (v2 fails q1, which v1 passed: a
+    // regression); choosing v3, which passes both cases, as the candidate removes the regression
+    const three = 'case_id,version,passed,cost\nq1,v1,true,0.01\nq1,v2,false,0.01\nq1,v3,true,0.01\nq2,v1,false,0.01\nq2,v2,false,0.01\nq2,v3,true,0.01\n';
+    await drop(page, [{ name: 'tres.csv', mimeType: 'text/csv', buffer: Buffer.from(three) }]);
+    await expect(summary).toContainText('Importado: CSV de resultados (tres.csv).');
+    await expect(summary).toContainText('2 casos, 3 versiones, hasta 1 ejecución por caso y versión; 6 filas leídas.');
+    await expect(summary).toContainText('Baseline: «v1»; candidata: «v2».');
+    const reasons = page.getByTestId('reasons');
+    await expect(reasons.locator('[data-reason="regressions_present"]')).toBeVisible();
+    await page.getByTestId('import-candidate').selectOption('v3');
+    await expect(summary).toContainText('Baseline: «v1»; candidata: «v3».');
+    await expect(reasons.locator('[data-reason="regressions_present"]')).toHaveCount(0);
+    await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', /\w/);
+    // at 360 px the summary and its selects fit: no sideways scroll, each select reachable by keyboard
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    for (const id of ['import-summary', 'import-baseline', 'import-candidate']) {
+      const box = await page.getByTestId(id).boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 360, id).toBe(true);
+    }
+    await page.getByTestId('import-baseline').focus();
+    await page.keyboard.press('Tab');
+    await expect(page.getByTestId('import-candidate')).toBeFocused();
   });
 
-  test('RAG (en): qrels and a run alone; the run\'s figures, no contract, the conventions beside the metrics', async ({ page }) => {
+  test('RAG (en): qrels and two runs dropped alone; the first run\'s figures, no contract, the conventions beside the metrics', async ({ page }) => {
     await openLab(page, '/en/labs/rag/');
-    await give(page, [
+    await drop(page, [
       { name: 'qrels.txt', mimeType: 'text/plain', buffer: buf('labs/rag/presets/rag_qrels.txt') },
       { name: 'bm25.run', mimeType: 'text/plain', buffer: buf('labs/rag/presets/rag_run_bm25.txt') },
+      { name: 'dense.run', mimeType: 'text/plain', buffer: buf('labs/rag/presets/rag_run_dense.txt') },
     ]);
-    await expect(page.getByTestId('import-summary')).toContainText('Imported: TREC qrels and runs (qrels.txt, bm25.run).');
+    await expect(page.getByTestId('import-summary')).toContainText('Imported: TREC qrels and runs (qrels.txt, bm25.run, dense.run).');
+    // the runs rank rag_004 and rag_005, which the qrels do not judge: reported and left out
+    await expect(page.getByTestId('import-summary')).toContainText('left out: run queries that the qrels do not list');
+    // the second run is scored too: the dense run finds every relevant document in its top 10
+    await expect(page.getByTestId('src-run_b-recall_at_k')).toHaveText('1');
     // the default policy has no thresholds (the preset's are not kept): no contract, fails closed
     await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'fail');
     await expect(page.locator('[data-reason="no_contract"]').first()).toBeVisible();

@@ -30,8 +30,9 @@ import { importFor } from './imports.ts';
 const utf8 = (b: Uint8Array): string => Buffer.from(b.buffer, b.byteOffset, b.length).toString('utf8');
 
 /**
- * The import a command asks for, or null: the gate's --outputs when repeated, forced
- * (--input-format) or not the kit's JSONL; the RAG lab's --qrels and --run without --cases or
+ * The import a command asks for, or null: the gate's --outputs unless it is one kit JSONL with
+ * --cases and no --baseline/--candidate (a kit JSONL alone is imported so that pre-graded rows
+ * need no --cases); the RAG lab's --qrels and --run without --cases or
  * --policy; the evaluator lab's --labels. `raw` holds every given file's bytes, read once.
  */
 async function cliImport(labId: string, files: Record<string, string>, repeated: Record<string, string[]>, flags: Map<string, string>, texts: Record<string, string>, raw: Map<string, Uint8Array>, ks: number[], lang: Lang): Promise<ImportOutcome | null> {
@@ -40,8 +41,13 @@ async function cliImport(labId: string, files: Record<string, string>, repeated:
     const list = repeated.outputs.map(bytes);
     const { detectGateFormat } = await import('./gate/import/index.ts');
     const forced = flags.get('--input-format');
-    if (list.length === 1 && (forced === 'kit' || (forced === undefined && detectGateFormat(list[0]) === 'kit')) && !flags.has('--baseline') && !flags.has('--candidate')) return null;
+    // The kit's own JSONL with its --cases and no version asked for runs as before, untouched.
+    if (list.length === 1 && files.cases !== undefined && (forced === 'kit' || (forced === undefined && detectGateFormat(list[0]) === 'kit')) && !flags.has('--baseline') && !flags.has('--candidate')) return null;
     return importFor('gate', list, { format: forced, baseline: flags.get('--baseline'), candidate: flags.get('--candidate'), scorer: flags.get('--scorer'), texts }, lang);
+  }
+  if (labId === 'rag' && (files.qrels !== undefined) !== (files.run !== undefined) && (files.cases === undefined || files.policy === undefined)) {
+    // Qrels without a run (or a run without qrels): say what is missing, not --cases and --policy.
+    return { ok: false, issues: [{ input: files.qrels !== undefined ? '--run' : '--qrels', message: msgImport(lang).problems.trec_need_run }] };
   }
   if (labId === 'rag' && files.qrels !== undefined && files.run !== undefined && (files.cases === undefined || files.policy === undefined)) {
     const list = [bytes(files.qrels), bytes(files.run), ...(files.run_b !== undefined ? [bytes(files.run_b)] : [])];
@@ -183,7 +189,9 @@ async function main(argv: string[]): Promise<void> {
     if (!imported.ok) {
       fail(1, formatIssues(imported, lang).join('\n'));
     }
-    Object.assign(texts, imported.texts);
+    // A --cases given beside an import is kept (its weights, slices and critical flags): the
+    // cases an importer derives only fill in a missing one.
+    for (const [name, text] of Object.entries(imported.texts)) if (!(labId === 'gate' && name === 'cases' && files.cases !== undefined)) texts[name] = text;
     process.stderr.write(`${describeImport(imported.summary, lang).join('\n')}\n`);
   } else if (labId === 'gate' && files.outputs !== undefined) {
     texts.outputs = utf8(raw.get(files.outputs)!);

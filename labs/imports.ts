@@ -37,9 +37,6 @@ export async function importFor(labId: string, files: readonly ImportFile[], opt
     if (r.ok && r.summary.baseline !== null && r.summary.candidate !== null && texts.policy !== undefined) {
       r.texts.policy = m.withVersions(texts.policy, r.summary.baseline, r.summary.candidate);
     }
-    if (r.ok && r.summary.format === 'kit' && options.baseline !== undefined && options.candidate !== undefined && texts.policy !== undefined) {
-      r.texts.policy = m.withVersions(texts.policy, options.baseline, options.candidate);
-    }
     return r;
   }
   if (labId === 'rag') {

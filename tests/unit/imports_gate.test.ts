@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { strToU8, zipSync } from 'fflate';
 import { importGate, withVersions, detectGateFormat } from '../../labs/gate/import/index.ts';
-import { inspectValueToFloat } from '../../labs/gate/import/inspect.ts';
-import { describeImport, type ImportFile } from '../../labs/core/contract/imports.ts';
+import { inspectValueToFloat, zipMethod } from '../../labs/gate/import/inspect.ts';
+import { describeImport, newSummary, type ImportFile } from '../../labs/core/contract/imports.ts';
 import { createRunner } from '../../labs/runner.ts';
 import type { GateResult } from '../../labs/gate/lab.ts';
 
@@ -62,6 +62,35 @@ describe('promptfoo export', () => {
     // candidate: quality 1 >= 0.8, no critical failure, 0.002 <= 0.01 per accepted, no regression
     expect(res.decision.verdict).toBe('pass');
     expect(res.decision.reasons).toEqual([]);
+  });
+
+  it('two tests with the same vars but different assertions stay two cases; their repeats group', () => {
+    const row = (testIdx: number, label: string, value: string, success: boolean) => ({
+      testIdx, promptIdx: 0, vars: { q: 'same question' }, testCase: { vars: { q: 'same question' }, assert: [{ type: 'icontains', value }] },
+      provider: { id: 'echo', label }, success, score: success ? 1 : 0, cost: 0.001,
+    });
+    // tests 0 and 1 (repeat 1), then 2 and 3 (repeat 2, promptfoo's new testIdx)
+    const rows = [0, 1, 2, 3].flatMap((i) => ['a', 'b'].map((v) => row(i, v, i % 2 ? 'refund' : 'days', v === 'b' || i % 2 === 0)));
+    const r = importGate([{ name: 'pf.json', text: JSON.stringify({ results: { version: 3, results: rows } }) }], {}, 'en');
+    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    expect(r.summary.cases).toBe(2);
+    expect(r.summary.runs).toBe(2);
+    expect(r.texts.cases.split('\n').filter(Boolean).map((l) => JSON.parse(l).case_id)).toEqual(['test_0', 'test_1']);
+  });
+
+  it('a bad field is named by its path, in the page\'s language (not zod\'s English)', () => {
+    const data = JSON.parse(readFileSync(DIR + 'promptfoo_two_providers_repeats.json', 'utf8'));
+    data.results.results[3].latencyMs = 'fast';
+    const f = { name: 'pf.json', text: JSON.stringify(data) };
+    const es = importGate([f], {}, 'es');
+    expect(!es.ok && es.issues[0]).toMatchObject({ input: 'pf.json', field: 'results.results.3.latencyMs' });
+    expect(!es.ok && es.issues[0].message).toContain('Se esperaba un número');
+    expect(!es.ok && es.issues[0].message).not.toContain('expected');
+    const empty = importGate([{ name: 'e.json', text: '{"results":{"version":3,"results":[]}}' }], {}, 'en');
+    expect(!empty.ok && empty.issues[0].message).toBe('The file has no result rows.');
+    const en = importGate([f], {}, 'en');
+    expect(!en.ok && en.issues[0].message).toContain('Expected a number');
+    expect(!en.ok && en.issues[0].message).not.toContain('Invalid input');
   });
 
   it('picks the versions asked for, refuses an unknown one, and a file with one provider', () => {
@@ -124,6 +153,24 @@ describe('Inspect AI logs', () => {
     const single = importGate([file('inspect_baseline.json')], {}, 'en');
     expect(!single.ok && single.issues[0].message).toContain('One log per version is needed');
   });
+
+  it('a .eval written with Zstandard (INSPECT_USE_ZSTD, zip method 93) is named as such, with the way out', () => {
+    const zip = zipSync({ 'header.json': strToU8(JSON.stringify({ eval: { task: 't', model: 'm' } })) }, { level: 0 });
+    expect(zipMethod(zip)).toBe(0); // stored: the method field (APPNOTE 4.3.7, byte 8 of the local header)
+    // the method of the local and the central header set to 93, as Python's zipfile.ZIP_ZSTANDARD writes it
+    const patched = zip.slice();
+    for (let i = 0; i + 4 <= patched.length; i++) {
+      if (patched[i] === 0x50 && patched[i + 1] === 0x4b && patched[i + 2] === 3 && patched[i + 3] === 4) patched[i + 8] = 93;
+      if (patched[i] === 0x50 && patched[i + 1] === 0x4b && patched[i + 2] === 1 && patched[i + 3] === 2) patched[i + 10] = 93;
+    }
+    expect(zipMethod(patched)).toBe(93);
+    const en = importGate([{ name: 'a.eval', bytes: patched }, file('inspect_candidate.json')], {}, 'en');
+    expect(!en.ok && en.issues[0]).toMatchObject({ input: 'a.eval' });
+    expect(!en.ok && en.issues[0].message).toContain('compressed with Zstandard');
+    expect(!en.ok && en.issues[0].message).toContain('inspect log convert');
+    const es = importGate([{ name: 'a.eval', bytes: patched }, file('inspect_candidate.json')], {}, 'es');
+    expect(!es.ok && es.issues[0].message).toContain('comprimido con Zstandard');
+  });
 });
 
 describe('results CSV', () => {
@@ -152,13 +199,65 @@ describe('results CSV', () => {
     expect(!es.ok && es.issues[0].message).toContain('Columna desconocida «costs»');
   });
 
+  it('two CSV files are refused with the reason (one file holds both versions), not as mixed formats', () => {
+    const r = importGate([file('results.csv'), file('results.csv')], {}, 'en');
+    expect(!r.ok && r.issues[0].message).toContain('Give one file');
+    const mixed = importGate([file('results.csv'), file('inspect_baseline.json')], {}, 'es');
+    expect(!mixed.ok && mixed.issues[0].message).toContain('formatos distintos');
+  });
+
   it('a bad cell names its line and column', () => {
     const r = importGate([{ name: 'r.csv', text: 'case_id,version,passed\nq1,a,true\nq1,b,maybe\n' }], {}, 'en');
     expect(!r.ok && r.issues[0]).toMatchObject({ line: 3, field: 'passed' });
   });
 });
 
+describe("the kit's outputs JSONL", () => {
+  const KIT = [
+    { version: 'base', case_id: 'a', passed: true, cost_eur: 0.001 },
+    { version: 'base', case_id: 'b', passed: false, cost_eur: 0.001 },
+    { version: 'cand', case_id: 'a', passed: true, cost_eur: 0.001 },
+    { version: 'cand', case_id: 'b', score: 0.5, cost_eur: 0.001 },
+  ].map((r) => JSON.stringify(r)).join('\n');
+
+  it('pre-graded rows: counted, the cases derived from them (no expected terms), the versions asked for', async () => {
+    const r = importGate([{ name: 'out.jsonl', text: KIT }], { baseline: 'base' }, 'en');
+    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    expect(r.summary).toMatchObject({ format: 'kit', cases: 2, versions: ['base', 'cand'], runs: 1, rows: 4, baseline: 'base', candidate: 'cand' });
+    expect(r.summary.notes).toEqual(['cases_from_outputs']);
+    expect(r.texts.outputs).toBe(KIT);
+    expect(r.texts.cases).toBe('{"case_id":"a"}\n{"case_id":"b"}\n');
+    const res = await gate(r.texts, 'base', 'cand');
+    // base: a 1, b 0 -> 0.5; cand: a 1, b 0.5 -> 0.75
+    expect(res.baseline.weighted_quality).toBe(0.5);
+    expect(res.candidate.weighted_quality).toBe(0.75);
+  });
+
+  it('rows to grade keep their cases; no version asked for leaves the policy alone; an unknown one is refused', () => {
+    const r = importGate([{ name: 'o.jsonl', text: readFileSync('labs/gate/presets/outputs.en.jsonl', 'utf8') }], {}, 'en');
+    expect(r.ok && r.texts.cases).toBeUndefined();
+    expect(r.ok && [r.summary.baseline, r.summary.versions]).toEqual([null, ['baseline', 'candidate']]);
+    const bad = importGate([{ name: 'out.jsonl', text: KIT }], { candidate: 'v9' }, 'es');
+    expect(!bad.ok && bad.issues[0]).toMatchObject({ field: '--candidate' });
+    expect(!bad.ok && bad.issues[0].message).toContain('«v9»');
+  });
+});
+
 describe('the summary in both languages', () => {
+  it('one of each is said in the singular', () => {
+    const s = { ...newSummary('csv', ['r.csv']), cases: 1, versions: ['v'], runs: 1, rows: 1 };
+    expect(describeImport(s, 'en')[1]).toBe('1 case, 1 version, up to 1 run per case and version; 1 row read.');
+    expect(describeImport(s, 'es')[1]).toBe('1 caso, 1 versión, hasta 1 ejecución por caso y versión; 1 fila leída.');
+    // TREC runs and judges are counted as such, with no runs per case
+    const trec = { ...s, format: 'trec' as const, cases: 5, versions: ['bm25', 'dense'], rows: 36 };
+    expect(describeImport(trec, 'en').slice(1, 3)).toEqual(['5 queries in the qrels, 2 runs; 36 lines read.', 'Runs: bm25, dense.']);
+    expect(describeImport(trec, 'es')[1]).toBe('5 consultas en los qrels, 2 runs; 36 líneas leídas.');
+    const judges = { ...s, format: 'labels_csv' as const, cases: 8, versions: ['strict', 'lenient'], rows: 8 };
+    expect(describeImport(judges, 'es').slice(1, 3)).toEqual(['8 casos, 2 jueces; 8 filas leídas.', 'Jueces: strict, lenient.']);
+    expect(describeImport(judges, 'en')[1]).toBe('8 cases, 2 judges; 8 rows read.');
+  });
+
+
   it('says the format, counts, versions, fields and notes', () => {
     const r = importGate([file('promptfoo_two_providers_repeats.json')], {}, 'en');
     if (!r.ok) throw new Error('import failed');

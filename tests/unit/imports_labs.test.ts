@@ -4,7 +4,9 @@
  * worked by hand in each test.
  */
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { importFor } from '../../labs/imports.ts';
 import { createRunner } from '../../labs/runner.ts';
@@ -40,6 +42,18 @@ describe('RAG: qrels and runs alone', () => {
     expect(p.ok && p.value.cases[0].gold).toEqual([]);
   });
 
+  it('the CLI: qrels without a run (or a run without qrels) names what is missing, in both languages', () => {
+    const q = cli('rag', '--qrels', RAG + 'rag_qrels.txt', '--lang', 'en');
+    expect(q.status).toBe(1);
+    expect(q.stderr).toContain('--run');
+    expect(q.stderr).toContain('With qrels at least one run is needed');
+    expect(q.stderr).not.toContain('missing --cases');
+    const r = cli('rag', '--run', RAG + 'rag_run_bm25.txt', '--lang', 'es');
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('--qrels');
+    expect(r.stderr).toContain('Con qrels hace falta al menos un run');
+  });
+
   it('the CLI: --qrels and --run alone, --k 1,3 and --gain linear in the scorecard', () => {
     const run = cli('rag', '--qrels', RAG + 'rag_qrels.txt', '--run', RAG + 'rag_run_bm25.txt', '--k', '1,3', '--gain', 'linear', '--lang', 'en');
     expect(run.status).toBe(0);
@@ -72,6 +86,21 @@ describe('evaluators: a CSV of judge and human labels', () => {
     expect(strict.false_passes).toEqual(['c4']);
     expect(strict.cost_per_valid_evaluation).toBeCloseTo(0.002, 12);
     expect(lenient.parse_errors).toBe(1);
+  });
+
+  it('one judge column (no judge_id): one judge, and the summary says nothing of judge_id', async () => {
+    const r = await importFor('evaluators', [{ name: 'one.csv', text: 'case_id,human,judge\nc1,1,1\nc2,0,1\nc3,1,1\nc4,0,0\n' }], { texts: { rubric } }, 'es');
+    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    expect(r.summary.versions).toEqual(['judge']);
+    expect(r.summary.notes).not.toContain('judges_as_rows');
+    expect(r.summary.mapped.map((m) => m.from)).toContain('judge');
+    expect(r.summary.mapped.find((m) => m.from === 'human')?.to).toBe('cases[].human');
+    const res = await createRunner().runAny('evaluators', r.texts, 'es');
+    if (!res.ok) throw new Error(JSON.stringify(res.issues));
+    const [j] = (res.result as { reports: Report[] }).reports;
+    // agree on c1, c3, c4 (p_o = 3/4); human 1 on 2/4, judge 1 on 3/4: p_e = 1/2·3/4 + 1/2·1/4 = 1/2; κ = (3/4 − 1/2)/(1/2) = 1/2
+    expect(j.pass_kappa).toBeCloseTo(0.5, 12);
+    expect(j.false_passes).toEqual(['c2']);
   });
 
   it('judges as rows with criteria: the overall decision is every criterion met', async () => {
@@ -125,6 +154,25 @@ describe('the gate CLI', () => {
     const one = cli('gate', '--outputs', FIX + 'promptfoo_one_provider.json', '--policy', POLICY, '--lang', 'en');
     expect(one.status).toBe(1);
     expect(one.stderr).toContain('only one version');
+  });
+
+  it('pre-graded kit rows need no --cases; a --cases given beside an import is kept (its weights)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gate-kit-'));
+    const out = join(dir, 'out.jsonl');
+    writeFileSync(out, ['{"version":"base","case_id":"a","passed":true,"cost_eur":0.001}', '{"version":"base","case_id":"b","passed":false,"cost_eur":0.001}', '{"version":"cand","case_id":"a","passed":true,"cost_eur":0.001}', '{"version":"cand","case_id":"b","score":0.5,"cost_eur":0.001}'].join('\n'));
+    const k = cli('gate', '--outputs', out, '--policy', POLICY, '--baseline', 'base', '--candidate', 'cand', '--lang', 'en');
+    expect(k.status).toBe(0);
+    expect(k.stderr).toContain('2 cases, 2 versions, up to 1 run per case and version; 4 rows read.');
+    // base (1 + 0)/2, cand (1 + 0.5)/2
+    expect(JSON.parse(k.stdout).delta_quality).toBe(0.25);
+    const cases = join(dir, 'cases.jsonl');
+    writeFileSync(cases, '{"case_id":"q1","weight":3}\n{"case_id":"q2"}\n{"case_id":"q3"}\n{"case_id":"q4"}\n');
+    const w = cli('gate', '--cases', cases, '--outputs', FIX + 'results.csv', '--policy', POLICY, '--lang', 'en');
+    expect(w.status).toBe(0);
+    const r = JSON.parse(w.stdout);
+    // v1 passes q1 (weight 3) and q3: 4/6; v2 passes q1, q2, q4: 5/6 (without the weights: 0.5 and 0.75)
+    expect(r.baseline.weighted_quality).toBeCloseTo(4 / 6, 12);
+    expect(r.candidate.weighted_quality).toBeCloseTo(5 / 6, 12);
   });
 
   it("the kit's files still run as before (no import, cases required)", () => {

@@ -46,7 +46,8 @@ export type ImportNote =
   | 'default_policy'
   | 'judges_as_columns'
   | 'judges_as_rows'
-  | 'cost_as_micro_tokens';
+  | 'cost_as_micro_tokens'
+  | 'cases_from_outputs';
 
 export interface ImportSummary {
   format: ImportFormat;
@@ -107,8 +108,14 @@ export function leaveOut(summary: ImportSummary, reason: LeftOutReason, example:
  */
 export function describeImport(s: ImportSummary, lang: Lang): string[] {
   const t = importMsg(lang);
-  const lines = [t.heading(t.formats[s.format], s.files.join(', ')), t.counts(s.cases, s.versions.length, s.runs, s.rows)];
-  if (s.versions.length) lines.push(t.versions(s.versions.join(', ')));
+  // TREC runs and judges are not versions with repeated runs: each has its own count line.
+  const counts =
+    s.format === 'trec' ? t.counts_trec(s.cases, s.versions.length, s.rows)
+    : s.format === 'labels_csv' ? t.counts_labels(s.cases, s.versions.length, s.rows)
+    : t.counts(s.cases, s.versions.length, s.runs, s.rows);
+  const found = s.format === 'trec' ? t.runs_found : s.format === 'labels_csv' ? t.judges_found : t.versions;
+  const lines = [t.heading(t.formats[s.format], s.files.join(', ')), counts];
+  if (s.versions.length) lines.push(found(s.versions.join(', ')));
   if (s.baseline !== null && s.candidate !== null) lines.push(t.chosen(s.baseline, s.candidate));
   if (s.scorer !== null) lines.push(t.scorer(s.scorer, s.scorers.join(', ')));
   if (s.mapped.length) lines.push(t.mapped(s.mapped.map((m) => `${m.from} → ${m.to}`).join('; ')));

@@ -49,6 +49,7 @@ export function importEvaluatorLabels(file: ImportFile, options: EvaluatorsImpor
   if (issues.length) return { ok: false, issues };
   const col = (name: string) => head.indexOf(name);
   const hasCriterion = col('criterion') >= 0;
+  const hasJudgeId = col('judge_id') >= 0;
   // judges in order; labels per (judge, case, criterion); human per (case, criterion)
   const judges: string[] = asRows ? [] : judgeCols.map(([h]) => h.slice(6));
   const caseOrder: string[] = [];
@@ -129,12 +130,14 @@ export function importEvaluatorLabels(file: ImportFile, options: EvaluatorsImpor
   summary.rows = body.length;
   summary.mapped = [
     { from: 'case_id', to: 'case_id' },
-    { from: 'human', to: 'human labels' },
-    { from: asRows ? 'judge (judge_id)' : 'judge_<name>', to: 'evaluators[].runs[].scores' },
-    ...(hasCriterion ? [{ from: 'criterion', to: 'rubric criteria' }] : [{ from: 'human / judge', to: 'overall = pass' }]),
+    { from: 'human', to: 'cases[].human' },
+    { from: !asRows ? 'judge_<name>' : hasJudgeId ? 'judge (judge_id)' : 'judge', to: 'evaluators[].runs[].scores' },
+    ...(hasCriterion ? [{ from: 'criterion', to: 'rubric.criteria' }] : [{ from: 'human / judge', to: 'overall = pass' }]),
     ...(withCost ? [{ from: 'cost', to: 'input_tokens × 0.001/1000' }] : []),
   ];
-  summary.notes.push(asRows ? 'judges_as_rows' : 'judges_as_columns');
+  // One `judge` column without judge_id is one judge: no note on telling judges apart.
+  if (!asRows) summary.notes.push('judges_as_columns');
+  else if (hasJudgeId) summary.notes.push('judges_as_rows');
   if (withCost) summary.notes.push('cost_as_micro_tokens');
   const texts: Record<string, string> = {
     cases: `${JSON.stringify(cases, null, 2)}\n`,

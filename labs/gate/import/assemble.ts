@@ -54,7 +54,7 @@ export function assembleGate(rows: readonly GradedRow[], summary: ImportSummary,
   }
   summary.versions = versions;
   const file = summary.files.join(', ');
-  if (versions.length < 2) return { ok: false, issues: [{ input: file, message: versions.length ? oneVersion(versions[0]) : t.inspect_no_samples }] };
+  if (versions.length < 2) return { ok: false, issues: [{ input: file, message: versions.length ? oneVersion(versions[0]) : summary.format === 'inspect' ? t.inspect_no_samples : t.no_rows }] };
   const issues: InputIssue[] = [];
   for (const [opt, field] of [[options.baseline, '--baseline'], [options.candidate, '--candidate']] as const) {
     if (opt !== undefined && !seenVersions.has(opt)) issues.push({ input: file, field, message: t.unknown_version(opt, versions.join(', ')) });

@@ -8,7 +8,7 @@
 import { applyEdits, modify, parse as parseJsonc } from 'jsonc-parser';
 import type { Lang } from '../../core/contract/types.ts';
 import type { ImportFile, ImportOptions, ImportOutcome } from '../../core/contract/imports.ts';
-import { fileText, isZip, jsonLines, newSummary, tryJson } from '../../core/contract/imports.ts';
+import { fileText, isZip, jsonLines, newSummary, toJsonl, tryJson } from '../../core/contract/imports.ts';
 import { importMsg } from '../../core/contract/import_i18n.ts';
 import { importPromptfoo, isPromptfoo } from './promptfoo.ts';
 import { importInspect, isInspectJson } from './inspect.ts';
@@ -36,6 +36,59 @@ export function detectGateFormat(f: ImportFile): GateImportFormat | null {
 }
 
 /**
+ * The kit's own outputs JSONL ({version, case_id, run?, output?, cost_eur?, passed?, score?} per
+ * line): the text is kept as it is (the lab's parser checks it line by line, with line numbers);
+ * the summary counts its rows, versions (in file order), cases and runs (rows of one case by one
+ * version). When every row is pre-graded (`passed` and/or `score`), the cases are derived from it,
+ * one {case_id} per id in file order (pre-graded rows need no expected terms), so --cases is
+ * optional. The baseline and the candidate are set only when one of them is asked for (the other
+ * is the first other version in the file); otherwise the policy's own names stay. Errors: a
+ * version asked for that the file lacks, or the same version twice. Never throws.
+ */
+export function importKit(file: ImportFile, options: ImportOptions, lang: Lang): ImportOutcome {
+  const t = importMsg(lang).problems;
+  const text = fileText(file);
+  const summary = newSummary('kit', [file.name]);
+  summary.rows = text.split('\n').filter((l) => l.trim() !== '').length;
+  const rows = (jsonLines(text) ?? []).filter((r): r is Record<string, unknown> => r !== null && typeof r === 'object' && !Array.isArray(r));
+  const versions: string[] = [];
+  const caseIds: string[] = [];
+  const seenCase = new Set<string>();
+  const runs = new Map<string, number>();
+  for (const r of rows) {
+    const v = String(r.version);
+    const id = String(r.case_id);
+    if (!versions.includes(v)) versions.push(v);
+    if (!seenCase.has(id)) {
+      seenCase.add(id);
+      caseIds.push(id);
+    }
+    const key = JSON.stringify([v, id]);
+    const n = (runs.get(key) ?? 0) + 1;
+    runs.set(key, n);
+    summary.runs = Math.max(summary.runs, n);
+  }
+  summary.versions = versions;
+  summary.cases = caseIds.length;
+  for (const [opt, field] of [[options.baseline, '--baseline'], [options.candidate, '--candidate']] as const) {
+    if (opt !== undefined && !versions.includes(opt)) return { ok: false, issues: [{ input: file.name, field, message: t.unknown_version(opt, versions.join(', ')) }] };
+  }
+  if (options.baseline !== undefined || options.candidate !== undefined) {
+    const base = options.baseline ?? versions.find((v) => v !== options.candidate);
+    const cand = options.candidate ?? versions.find((v) => v !== base);
+    if (base === undefined || cand === undefined || base === cand) return { ok: false, issues: [{ input: file.name, field: '--candidate', message: t.same_versions }] };
+    summary.baseline = base;
+    summary.candidate = cand;
+  }
+  const texts: Record<string, string> = { outputs: text };
+  if (rows.length && rows.every((r) => typeof r.passed === 'boolean' || typeof r.score === 'number')) {
+    texts.cases = toJsonl(caseIds.map((case_id) => ({ case_id })));
+    summary.notes.push('cases_from_outputs');
+  }
+  return { ok: true, texts, summary, warnings: [] };
+}
+
+/**
  * Imports `files` into the gate (module comment). Several files must all be Inspect logs. Never throws.
  */
 export function importGate(files: readonly ImportFile[], options: ImportOptions, lang: Lang): ImportOutcome {
@@ -48,15 +101,13 @@ export function importGate(files: readonly ImportFile[], options: ImportOptions,
   const unknown = files.filter((_, i) => formats[i] === null);
   if (unknown.length) return { ok: false, issues: unknown.map((f) => ({ input: f.name, message: t.unknown_format })) };
   const format = formats[0]!;
-  if (formats.some((x) => x !== format) || (files.length > 1 && format !== 'inspect')) return { ok: false, issues: [{ input: names, message: t.mixed_formats }] };
+  if (formats.some((x) => x !== format)) return { ok: false, issues: [{ input: names, message: t.mixed_formats }] };
+  if (files.length > 1 && format !== 'inspect') return { ok: false, issues: [{ input: names, message: t.one_file_only }] };
   try {
     if (format === 'inspect') return importInspect(files, options, lang);
     if (format === 'promptfoo') return importPromptfoo(files[0], options, lang);
     if (format === 'csv') return importCsv(files[0], options, lang);
-    const summary = newSummary('kit', [files[0].name]);
-    const text = fileText(files[0]);
-    summary.rows = text.split('\n').filter((l) => l.trim() !== '').length;
-    return { ok: true, texts: { outputs: text }, summary, warnings: [] };
+    return importKit(files[0], options, lang);
   } catch (err) {
     // An importer bug must not take the page down: it becomes an issue like any other.
     return { ok: false, issues: [{ input: names, message: err instanceof Error ? err.message : String(err) }] };

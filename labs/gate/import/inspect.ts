@@ -24,6 +24,7 @@ import type { InputIssue, Lang } from '../../core/contract/types.ts';
 import type { ImportFile, ImportOptions, ImportOutcome } from '../../core/contract/imports.ts';
 import { fileText, isZip, leaveOut, newSummary } from '../../core/contract/imports.ts';
 import { importMsg } from '../../core/contract/import_i18n.ts';
+import { zodErrorMap } from '../../core/contract/parse.ts';
 import { assembleGate, type GradedRow } from './assemble.ts';
 
 const scoreSchema = z.looseObject({ value: z.unknown(), answer: z.string().nullable().optional(), explanation: z.string().nullable().optional() });
@@ -89,17 +90,27 @@ function readSamples(list: unknown[], file: string, prefix: string, lang: Lang, 
   const t = importMsg(lang).problems;
   const out: { sample: Sample; path: string }[] = [];
   list.forEach((raw, i) => {
-    const r = inspectSampleSchema.safeParse(raw);
+    const r = inspectSampleSchema.safeParse(raw, { error: zodErrorMap(lang) });
     const path = `${prefix}${prefix.endsWith('/') ? '' : `.${i}`}`;
     if (!r.success) {
       const iss = r.error.issues[0];
       const field = [path, ...iss.path].join('.');
-      if (issues.length < 50) issues.push({ input: file, field, message: t.bad_field(field, iss.message) });
+      if (issues.length < 50) issues.push({ input: file, field, message: t.bad_value(field, iss.message) });
       return;
     }
     out.push({ sample: r.data, path });
   });
   return out;
+}
+
+/**
+ * The compression method of a zip's first entry (the 16-bit little-endian field at byte 8 of the
+ * local file header, APPNOTE 4.3.7: 0 stored, 8 deflate, 93 Zstandard), or null when the bytes do
+ * not start with a local file header.
+ */
+export function zipMethod(bytes: Uint8Array): number | null {
+  if (bytes.length < 10 || bytes[0] !== 0x50 || bytes[1] !== 0x4b || bytes[2] !== 3 || bytes[3] !== 4) return null;
+  return bytes[8] | (bytes[9] << 8);
 }
 
 /** One log file (JSON or .eval) read into a Log, or its issues. */
@@ -111,6 +122,8 @@ function readLog(f: ImportFile, lang: Lang): { ok: true; log: Log } | { ok: fals
     try {
       entries = unzipSync(f.bytes!, { filter: (e) => e.name.endsWith('.json') });
     } catch (err) {
+      // Inspect writes deflate unless INSPECT_USE_ZSTD is set: Zstandard (zip method 93) is named.
+      if (zipMethod(f.bytes!) === 93) return { ok: false, issues: [{ input: f.name, message: t.inspect_zstd }] };
       return { ok: false, issues: [{ input: f.name, message: t.inspect_bad_zip(err instanceof Error ? err.message : String(err)) }] };
     }
     const names = Object.keys(entries);

@@ -5,8 +5,10 @@
  * prompt {label, raw}, response.output, success, score, error, latencyMs, cost and
  * gradingResult {pass, score, reason, componentResults[]} (promptfoo's src/types). Mapping:
  *   version   provider label (else id); the prompt label when only prompts differ; both when both do
- *   case_id   test_<testIdx> of the case's first row; rows with the same description and vars
- *             (promptfoo's --repeat) are runs of one case, numbered in file order
+ *   case_id   test_<testIdx> of the case's first row; rows with the same description, vars and
+ *             assertions (promptfoo's --repeat, which gives every repeat a new testIdx) are runs
+ *             of one case, numbered in file order; two tests that differ only in their
+ *             assertions stay two cases
  *   input     the vars, one `name: value` per line
  *   passed    success (an errored row is a failure); score: score when in [0, 1]
  *   cost_eur  cost, not converted (the provider's currency); latency_ms: latencyMs
@@ -18,6 +20,7 @@ import type { Lang } from '../../core/contract/types.ts';
 import type { ImportFile, ImportOptions, ImportOutcome } from '../../core/contract/imports.ts';
 import { fileText, leaveOut, newSummary } from '../../core/contract/imports.ts';
 import { importMsg } from '../../core/contract/import_i18n.ts';
+import { zodErrorMap } from '../../core/contract/parse.ts';
 import { assembleGate, type AssertionResult, type GradedRow } from './assemble.ts';
 
 const providerSchema = z.union([z.string(), z.looseObject({ id: z.string().optional(), label: z.string().optional() })]);
@@ -31,7 +34,7 @@ const componentSchema = z.looseObject({
 export const promptfooResultSchema = z.looseObject({
   promptIdx: z.number().int().min(0).optional(),
   testIdx: z.number().int().min(0),
-  testCase: z.looseObject({ vars: z.record(z.string(), z.unknown()).optional(), description: z.string().optional() }).optional(),
+  testCase: z.looseObject({ vars: z.record(z.string(), z.unknown()).optional(), description: z.string().optional(), assert: z.unknown().optional() }).optional(),
   vars: z.record(z.string(), z.unknown()).optional(),
   provider: providerSchema.optional(),
   prompt: z.looseObject({ label: z.string().optional(), raw: z.string().optional() }).optional(),
@@ -78,11 +81,11 @@ export function importPromptfoo(file: ImportFile, options: ImportOptions, lang: 
   const parsed: z.output<typeof promptfooResultSchema>[] = [];
   const issues = [];
   for (let i = 0; i < list.length; i++) {
-    const r = promptfooResultSchema.safeParse(list[i]);
+    const r = promptfooResultSchema.safeParse(list[i], { error: zodErrorMap(lang) });
     if (!r.success) {
       const iss = r.error.issues[0];
       const field = ['results', 'results', i, ...iss.path].join('.');
-      issues.push({ input: file.name, field, message: t.bad_field(field, iss.message) });
+      issues.push({ input: file.name, field, message: t.bad_value(field, iss.message) });
       if (issues.length >= 50) break;
       continue;
     }
@@ -99,7 +102,7 @@ export function importPromptfoo(file: ImportFile, options: ImportOptions, lang: 
   let errors = 0;
   const rows: GradedRow[] = parsed.map((r, i) => {
     const vars = r.testCase?.vars ?? r.vars;
-    const key = JSON.stringify([r.testCase?.description ?? null, vars ? Object.entries(vars) : null]);
+    const key = JSON.stringify([r.testCase?.description ?? null, vars ? Object.entries(vars) : null, r.testCase?.assert ?? null]);
     let id = caseIds.get(key);
     if (id === undefined) caseIds.set(key, (id = `test_${r.testIdx}`));
     const errored = (typeof r.error === 'string' && r.error !== '') || r.failureReason === 2;

@@ -187,7 +187,7 @@ export const ragEn: Widen<typeof ragEs> = {
     eval: 'Evaluation',
     k: (k: number, source: string) => `k = ${k} (${source})`,
     k_policy: 'from the policy',
-    k_view: 'chosen in the lab',
+    k_view: 'chosen in the lab or with --k',
     gain: (g: string) => `nDCG gain: ${g}`,
     gain_exponential: 'exponential, 2^grade − 1',
     gain_linear: 'linear, the grade',

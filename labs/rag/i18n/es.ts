@@ -188,7 +188,7 @@ export const ragEs = {
     eval: 'Evaluación',
     k: (k: number, source: string) => `k = ${k} (${source})`,
     k_policy: 'de la política',
-    k_view: 'elegido en el laboratorio',
+    k_view: 'elegido en el laboratorio o con --k',
     gain: (g: string) => `ganancia del nDCG: ${g}`,
     gain_exponential: 'exponencial, 2^grado − 1',
     gain_linear: 'lineal, el grado',

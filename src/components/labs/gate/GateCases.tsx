@@ -23,6 +23,7 @@ const TEXT = bilingual({
     fail: '✗ falla',
     critical: 'crítico',
     runs: (p: number, n: number) => `${p} de ${n} ejecuciones`,
+    failed_assertions: 'Aserciones que fallan',
     abstain: 'Debe abstenerse',
     yes: 'sí',
     no: 'no',
@@ -39,6 +40,7 @@ const TEXT = bilingual({
     fail: '✗ fails',
     critical: 'critical',
     runs: (p: number, n: number) => `${p} of ${n} runs`,
+    failed_assertions: 'Failing assertions',
     abstain: 'Must abstain',
     yes: 'yes',
     no: 'no',
@@ -51,13 +53,34 @@ interface Row { c: CaseResult; b: CaseResult | undefined }
 const rowId = (r: Row) => r.c.case_id;
 const mustAbstain = (r: CaseResult) => r.reason === 'abstained' || r.reason === 'answered_instead_of_abstaining';
 
+/**
+ * The failing per-assertion results an imported row kept (promptfoo's componentResults), over the
+ * case's runs, each "type: reason" once, in run order; at most 3 (the rest counted). Text from the
+ * file, rendered as text.
+ */
+function failedAssertions(r: CaseResult): { shown: string[]; more: number } {
+  const seen: string[] = [];
+  for (const run of r.runs) for (const a of run.assertions ?? []) {
+    if (a.pass) continue;
+    const text = a.type ? `${a.type}: ${a.reason}` : a.reason;
+    if (text !== '' && !seen.includes(text)) seen.push(text);
+  }
+  return { shown: seen.slice(0, 3), more: Math.max(0, seen.length - 3) };
+}
+
 function Outcome({ r, lang }: { r: CaseResult | undefined; lang: Lang }) {
   const t = TEXT[lang];
   if (!r) return <>–</>;
+  const failed = failedAssertions(r);
   return (
     <span className={r.passed ? 'cell-ok' : 'cell-bad'} data-passed={r.passed ? 'true' : 'false'}>
       {r.passed ? t.pass : t.fail}{r.critical_failure && <> · <strong>{t.critical}</strong></>}
       {r.runs_total > 1 && <span className="case-note">{t.runs(r.runs_passed, r.runs_total)}</span>}
+      {failed.shown.length > 0 && (
+        <span className="case-note" data-testid="failed-assertions">
+          {t.failed_assertions}: {failed.shown.join('; ')}{failed.more > 0 && ` (+${failed.more})`}
+        </span>
+      )}
     </span>
   );
 }
