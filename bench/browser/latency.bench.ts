@@ -110,8 +110,11 @@ async function countResults(page: Page) {
 async function loadTexts(page: Page, labId: string, texts: Record<string, string>) {
   await countResults(page);
   for (const [name, text] of Object.entries(texts)) {
+    // an optional input lives in a tab: open it, so that its file button is on the page
+    const tab = page.getByTestId(`tab-${name}`);
+    if (await tab.count()) await tab.click();
     const input = page.locator(`.lab-input:has(#${labId}-${name}-h) input[type="file"]`);
-    if (!(await input.count())) continue; // a secondary input that is not open: the preset's stays
+    if (!(await input.count())) continue;
     await input.first().setInputFiles({ name: `${name}.txt`, mimeType: 'text/plain', buffer: Buffer.from(text) });
   }
   const keep = page.getByTestId('pending-keep');
@@ -151,8 +154,10 @@ const LARGE: Record<string, () => Record<string, string>> = {
   threshold: () => ({ cases: syntheticCases(N_LARGE).map((c) => JSON.stringify(c)).join('\n') }),
   rag: () => syntheticRagTexts(N_LARGE),
   evaluators: () => {
+    // production too: the preset's production sample names the preset's evaluators, which the
+    // synthetic outputs do not have
     const t = syntheticEvaluatorTexts(N_LARGE);
-    return { rubric: t.rubric, cases: t.cases, outputs: t.outputs };
+    return { rubric: t.rubric, cases: t.cases, outputs: t.outputs, production: t.production };
   },
   calibration: () => ({ cases: calibrationCsv(N_LARGE) }),
 };

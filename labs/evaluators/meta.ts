@@ -39,7 +39,7 @@ const filesFor = (lang: 'es' | 'en', cases: string): Record<string, string> => {
 export const evaluatorsMeta = defineLab({
   id: 'evaluators',
   chapter: '04-evaluators',
-  names: { es: 'Auditoría de evaluadores', en: 'Evaluator audit' },
+  names: { es: 'auditoría de evaluadores', en: 'evaluator audit' },
   inputs: [
     { name: 'rubric', label: { es: 'rúbrica del juez', en: 'judge rubric' }, format: 'json', flag: '--rubric', accept: JSON_ACCEPT },
     { name: 'cases', label: { es: 'etiquetas humanas', en: 'human labels' }, format: 'json', flag: '--cases', accept: '.json,.jsonl,.csv,application/json,application/x-ndjson,text/csv' },

@@ -40,7 +40,7 @@ const KIT_EN = { cases: 'eval_cases.en.jsonl', outputs: 'outputs.en.jsonl', poli
 export const gateMeta = defineLab({
   id: 'gate',
   chapter: '01-eval-gate',
-  names: { es: 'gate de evaluación: baseline frente a candidata', en: 'eval gate: baseline vs candidate' },
+  names: { es: 'gate de evaluación (baseline frente a candidata)', en: 'eval gate (baseline vs candidate)' },
   inputs: [
     { name: 'cases', label: { es: 'casos', en: 'cases' }, format: 'jsonl', flag: '--cases', accept: JSONL },
     { name: 'outputs', label: { es: 'respuestas de ambas versiones', en: "both versions' answers" }, format: 'jsonl', flag: '--outputs', accept: JSONL, repeatable: true },

@@ -32,8 +32,8 @@ export const ragMeta = defineLab<'rag', RagView, LabModule<RagInput, RagHeavy, R
   id: 'rag',
   chapter: '03-rag',
   names: {
-    es: 'Evaluación RAG: recuperación, groundedness, citas y abstención',
-    en: 'RAG evaluation: retrieval, groundedness, citations and abstention',
+    es: 'evaluación RAG de recuperación, groundedness, citas y abstención',
+    en: 'RAG evaluation of retrieval, groundedness, citations and abstention',
   },
   inputs: [
     { name: 'cases', label: { es: 'casos', en: 'cases' }, format: 'json', flag: '--cases', accept: JSON_ACCEPT },

@@ -18,7 +18,7 @@ export const traceViewSchema: z.ZodMiniType<TraceView> = z.object({
 export const traceMeta = defineLab({
   id: 'trace',
   chapter: '04-evaluators',
-  names: { es: 'Evaluación de trayectorias de agentes', en: 'Agent trajectory grading' },
+  names: { es: 'evaluación de trayectorias de agentes', en: 'agent trajectory grading' },
   inputs: [
     { name: 'trace', label: { es: 'traza del agente', en: 'agent trace' }, format: 'json', flag: '--trace', accept: JSON_ACCEPT },
     { name: 'policy', label: { es: 'política', en: 'policy' }, format: 'json', flag: '--policy', accept: JSON_ACCEPT },

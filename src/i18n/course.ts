@@ -95,7 +95,7 @@ const es = {
   search: {
     title: 'Buscar',
     label: 'Buscar en el curso',
-    placeholder: 'Un término, una métrica, un laboratorio…',
+    placeholder: 'Término o métrica…',
     submit: 'Buscar',
     scope: 'Busca en los capítulos, los ejercicios y el glosario, en español. Funciona sin conexión: el índice viene con el sitio.',
     loading: 'Cargando el índice de búsqueda…',
@@ -235,7 +235,7 @@ const en: Shape = {
   search: {
     title: 'Search',
     label: 'Search the course',
-    placeholder: 'A term, a metric, a lab…',
+    placeholder: 'Term or metric…',
     submit: 'Search',
     scope: 'Searches the chapters, the exercises and the glossary, in English. It works offline: the index ships with the site.',
     loading: 'Loading the search index…',
