@@ -5,6 +5,7 @@ import YAML from 'yaml';
 import { openLab, replaceEditorText, editorText, exerciseHash, copyShareLink } from './helpers.ts';
 import { PHONE, layoutProblems } from './phone.ts';
 import { labMeta } from '../labs/manifest.ts';
+import { optionOrder } from '../labs/core/contract/option_order.ts';
 
 /** The course's exercises as their files say: lab, time and level (content/exercises/es). */
 const EXERCISES = readdirSync('content/exercises/es').filter((f) => f.endsWith('.mdx')).map((f) => {
@@ -40,13 +41,13 @@ test.describe('exercises', () => {
 
   test('a learner completes an exercise and downloads a receipt; the CLI verifies it, and fails it once an answer is edited', async ({ page }, info) => {
     const slug = 'threshold-review-capacity';
-    const fm = YAML.parse(readFileSync(`content/exercises/en/${slug}.mdx`, 'utf8').split(/^---$/m)[1]) as { questions: { options: { correct: boolean }[] }[] };
+    const fm = YAML.parse(readFileSync(`content/exercises/en/${slug}.mdx`, 'utf8').split(/^---$/m)[1]) as { questions: { options: { correct: boolean; text: string }[] }[] };
     await page.goto(`/en/exercises/${slug}/`);
     await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'fail', { timeout: 120_000 });
     const panel = page.getByTestId('goal-panel');
     await expect(panel).toHaveAttribute('data-complete', 'false');
     // It names its chapter section by the section's own heading, with time and level.
-    await expect(page.getByTestId('exercise-meta')).toContainText('Chapter section: Chapter 02: Two thresholds and the review zone');
+    await expect(page.getByTestId('exercise-meta')).toContainText('Chapter section: Chapter 02: Two thresholds and the review zone · about 15 min ·');
     await expect(page.getByTestId('exercise-meta').getByRole('link')).toHaveAttribute('href', '/en/chapters/02-thresholds/#two-thresholds-and-the-review-zone');
     // The English exercise starts from the English data; only the review capacity is open.
     const policy = JSON.parse(readFileSync('labs/threshold/presets/threshold_policy.en.json', 'utf8'));
@@ -59,16 +60,19 @@ test.describe('exercises', () => {
     await expect(page.getByTestId('questions-needed')).toBeVisible();
     await expect(panel).toHaveAttribute('data-complete', 'false');
     // One committed answer per question; a wrong one is retried only after its hint.
+    // The options are shown in the exercise's fixed shuffled order (not the definition's, whose first is the correct one).
     for (const [i, q] of fm.questions.entries()) {
       const box = page.getByTestId('question').nth(i);
+      await expect(box.locator('label.option')).toHaveText(optionOrder(slug, i, q.options.length).map((k) => q.options[k].text));
+      const option = (k: number) => box.getByRole('radio', { name: q.options[k].text, exact: true });
       const wrong = q.options.findIndex((o) => !o.correct);
-      await box.getByRole('radio').nth(wrong).check();
+      await option(wrong).check();
       await box.getByTestId('commit-answer').click();
       await expect(box.getByTestId('feedback')).toContainText('Not correct');
       await expect(box.getByTestId('commit-answer')).toBeDisabled();
       await box.getByTestId('show-q-hint').click();
       await expect(box.getByTestId('q-hint')).toBeVisible();
-      await box.getByRole('radio').nth(q.options.findIndex((o) => o.correct)).check();
+      await option(q.options.findIndex((o) => o.correct)).check();
       await box.getByTestId('commit-answer').click();
       await expect(box).toHaveAttribute('data-correct', 'true');
       await expect(box.getByTestId('tries')).toContainText('2 tries');
@@ -199,11 +203,11 @@ test.describe('exercises', () => {
     await expect(learner.getByTestId('questions-needed')).toBeVisible();
     await expect(learner.getByTestId('goal-panel')).toHaveAttribute('data-complete', 'false');
     const q = learner.getByTestId('question');
-    await q.getByRole('radio').nth(1).check();
+    await q.getByRole('radio', { name: 'The cost of a false positive', exact: true }).check();
     await q.getByTestId('commit-answer').click();
     await q.getByTestId('show-q-hint').click();
     await expect(q.getByTestId('q-hint')).toContainText('Compare the policy with the chapter');
-    await q.getByRole('radio').nth(0).check();
+    await q.getByRole('radio', { name: 'The cost of a review', exact: true }).check();
     await q.getByTestId('commit-answer').click();
     await expect(learner.getByTestId('goal-panel')).toHaveAttribute('data-complete', 'true');
     // The link's exercise yields a receipt like a course exercise: the CLI verifies it, under the id the builder showed.

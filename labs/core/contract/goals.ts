@@ -92,6 +92,22 @@ export function evaluateGoal(goal: Goal, scorecard: unknown): GoalResult {
   }
 }
 
+/**
+ * Whether the page shows a goal's current value next to its met / not-yet state. Not for a goal
+ * whose path is missing (the state says so), nor for a goal on a yes/no field compared with `==`
+ * or `!=` against `true` / `false`: there the value follows from the state, and the raw value of a
+ * goal that asks for `false` reads as the opposite of its sentence ("hybrid_rerank … fails the
+ * gate. (not yet; current value: yes)", where "yes" is the field `passes_gate`). Every other
+ * goal (numbers, strings, lists, `defined` / `undefined`) shows it.
+ * @param goal the goal as the exercise defines it.
+ * @param result its evaluation (evaluateGoal).
+ */
+export function showsCurrentValue(goal: Goal, result: GoalResult): boolean {
+  if (result.status === 'missing') return false;
+  if ((goal.op === '==' || goal.op === '!=') && typeof goal.value === 'boolean' && typeof result.actual === 'boolean') return false;
+  return true;
+}
+
 /** Evaluates every goal; `allMet` is false for an empty list (an exercise needs at least one goal). */
 export function evaluateGoals(goals: readonly Goal[], scorecard: unknown): { results: GoalResult[]; allMet: boolean } {
   const results = goals.map((g) => evaluateGoal(g, scorecard));

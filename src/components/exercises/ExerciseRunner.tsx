@@ -8,12 +8,13 @@
 import '../../lib/zod-csp.ts';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Lang } from '../../../labs/core/contract/types.ts';
-import type { Goal } from '../../../labs/core/contract/goals.ts';
+import { showsCurrentValue, type Goal } from '../../../labs/core/contract/goals.ts';
 import type { ExerciseSpec } from '../../../labs/core/contract/exercise.ts';
 import { checkExercise } from '../../../labs/core/contract/exercise_check.ts';
 import { exerciseMsg, inputLabel } from '../../../labs/core/contract/exercise_messages.ts';
 import { applyState, commitAnswer, completedAt, isCompleted, newAttempt, questionsDone, showHint, type AnswerRecord, type Attempt } from '../../../labs/core/contract/attempt.ts';
 import { buildReceipt, linkExerciseId } from '../../../labs/core/contract/receipt.ts';
+import { optionOrder } from '../../../labs/core/contract/option_order.ts';
 import { ui } from '../../i18n/index.ts';
 import LabLoader from '../labs/LabLoader.tsx';
 import { isLabId, labMeta } from '../../../labs/manifest.ts';
@@ -202,7 +203,7 @@ function Exercise({ lang, id, spec, instructions, fromLink }: { lang: Lang; id: 
       <li key={i} className={`goal goal-${status}`} data-testid="goal" data-status={status} data-hidden={g.hidden ? 'true' : undefined}>
         <span aria-hidden="true">{status === 'met' ? '✔' : '○'}</span>{' '}
         <strong>{g.label}</strong>{' '}
-        <span className="goal-state">({status === 'met' ? t.goal_met : status === 'missing' ? (r?.missing_id ? t.goal_missing_id(r.missing_id.value) : t.goal_missing) : t.goal_not_met}{r && status !== 'missing' ? <>; {ui(lang).values.current}: {show(r.actual, lang)}</> : ''})</span>
+        <span className="goal-state">({status === 'met' ? t.goal_met : status === 'missing' ? (r?.missing_id ? t.goal_missing_id(r.missing_id.value) : t.goal_missing) : t.goal_not_met}{r && showsCurrentValue(g, r) ? <>; {ui(lang).values.current}: {show(r.actual, lang)}</> : ''})</span>
       </li>
     );
   };
@@ -259,7 +260,7 @@ function Exercise({ lang, id, spec, instructions, fromLink }: { lang: Lang; id: 
         <section aria-labelledby="ex-q">
           <h2 id="ex-q">{t.questions}</h2>
           {spec.questions.map((q, i) => (
-            <Question key={i} lang={lang} index={i} q={q} record={attempt.answers[i]}
+            <Question key={i} lang={lang} exerciseId={id} index={i} q={q} record={attempt.answers[i]}
               onCommit={(choice) => update((a) => commitAnswer(a, spec, i, choice).attempt)}
               onHint={() => update((a) => showHint(a, i))} />
           ))}
@@ -294,8 +295,10 @@ function Exercise({ lang, id, spec, instructions, fromLink }: { lang: Lang; id: 
  * A diagnosis question: pick an option and commit it; the feedback comes after. A wrong answer
  * can be retried only once its hint has been shown (the question's own hint, else the feedback of
  * the chosen option, which says why it does not hold). A correct answer locks the question.
+ * The options are shown in a fixed shuffled order (option_order.ts); the committed choice is the
+ * option's original index, which the attempt and the receipt record.
  */
-function Question({ lang, index, q, record, onCommit, onHint }: { lang: Lang; index: number; q: ExerciseSpec['questions'][number]; record: AnswerRecord | undefined; onCommit: (choice: number) => void; onHint: () => void }) {
+function Question({ lang, exerciseId, index, q, record, onCommit, onHint }: { lang: Lang; exerciseId: string; index: number; q: ExerciseSpec['questions'][number]; record: AnswerRecord | undefined; onCommit: (choice: number) => void; onHint: () => void }) {
   const t = ui(lang).exercise;
   const [choice, setChoice] = useState<number | null>(null);
   const name = `q${index}`;
@@ -303,12 +306,13 @@ function Question({ lang, index, q, record, onCommit, onHint }: { lang: Lang; in
   const locked = !!record?.correct;
   const waitingHint = !!answered && !locked && !record.hint_shown;
   const committed = answered ? q.options[record.choice as number] : undefined;
+  const order = useMemo(() => optionOrder(exerciseId, index, q.options.length), [exerciseId, index, q.options.length]);
   return (
     <fieldset className="question" data-testid="question" data-correct={locked ? 'true' : 'false'}>
       <legend>{q.question}</legend>
-      {q.options.map((o, k) => (
+      {order.map((k) => (
         <label key={k} className="option">
-          <input type="radio" name={name} disabled={locked || waitingHint} checked={(locked ? record.choice : choice) === k} onChange={() => setChoice(k)} /> {o.text}
+          <input type="radio" name={name} disabled={locked || waitingHint} checked={(locked ? record.choice : choice) === k} onChange={() => setChoice(k)} /> {q.options[k].text}
         </label>
       ))}
       <button type="button" disabled={choice === null || locked || waitingHint} onClick={() => { if (choice !== null) { onCommit(choice); setChoice(null); } }} data-testid="commit-answer">{t.commit_answer}</button>
