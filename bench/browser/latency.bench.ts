@@ -15,13 +15,10 @@
  * BENCH_ONLY=<substring> runs only the tests whose title contains it; BENCH_OUT=<file> writes there
  * (e.g. to compare two builds served side by side under the same load).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { test, type Page } from '@playwright/test';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { openLab } from '../../e2e/helpers.ts';
-import { syntheticGateTexts } from '../gate.bench.ts';
-import { syntheticRagTexts } from '../rag.bench.ts';
-import { syntheticEvaluatorTexts } from '../evaluators.bench.ts';
-import { syntheticCases } from '../threshold.bench.ts';
+import { LARGE, calibrationCsv, loadTexts } from './synthetic.ts';
 
 interface Row { what: string; lab: string; samples: number; p50: number; p95: number; max: number; target: string }
 const rows: Row[] = [];
@@ -94,36 +91,6 @@ async function measure(page: Page, n: number, act: (i: number) => Promise<void>,
   return page.evaluate(() => ({ lat: (window as unknown as W).__lat.slice(), long: (window as unknown as W).__long.slice() }));
 }
 
-/** Counts the lab's fresh results (the bench waits for one after loading data). */
-async function countResults(page: Page) {
-  await page.evaluate(() => {
-    const w = window as unknown as W;
-    w.__results = 0;
-    window.addEventListener('evals-lab:result', () => w.__results++);
-  });
-}
-
-/**
- * Loads `texts` into the lab through each input's file button (the first file replaces the
- * starting state; the next ones are offered as pending and kept), then waits for the fresh result.
- */
-async function loadTexts(page: Page, labId: string, texts: Record<string, string>) {
-  await countResults(page);
-  for (const [name, text] of Object.entries(texts)) {
-    // an optional input lives in a tab: open it, so that its file button is on the page
-    const tab = page.getByTestId(`tab-${name}`);
-    if (await tab.count()) await tab.click();
-    const input = page.locator(`.lab-input:has(#${labId}-${name}-h) input[type="file"]`);
-    if (!(await input.count())) continue;
-    await input.first().setInputFiles({ name: `${name}.txt`, mimeType: 'text/plain', buffer: Buffer.from(text) });
-  }
-  const keep = page.getByTestId('pending-keep');
-  if (await keep.count()) await keep.click();
-  await page.waitForFunction(() => (window as unknown as W).__results > 0, null, { timeout: 180_000 });
-  await expect(page.getByTestId('issues')).toHaveCount(0);
-  await page.waitForTimeout(1000);
-}
-
 const LABS = [
   { id: 'gate', url: '/laboratorios/gate/', editor: 'editor-policy' },
   { id: 'threshold', url: '/laboratorios/threshold/', editor: 'editor-policy' },
@@ -135,32 +102,6 @@ const LABS = [
 ];
 
 const N_LARGE = 10_000;
-
-/** Deterministic calibration CSV of n rows (half calibration, half evaluation, four slices). */
-function calibrationCsv(n: number): string {
-  const lines = ['case_id,split,raw_score,label,slice'];
-  let x = 12345;
-  const next = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
-  for (let i = 0; i < n; i++) {
-    const p = next();
-    lines.push(`r${i},${i % 2 ? 'evaluation' : 'calibration'},${p.toFixed(6)},${next() < p ? 1 : 0},s${i % 4}`);
-  }
-  return lines.join('\n');
-}
-
-/** The lab's inputs at n cases (only the ones that carry the cases; the preset's others stay). */
-const LARGE: Record<string, () => Record<string, string>> = {
-  gate: () => syntheticGateTexts(N_LARGE),
-  threshold: () => ({ cases: syntheticCases(N_LARGE).map((c) => JSON.stringify(c)).join('\n') }),
-  rag: () => syntheticRagTexts(N_LARGE),
-  evaluators: () => {
-    // production too: the preset's production sample names the preset's evaluators, which the
-    // synthetic outputs do not have
-    const t = syntheticEvaluatorTexts(N_LARGE);
-    return { rubric: t.rubric, cases: t.cases, outputs: t.outputs, production: t.production };
-  },
-  calibration: () => ({ cases: calibrationCsv(N_LARGE) }),
-};
 
 async function editBench(page: Page, labId: string, editor: string, n: number, size: string) {
   await instrument(page);
@@ -186,7 +127,7 @@ for (const lab of LABS.filter((l) => LARGE[l.id])) {
   test(`edit -> summary: ${lab.id} 10^4`, async ({ page }) => {
     test.skip(!`edit -> summary: ${lab.id} 10^4`.includes(ONLY));
     await openLab(page, lab.url);
-    await loadTexts(page, lab.id, LARGE[lab.id]());
+    await loadTexts(page, lab.id, LARGE[lab.id](N_LARGE));
     await editBench(page, lab.id, lab.editor, EDITS_LARGE, '10^4');
   });
 }

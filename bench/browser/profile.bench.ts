@@ -10,10 +10,7 @@ import { test } from '@playwright/test';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { openLab } from '../../e2e/helpers.ts';
 import { summarize, type TraceEvent } from './trace-summary.ts';
-import { syntheticGateTexts } from '../gate.bench.ts';
-import { syntheticRagTexts } from '../rag.bench.ts';
-import { syntheticEvaluatorTexts } from '../evaluators.bench.ts';
-import { syntheticCases } from '../threshold.bench.ts';
+import { LARGE, loadTexts } from './synthetic.ts';
 
 const LAB = process.env.PROFILE_LAB ?? '';
 const SIZE = Number(process.env.PROFILE_SIZE ?? 0);
@@ -22,44 +19,13 @@ const CONTROL = process.env.PROFILE_CONTROL ?? ''; // 'slider' (threshold) or 's
 
 const EDITOR: Record<string, string> = { evaluators: 'editor-rubric', rubric: 'editor-rubric' };
 
-function calibrationCsv(n: number): string {
-  const lines = ['case_id,split,raw_score,label,slice'];
-  let x = 12345;
-  const next = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
-  for (let i = 0; i < n; i++) {
-    const p = next();
-    lines.push(`r${i},${i % 2 ? 'evaluation' : 'calibration'},${p.toFixed(6)},${next() < p ? 1 : 0},s${i % 4}`);
-  }
-  return lines.join('\n');
-}
-
-function large(lab: string, n: number): Record<string, string> {
-  if (lab === 'gate') return syntheticGateTexts(n);
-  if (lab === 'rag') return syntheticRagTexts(n);
-  if (lab === 'threshold') return { cases: syntheticCases(n).map((c) => JSON.stringify(c)).join('\n') };
-  if (lab === 'calibration') return { cases: calibrationCsv(n) };
-  if (lab === 'evaluators') {
-    const t = syntheticEvaluatorTexts(n);
-    return { rubric: t.rubric, cases: t.cases, outputs: t.outputs };
-  }
-  throw new Error(`no synthetic data for ${lab}`);
-}
-
 test('profile', async ({ page, browser }) => {
   test.skip(!LAB, 'set PROFILE_LAB');
   const url = `/laboratorios/${LAB}/`;
   await openLab(page, url);
   if (SIZE) {
-    await page.evaluate(() => {
-      (window as unknown as { __r: number }).__r = 0;
-      window.addEventListener('evals-lab:result', () => (window as unknown as { __r: number }).__r++);
-    });
-    for (const [name, text] of Object.entries(large(LAB, SIZE))) {
-      const input = page.locator(`.lab-input:has(#${LAB}-${name}-h) input[type="file"]`);
-      if (await input.count()) await input.first().setInputFiles({ name: `${name}.txt`, mimeType: 'text/plain', buffer: Buffer.from(text) });
-    }
-    if (await page.getByTestId('pending-keep').count()) await page.getByTestId('pending-keep').click();
-    await page.waitForFunction(() => (window as unknown as { __r: number }).__r > 0, null, { timeout: 180_000 });
+    if (!LARGE[LAB]) throw new Error(`no synthetic data for ${LAB}`);
+    await loadTexts(page, LAB, LARGE[LAB](SIZE));
   }
   await page.waitForTimeout(1500);
   await page.evaluate(() => {
