@@ -39,10 +39,15 @@ test.describe('calibration lab', () => {
     await expect(page.getByTestId('reliability-chart').locator('.rel-point')).toHaveCount(10);
     await expect(page.getByTestId('ties')).toHaveAttribute('data-ties', '171');
     await expect(page.getByTestId('cost-heatmap').locator('[data-recommended="true"]')).toHaveCount(1);
+    // every set holds both labels, so the risk-coverage curve has no point: its reason, not an empty chart
+    await expect(page.getByTestId('risk-empty')).toHaveAttribute('data-reason', 'no_singleton_sets');
+    await expect(page.getByTestId('risk-empty')).toContainText('ninguno de los 20 casos de evaluación');
+    await expect(page.getByTestId('risk-chart')).toHaveCount(0);
   });
 
   test('switching the calibrator changes the diagram and the policy', async ({ page }) => {
     await openLab(page, EN);
+    await expect(page.getByTestId('risk-empty')).toContainText('none of the 20 evaluation cases gets a one-label conformal set');
     const calSeries = page.getByTestId('reliability-chart').locator('g[data-series]').nth(1);
     const before = await calSeries.innerHTML();
     await page.getByTestId('calibrator-select').selectOption('platt');

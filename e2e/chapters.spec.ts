@@ -52,11 +52,15 @@ test.describe('chapter 01 widgets', () => {
     await expectDataTable(fig, 'gb-chart');
   });
 
-  test('gate-paired: moving a case with the keyboard changes b, c and McNemar; data table', async ({ page }) => {
+  test('gate-paired: the English kit\'s case ids; moving a case with the keyboard changes b, c and McNemar; data table', async ({ page }) => {
     await page.goto('/en/chapters/01-eval-gate/');
     const fig = await openWidget(page, 'gate-paired');
     await expect(fig.getByTestId('gp-bc')).toHaveText('2, 1');
-    const sel = fig.getByTestId('gp-case-sin_evidencia_001');
+    // The English page's widget lists the English lab's ids (labs/gate/presets/eval_cases.en.jsonl), never the Spanish kit's.
+    const cases = fig.locator('fieldset.wg-cases');
+    for (const id of ['enrollment_001', 'grant_001', 'no_evidence_001', 'hours_001', 'support_001']) await expect(cases).toContainText(id);
+    await expect(fig).not.toContainText(/matricula_001|beca_001|sin_evidencia_001|horario_001|soporte_001/);
+    const sel = fig.getByTestId('gp-case-no_evidence_001');
     await expect(sel).toHaveValue('base');
     await sel.focus();
     await page.keyboard.press('ArrowUp'); // «only the baseline» -> «both»

@@ -219,6 +219,8 @@ export interface CalibrationResult extends LabResultBase {
     undefined_reason: 'no_cases' | null;
   };
   risk_coverage_curve: RiskCoveragePoint[];
+  /** Why no point of risk_coverage_curve is defined (riskCoverageEmptyReason), or null when one is: the page shows it in place of the chart. */
+  risk_coverage_empty_reason: RiskCoverageEmptyReason | null;
   /**
    * Selective prediction on the evaluation split with the chosen calibrator: confidence
    * max(p, 1 − p), predicted label 1 when p > 0.5 (0 at p = 0.5, the lowest class as in the K-class
@@ -317,6 +319,28 @@ export function riskCoverage(p: ArrayLike<number>, masks: ArrayLike<number>, y: 
     error_rate: x.error_rate.value,
     accepted: x.accepted,
   }));
+}
+
+/** Why the risk-coverage curve has no point to draw (see riskCoverageEmptyReason). */
+export type RiskCoverageEmptyReason = 'no_cases' | 'no_singleton_sets' | 'no_automated_cases';
+
+/**
+ * Why the risk-coverage curve (riskCoverage) has no defined point, or null when some confidence
+ * level accepts at least one case (its error rate is then defined). 'no_cases': no evaluation case
+ * (coverage undefined). 'no_singleton_sets': no evaluation case got a one-label conformal set
+ * (set_size_counts['1'] = 0; with few calibration cases the conformal q is high and every set holds
+ * both labels, e.g. the chapter's kit: 10 calibration cases, alpha 0.1, q = 0.75, 20 sets of two),
+ * so nothing is decided automatically at any level. 'no_automated_cases': anything else (not
+ * reachable with levels starting at 0.5, since max(p, 1 − p) >= 0.5; kept for other levels).
+ */
+export function riskCoverageEmptyReason(
+  curve: readonly RiskCoveragePoint[],
+  conformal: { set_size_counts: { '1': number } },
+): RiskCoverageEmptyReason | null {
+  if (curve.some((x) => x.error_rate !== null)) return null;
+  if (curve.length === 0 || curve.every((x) => x.coverage === null)) return 'no_cases';
+  if (conformal.set_size_counts['1'] === 0) return 'no_singleton_sets';
+  return 'no_automated_cases';
 }
 
 /** The undefined columns of a slice row: every rate without cases; the error rate without automated cases. */
@@ -803,6 +827,7 @@ export function selectCalibration(h: CalibrationHeavy, view: CalibrationView = {
       undefined_reason: conf.coverage === null ? 'no_cases' : null,
     },
     risk_coverage_curve: curve,
+    risk_coverage_empty_reason: riskCoverageEmptyReason(curve, conf),
     selective,
     recommended_policy: recommended,
     policy_grid: grid,

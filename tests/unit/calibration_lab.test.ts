@@ -4,7 +4,7 @@ import golden from '../golden/calibration_sklearn.json';
 import { lab as calibrationLab } from '../../labs/calibration/lab.ts';
 import type { CalibrationInput } from '../../labs/calibration/lab.ts';
 import type { ParseOutcome } from '../../labs/core/contract/types.ts';
-import { runCalibration } from '../../labs/calibration/engine.ts';
+import { riskCoverageEmptyReason, runCalibration } from '../../labs/calibration/engine.ts';
 import { ViewError } from '../../labs/core/contract/lab.ts';
 import { calibrationEs } from '../../labs/calibration/i18n/es.ts';
 import { calibrationEn } from '../../labs/calibration/i18n/en.ts';
@@ -230,5 +230,39 @@ describe('second preset: Gaussian naive Bayes on breast cancer (scripts/presets/
     const temp = r.calibrators.find((c) => c.type === 'temperature')!;
     expect(temp.fit.type === 'temperature' && temp.fit.temperature).toBeGreaterThan(1);
     for (const c of r.calibrators) expect(c.evaluation.log_loss!).toBeLessThan(r.raw_metrics.log_loss!);
+  });
+});
+
+/**
+ * The chapter's own data leave the risk-coverage curve empty (a new-user report: the chart drew
+ * nothing and every point read "undefined"). The kit's quantile half has n = 10 calibration cases
+ * and alpha = 0.1: the rank ceil((10 + 1) · 0.9) = ceil(9.9) = 10 = n is the largest non-conformity
+ * score, so the sets are as wide as the calibration data allow; none of the 20 evaluation cases
+ * gets a one-label set, nothing is ever accepted, and the page must say so instead of an empty chart.
+ */
+describe('risk-coverage curve without a defined point: the reason', () => {
+  it('the kit (both languages): no one-label conformal set, so no_singleton_sets', () => {
+    for (const [cases, policy, lang] of [
+      [casesText, policyText, 'es'],
+      [readFileSync('labs/calibration/presets/calibration_cases.en.csv', 'utf8'), readFileSync('labs/calibration/presets/calibration_policy.en.json', 'utf8'), 'en'],
+    ] as const) {
+      const p = parse(cases, policy, lang);
+      if (!p.ok) throw new Error(JSON.stringify(p.issues));
+      const r = runCalibration(p.value);
+      expect(r.conformal.n_quantile).toBe(10);
+      expect(r.conformal.rank).toBe(10);
+      expect(r.conformal.set_size_counts['1']).toBe(0);
+      expect(r.risk_coverage_curve.every((x) => x.accepted === 0 && x.error_rate === null && x.coverage === 0)).toBe(true);
+      expect(r.risk_coverage_empty_reason).toBe('no_singleton_sets');
+    }
+  });
+
+  it('each reason on a hand-written curve; null as soon as one level accepts a case', () => {
+    const pt = (coverage: number | null, error_rate: number | null, accepted: number) => ({ min_confidence: 0.5, coverage, risk: error_rate, error_rate, accepted });
+    const sets = (one: number) => ({ set_size_counts: { '0': 0, '1': one, '2': 3 } });
+    expect(riskCoverageEmptyReason([pt(0.5, 0, 2), pt(0, null, 0)], sets(2))).toBeNull();
+    expect(riskCoverageEmptyReason([pt(null, null, 0)], sets(0))).toBe('no_cases');
+    expect(riskCoverageEmptyReason([pt(0, null, 0)], sets(0))).toBe('no_singleton_sets');
+    expect(riskCoverageEmptyReason([pt(0, null, 0)], sets(1))).toBe('no_automated_cases');
   });
 });

@@ -243,6 +243,31 @@ describe("the kit's outputs JSONL", () => {
   });
 });
 
+describe("the kit's outputs JSONL with a broken line", () => {
+  // The English kit's outputs with line 3 replaced by an object missing its ":" (column 12 is the
+  // character after `{"version" `: 1-based, counted by hand).
+  const lines = readFileSync('labs/gate/presets/outputs.en.jsonl', 'utf8').split('\n');
+  lines[2] = '{"version" "baseline"}';
+  const text = lines.join('\n');
+
+  it('is detected as the kit\'s JSONL from its other rows, and the lab names line 3, column 12, in both languages', async () => {
+    expect(detectGateFormat({ name: 'out.jsonl', text })).toBe('kit');
+    // pretty-printed JSON that does not parse, and one broken line alone, are still not the kit's
+    expect(detectGateFormat({ name: 'x.json', text: '{\n  "results": {\n' })).toBeNull();
+    expect(detectGateFormat({ name: 'x.jsonl', text: '{"version" "a"}\n' })).toBeNull();
+    for (const [lang, expected] of [['en', 'This line is not a valid JSON object'], ['es', 'Esta línea no es un objeto JSON válido']] as const) {
+      const r = importGate([{ name: 'out.jsonl', text }], {}, lang);
+      if (!r.ok) throw new Error(JSON.stringify(r.issues));
+      const kit = Object.fromEntries(['cases', 'hypothesis', 'taxonomy', 'manifest'].map((k) => [k, readFileSync(`labs/gate/presets/${{ cases: 'eval_cases.en.jsonl', hypothesis: 'eval_hypothesis.en.json', taxonomy: 'error_taxonomy.en.json', manifest: 'eval_run_manifest.en.json' }[k]}`, 'utf8')]));
+      const res = await createRunner().runAny('gate', { ...kit, policy: readFileSync('labs/gate/presets/eval_policy.en.json', 'utf8'), outputs: r.texts.outputs }, lang);
+      expect(res.ok).toBe(false);
+      const issue = !res.ok ? res.issues.find((i) => i.line === 3) : undefined;
+      expect(issue).toMatchObject({ input: 'outputs', line: 3, column: 12 });
+      expect(issue?.message).toContain(expected);
+    }
+  });
+});
+
 describe('the summary in both languages', () => {
   it('one of each is said in the singular', () => {
     const s = { ...newSummary('csv', ['r.csv']), cases: 1, versions: ['v'], runs: 1, rows: 1 };

@@ -154,6 +154,15 @@ describe('the gate CLI', () => {
     const one = cli('gate', '--outputs', FIX + 'promptfoo_one_provider.json', '--policy', POLICY, '--lang', 'en');
     expect(one.status).toBe(1);
     expect(one.stderr).toContain('only one version');
+    // the kit's JSONL with line 3 broken is still recognised as the kit's: the message names the line (no --input-format)
+    const dir = mkdtempSync(join(tmpdir(), 'gate-kit-'));
+    const broken = join(dir, 'outputs.jsonl');
+    const lines = readFileSync('labs/gate/presets/outputs.jsonl', 'utf8').split('\n');
+    lines[2] = '{"version" "baseline"}';
+    writeFileSync(broken, lines.join('\n'));
+    const b = cli('gate', '--outputs', broken, '--cases', 'labs/gate/presets/eval_cases.jsonl', '--policy', 'labs/gate/presets/eval_policy.json', '--lang', 'es');
+    expect(b.stderr).not.toContain('Formato no reconocido');
+    expect(b.stderr).toContain('línea 3, columna 12');
   });
 
   it('pre-graded kit rows need no --cases; a --cases given beside an import is kept (its weights)', () => {

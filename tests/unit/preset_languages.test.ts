@@ -44,3 +44,26 @@ describe('preset data in the page\'s language', () => {
     expect(hits(text, ENGLISH)).toEqual([]);
   });
 });
+
+/**
+ * The chapter 01 and 02 widgets bundle their lab's preset texts (src/components/widgets/support/):
+ * on the English page they start from, and edit, the English files (a new-user report: the English
+ * chapter's paired-table widget listed `matricula_001`, `sin_evidencia_001`…).
+ */
+describe('chapter widgets read the page language\'s preset', () => {
+  it('gate widgets: the English start names the *.en.* files and its texts hold the English ids, no Spanish', async () => {
+    const { GATE_TEXTS, gateStart } = await import('../../src/components/widgets/support/gatePreset.ts');
+    const en = gateStart({ bootstrap_rounds: 1 }).en.texts;
+    expect(Object.values(en).map((t) => t.preset).every((f) => f.includes('.en.'))).toBe(true);
+    const text = Object.values(GATE_TEXTS.en).join('\n');
+    for (const id of ['enrollment_001', 'grant_001', 'no_evidence_001', 'hours_001', 'support_001']) expect(text).toContain(id);
+    expect(hits(text, SPANISH)).toEqual([]);
+    expect(Object.values(gateStart({}).es.texts).map((t) => t.preset).some((f) => f.includes('.en.'))).toBe(false);
+    expect(GATE_TEXTS.es.cases).toContain('sin_evidencia_001');
+  });
+  it('threshold widgets: the English start names the *.en.* files and its texts hold no Spanish', async () => {
+    const { THRESHOLD_TEXTS, thresholdStart } = await import('../../src/components/widgets/support/thresholdPreset.ts');
+    expect(Object.values(thresholdStart().en.texts).map((t) => t.preset).every((f) => f.includes('.en.'))).toBe(true);
+    expect(hits(Object.values(THRESHOLD_TEXTS.en).join('\n'), SPANISH)).toEqual([]);
+  });
+});

@@ -17,7 +17,13 @@ import { importCsv, isResultsCsv } from './csv.ts';
 export type GateImportFormat = 'promptfoo' | 'inspect' | 'csv' | 'kit';
 export const GATE_IMPORT_FORMATS: readonly GateImportFormat[] = ['promptfoo', 'inspect', 'csv', 'kit'];
 
-/** The format of one file from its content, or null when none fits. */
+const isKitRow = (r: unknown): boolean => r !== null && typeof r === 'object' && !Array.isArray(r) && 'version' in r && 'case_id' in r;
+
+/**
+ * The format of one file from its content, or null when none fits. A JSON Lines text with a line
+ * that does not parse is still the kit's JSONL when another of its lines is a kit row ({version,
+ * case_id, …}): the lab's parser then names the broken line and column, as with --input-format kit.
+ */
 export function detectGateFormat(f: ImportFile): GateImportFormat | null {
   if (isZip(f)) return 'inspect';
   const text = fileText(f);
@@ -29,7 +35,9 @@ export function detectGateFormat(f: ImportFile): GateImportFormat | null {
       if (isInspectJson(data)) return 'inspect';
     }
     const rows = jsonLines(text);
-    if (rows && rows.length && rows.every((r) => r !== null && typeof r === 'object' && 'version' in r && 'case_id' in r)) return 'kit';
+    if (rows && rows.length && rows.every(isKitRow)) return 'kit';
+    const lines = text.split('\n').filter((l) => l.trim() !== '');
+    if (data === undefined && rows === null && lines.length > 1 && lines.some((l) => isKitRow(tryJson(l)))) return 'kit';
     return null;
   }
   return isResultsCsv(text) ? 'csv' : null;
@@ -50,7 +58,8 @@ export function importKit(file: ImportFile, options: ImportOptions, lang: Lang):
   const text = fileText(file);
   const summary = newSummary('kit', [file.name]);
   summary.rows = text.split('\n').filter((l) => l.trim() !== '').length;
-  const rows = (jsonLines(text) ?? []).filter((r): r is Record<string, unknown> => r !== null && typeof r === 'object' && !Array.isArray(r));
+  // Each line on its own: a broken line is left to the lab's parser (it names its line and column).
+  const rows = text.split('\n').filter((l) => l.trim() !== '').map((l) => tryJson(l)).filter((r): r is Record<string, unknown> => r !== null && typeof r === 'object' && !Array.isArray(r));
   const versions: string[] = [];
   const caseIds: string[] = [];
   const seenCase = new Set<string>();

@@ -16,7 +16,7 @@ import ChartFrame, { PHONE_FALLBACK, useChartBox } from '../charts/ChartFrame.ts
 import { formatFigure } from '../../lib/format-figure.ts';
 import { gateWidgetsUi } from '../labs/gate/i18n/widgets.ts';
 import { useWidgetRun } from './support/LiveLab.tsx';
-import { gateSpanishStart, gateTextsWithPolicy } from './support/gatePreset.ts';
+import { gateStart, gateTextsWithPolicy } from './support/gatePreset.ts';
 import '../../styles/widgets-gate-threshold.css';
 
 type Result = ResultOf<'gate'>;
@@ -26,7 +26,7 @@ const SEEDS = [13, 1, 3, 7, 42, 2026] as const;
 const START_ROUNDS = 50;
 const KIT_SEED = 13;
 
-export const widget: WidgetSpec = { lab: 'gate', start: gateSpanishStart({ bootstrap_rounds: START_ROUNDS }) };
+export const widget: WidgetSpec = { lab: 'gate', start: gateStart({ bootstrap_rounds: START_ROUNDS }) };
 
 const H = 230;
 const M = { top: 46, right: 14, bottom: 40, left: 46 };
@@ -51,7 +51,7 @@ export default function GateBootstrap({ lang, initial }: WidgetProps) {
   const [seed, setSeed] = useState<number>(KIT_SEED);
   const [touched, setTouched] = useState(false);
   const rounds = ROUNDS[roundsIdx];
-  const texts = useMemo(() => (touched ? gateTextsWithPolicy({ bootstrap_rounds: rounds, bootstrap_seed: seed }) : null), [touched, rounds, seed]);
+  const texts = useMemo(() => (touched ? gateTextsWithPolicy(lang, { bootstrap_rounds: rounds, bootstrap_seed: seed }) : null), [touched, rounds, seed, lang]);
   const run = useWidgetRun('gate', lang, initial as Result, texts);
   const r = run.result;
   const box = useChartBox(PHONE_FALLBACK, 720, 240);

@@ -15,7 +15,7 @@ import ChartFrame, { PHONE_FALLBACK, useChartBox } from '../charts/ChartFrame.ts
 import { formatFigure } from '../../lib/format-figure.ts';
 import { gateWidgetsUi } from '../labs/gate/i18n/widgets.ts';
 import { useWidgetRun } from './support/LiveLab.tsx';
-import { GATE_TEXTS, gateSpanishStart, gateTextsWithPolicy } from './support/gatePreset.ts';
+import { GATE_TEXTS, gateStart, gateTextsWithPolicy } from './support/gatePreset.ts';
 import '../../styles/widgets-gate-threshold.css';
 
 type Result = ResultOf<'gate'>;
@@ -24,27 +24,38 @@ const OUTCOMES: Outcome[] = ['both', 'base', 'cand', 'none'];
 
 /** The bootstrap is not drawn here: one round keeps the build's scorecard (and the page) small. */
 const POLICY_PATCH = { bootstrap_rounds: 1 };
-export const widget: WidgetSpec = { lab: 'gate', start: gateSpanishStart(POLICY_PATCH) };
+export const widget: WidgetSpec = { lab: 'gate', start: gateStart(POLICY_PATCH) };
 
 interface Row { version: string; case_id: string; output: string; cost_eur: number }
-const ROWS: Row[] = GATE_TEXTS.outputs.split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as Row);
-const CASE_IDS: string[] = GATE_TEXTS.cases.split('\n').filter((l) => l.trim() !== '').map((l) => (JSON.parse(l) as { case_id: string }).case_id);
+const nonEmptyLines = (text: string) => text.split('\n').filter((l) => l.trim() !== '');
+/** The kit's answers and case ids in each page language (the English kit names its cases in English). */
+const ROWS: Record<'es' | 'en', Row[]> = {
+  es: nonEmptyLines(GATE_TEXTS.es.outputs).map((l) => JSON.parse(l) as Row),
+  en: nonEmptyLines(GATE_TEXTS.en.outputs).map((l) => JSON.parse(l) as Row),
+};
+const CASE_IDS: Record<'es' | 'en', string[]> = {
+  es: nonEmptyLines(GATE_TEXTS.es.cases).map((l) => (JSON.parse(l) as { case_id: string }).case_id),
+  en: nonEmptyLines(GATE_TEXTS.en.cases).map((l) => (JSON.parse(l) as { case_id: string }).case_id),
+};
 
 /**
- * Answers that fail the two cases both versions pass in the kit: each lacks one of the case's
- * expected terms (matricula_001 needs «matrícula» and «plazo»; beca_001 «beca» and «documentación»).
- * The graders read Spanish in both languages, like the kit's answers.
+ * Answers that fail the two cases both versions pass in the kit, in the kit's language: each lacks
+ * an expected term (matricula_001 needs «matrícula» and «plazo», beca_001 «beca» and
+ * «documentación»; enrollment_001 needs "enrollment" and "deadline", grant_001 "grant" and
+ * "documentation").
  */
 const WRITTEN_FAILS: Record<string, string> = {
   matricula_001: 'Consulta el calendario académico del centro.',
   beca_001: 'Revisa la convocatoria en la web de becas.',
+  enrollment_001: "Check the school's academic calendar.",
+  grant_001: 'Read the call on the university website.',
 };
 
 /** A kit answer (of either version) to `caseId` whose grade in `r` is `pass`, if there is one. */
-function kitAnswer(r: Result, caseId: string, pass: boolean): string | null {
+function kitAnswer(rows: Row[], r: Result, caseId: string, pass: boolean): string | null {
   for (const v of [r.baseline, r.candidate]) {
     const res = v.results.find((x) => x.case_id === caseId);
-    const row = ROWS.find((x) => x.version === v.name && x.case_id === caseId);
+    const row = rows.find((x) => x.version === v.name && x.case_id === caseId);
     if (res && row && res.passed === pass) return row.output;
   }
   return pass ? null : WRITTEN_FAILS[caseId] ?? null;
@@ -76,27 +87,29 @@ export default function GatePaired({ lang, initial }: WidgetProps) {
   const t = gateWidgetsUi[lang];
   const tp = t.paired;
   const kit = initial as Result;
+  const caseIds = CASE_IDS[lang];
+  const rows = ROWS[lang];
   const start = useMemo(() => {
     const m = new Map<string, Outcome>();
-    for (const id of CASE_IDS) {
+    for (const id of caseIds) {
       const b = kit.baseline.results.find((x) => x.case_id === id)?.passed ?? false;
       const c = kit.candidate.results.find((x) => x.case_id === id)?.passed ?? false;
       m.set(id, outcomeOf(b, c));
     }
     return m;
-  }, [kit]);
+  }, [kit, caseIds]);
   const [choice, setChoice] = useState<Map<string, Outcome>>(start);
   const [touched, setTouched] = useState(false);
   const texts = useMemo(() => {
     if (!touched) return null;
-    const lines = ROWS.map((row) => {
+    const out = rows.map((row) => {
       const o = choice.get(row.case_id) ?? 'both';
       const pass = row.version === 'baseline' ? o === 'both' || o === 'base' : o === 'both' || o === 'cand';
-      const output = kitAnswer(kit, row.case_id, pass) ?? row.output;
+      const output = kitAnswer(rows, kit, row.case_id, pass) ?? row.output;
       return JSON.stringify({ ...row, output });
     });
-    return { ...gateTextsWithPolicy(POLICY_PATCH), outputs: `${lines.join('\n')}\n` };
-  }, [touched, choice, kit]);
+    return { ...gateTextsWithPolicy(lang, POLICY_PATCH), outputs: `${out.join('\n')}\n` };
+  }, [touched, choice, kit, rows, lang]);
   const run = useWidgetRun('gate', lang, kit, texts);
   const r = run.result;
   const box = useChartBox(PHONE_FALLBACK, 640, 240);
@@ -106,7 +119,7 @@ export default function GatePaired({ lang, initial }: WidgetProps) {
   const candBy = new Map(r.candidate.results.map((x) => [x.case_id, x]));
   const cellOf = (id: string): Outcome => outcomeOf(baseBy.get(id)?.passed ?? false, candBy.get(id)?.passed ?? false);
   const cells: Record<Outcome, string[]> = { both: [], base: [], cand: [], none: [] };
-  for (const id of CASE_IDS) cells[cellOf(id)].push(id);
+  for (const id of caseIds) cells[cellOf(id)].push(id);
   const p = r.paired_comparison;
   // b and c: the engine's lists of improvements and regressions (its McNemar counts when scores are binary).
   const mc = { b: p.baseline_failed_candidate_passed.length, c: p.baseline_passed_candidate_failed.length };
@@ -143,7 +156,7 @@ export default function GatePaired({ lang, initial }: WidgetProps) {
             summary: t.table,
             columns: [tp.col_case, tp.col_weight, tp.col_base, tp.col_cand, tp.col_cell],
             rowHeaders: true,
-            rows: CASE_IDS.map((id) => ({
+            rows: caseIds.map((id) => ({
               key: id,
               cells: [id, candBy.get(id)?.weight ?? '', baseBy.get(id)?.passed ? tp.pass : tp.fail, candBy.get(id)?.passed ? tp.pass : tp.fail, layout.find((l) => l.key === cellOf(id))!.tag],
             })),
@@ -186,7 +199,7 @@ export default function GatePaired({ lang, initial }: WidgetProps) {
       </div>
       <fieldset className="wg-cases">
         <legend>{tp.controls}</legend>
-        {CASE_IDS.map((id) => (
+        {caseIds.map((id) => (
           <label key={id} className="wg-case">
             <code>{id}</code>
             <select value={choice.get(id)} data-testid={`gp-case-${id}`}

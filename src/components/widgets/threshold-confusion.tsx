@@ -15,13 +15,13 @@ import ChartFrame, { PHONE_FALLBACK, useChartBox } from '../charts/ChartFrame.ts
 import { formatFigure } from '../../lib/format-figure.ts';
 import { thresholdWidgetsUi } from '../labs/threshold/i18n/widgets.ts';
 import { useWidgetRun } from './support/LiveLab.tsx';
-import { THRESHOLD_TEXTS, thresholdSpanishStart } from './support/thresholdPreset.ts';
+import { THRESHOLD_TEXTS, thresholdStart } from './support/thresholdPreset.ts';
 import '../../styles/widgets-gate-threshold.css';
 
 type Result = ResultOf<'threshold'>;
 const START_T = 0.5;
 
-export const widget: WidgetSpec = { lab: 'threshold', start: thresholdSpanishStart(undefined, { low: START_T, high: START_T }) };
+export const widget: WidgetSpec = { lab: 'threshold', start: thresholdStart(undefined, { low: START_T, high: START_T }) };
 
 const H = 122;
 const M = { left: 70, right: 14 };
@@ -32,7 +32,7 @@ export default function ThresholdConfusion({ lang, initial }: WidgetProps) {
   const [th, setTh] = useState(START_T);
   const [touched, setTouched] = useState(false);
   const view = useMemo(() => ({ low: th, high: th }) as ViewOf<'threshold'>, [th]);
-  const run = useWidgetRun('threshold', lang, initial as Result, touched ? (THRESHOLD_TEXTS as Record<string, string>) : null, view);
+  const run = useWidgetRun('threshold', lang, initial as Result, touched ? (THRESHOLD_TEXTS[lang] as Record<string, string>) : null, view);
   const r = run.result;
   const sp = r.selected_policy;
   const c = sp.counts;

@@ -21,7 +21,7 @@ import ChartFrame, { PHONE_FALLBACK, useChartBox } from '../charts/ChartFrame.ts
 import { formatFigure } from '../../lib/format-figure.ts';
 import { thresholdWidgetsUi } from '../labs/threshold/i18n/widgets.ts';
 import { useWidgetRun } from './support/LiveLab.tsx';
-import { presetPolicyValue, presetScores, thresholdSpanishStart, thresholdTextsWithPolicy } from './support/thresholdPreset.ts';
+import { presetPolicyValue, presetScores, thresholdStart, thresholdTextsWithPolicy } from './support/thresholdPreset.ts';
 import '../../styles/widgets-gate-threshold.css';
 
 type Result = ResultOf<'threshold'>;
@@ -31,7 +31,7 @@ const GRID = [...new Set([0, ...presetScores(), 1])].sort((a, b) => a - b);
 const KIT_CFP = Number(presetPolicyValue('cost_false_positive'));
 const KIT_CFN = Number(presetPolicyValue('cost_false_negative'));
 
-export const widget: WidgetSpec = { lab: 'threshold', start: thresholdSpanishStart({ threshold_grid: GRID }) };
+export const widget: WidgetSpec = { lab: 'threshold', start: thresholdStart({ threshold_grid: GRID }) };
 
 const H = 240;
 const M = { top: 40, right: 14, bottom: 42, left: 46 };
@@ -44,7 +44,7 @@ export default function ThresholdCost({ lang, initial }: WidgetProps) {
   const [cfp, setCfp] = useState(KIT_CFP);
   const [cfn, setCfn] = useState(KIT_CFN);
   const [touched, setTouched] = useState(false);
-  const texts = useMemo(() => (touched ? thresholdTextsWithPolicy({ threshold_grid: GRID, cost_false_positive: cfp, cost_false_negative: cfn }) : null), [touched, cfp, cfn]);
+  const texts = useMemo(() => (touched ? thresholdTextsWithPolicy(lang, { threshold_grid: GRID, cost_false_positive: cfp, cost_false_negative: cfn }) : null), [touched, cfp, cfn, lang]);
   const run = useWidgetRun('threshold', lang, initial as Result, texts);
   const r = run.result;
   const box = useChartBox(PHONE_FALLBACK, 720, 240);

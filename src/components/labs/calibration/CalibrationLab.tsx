@@ -497,19 +497,30 @@ function RiskCoverage({ result, lang }: { result: CalibrationResult; lang: Lang 
   const t = ui(lang);
   const tc = t.calibration;
   const pts = result.risk_coverage_curve;
+  // No defined point: the reason in place of an empty chart (the engine says which).
+  const empty = result.risk_coverage_empty_reason;
+  const cf = result.conformal;
   return (
     <LabPanel id="cal-risk-h" title={tc.risk_title}>
-      <LineChart
-        testId="risk-chart"
-        title={tc.risk_title}
-        description={tc.risk_desc}
-        xLabel={tc.coverage}
-        yLabel={tc.error_rate}
-        series={[{ name: 'risk', x: pts.map((p) => p.coverage ?? Number.NaN), y: pts.map((p) => (p.error_rate === null ? Number.NaN : p.error_rate)), color: COLORS.cal }]}
-        markers={riskMarkers(pts, tc.risk_point, lang)}
-        tableSummary={t.lab.chart_table}
-        extra={{ label: tc.min_conf, values: pts.map((p) => p.min_confidence) }}
-      />
+      {empty === null ? (
+        <LineChart
+          testId="risk-chart"
+          title={tc.risk_title}
+          description={tc.risk_desc}
+          xLabel={tc.coverage}
+          yLabel={tc.error_rate}
+          series={[{ name: 'risk', x: pts.map((p) => p.coverage ?? Number.NaN), y: pts.map((p) => (p.error_rate === null ? Number.NaN : p.error_rate)), color: COLORS.cal }]}
+          markers={riskMarkers(pts, tc.risk_point, lang)}
+          tableSummary={t.lab.chart_table}
+          extra={{ label: tc.min_conf, values: pts.map((p) => p.min_confidence) }}
+        />
+      ) : (
+        <p className="help" data-testid="risk-empty" data-reason={empty}>
+          {empty === 'no_singleton_sets'
+            ? tc.risk_no_singletons(cf.set_size_counts['0'] + cf.set_size_counts['1'] + cf.set_size_counts['2'], cf.set_size_counts['2'], cf.set_size_counts['0'], cf.n_calibration, fmt(cf.alpha, lang, 2), cf.q === null ? '∞' : fmt(cf.q, lang, 4))
+            : empty === 'no_cases' ? <UndefinedValue reason="no_cases" lang={lang} /> : tc.risk_empty_other}
+        </p>
+      )}
       <details className="chart-data">
         <summary>{tc.risk_table}</summary>
         <DataTable cards label={tc.risk_table} testId="risk-table"

@@ -128,6 +128,10 @@ const es = {
   risk_cost: 'Coste medio por aceptado',
   accepted: 'Aceptados',
   risk_table: 'Tabla completa de la curva',
+  /** In place of the empty risk-coverage chart when no evaluation case has a one-label conformal set. */
+  risk_no_singletons: (n: number, two: number, zero: number, nCal: number, alpha: string, q: string) =>
+    `Sin curva con estos datos: ninguno de los ${n} casos de evaluación recibe un conjunto conformal de una sola etiqueta (con ${nCal} casos de calibración y α = ${alpha}, q = ${q}: ${two} conjuntos con las dos etiquetas${zero ? ` y ${zero} vacíos` : ''}). Ningún caso se decide de forma automática en ningún nivel de confianza, así que la tasa de error entre los aceptados no está definida. Con más casos de calibración o un α mayor, los conjuntos se estrechan.`,
+  risk_empty_other: 'Sin curva con estos datos: ningún nivel de confianza acepta un caso.',
   heat_title: 'Coste de cada par (low, high)',
   heat_desc: (n: number, feasible: number) =>
     `Coste total en el split de evaluación de los ${n} pares de la rejilla (low en el eje x, high en el eje y). Color más oscuro = más caro; las celdas rayadas no cumplen la política (${feasible} sí la cumplen); la estrella marca el par recomendado.`,
@@ -286,6 +290,9 @@ const en: Widen<typeof es> = {
   risk_cost: 'Mean cost per accepted case',
   accepted: 'Accepted',
   risk_table: 'Full table of the curve',
+  risk_no_singletons: (n: number, two: number, zero: number, nCal: number, alpha: string, q: string) =>
+    `No curve with these data: none of the ${n} evaluation cases gets a one-label conformal set (with ${nCal} calibration cases and α = ${alpha}, q = ${q}: ${two} sets hold both labels${zero ? ` and ${zero} are empty` : ''}). No case is decided automatically at any confidence level, so the error rate among accepted cases is undefined. More calibration cases or a larger α make the sets narrower.`,
+  risk_empty_other: 'No curve with these data: no confidence level accepts a case.',
   heat_title: 'Cost of each (low, high) pair',
   heat_desc: (n: number, feasible: number) =>
     `Total cost on the evaluation split of the ${n} grid pairs (low on the x axis, high on the y axis). Darker = more expensive; hatched cells fail the policy (${feasible} meet it); the star marks the recommended pair.`,
