@@ -1,6 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { openLab, expectIssues, expectStale, replaceEditorText, editorText, copyShareLink, openInFreshContext } from './helpers.ts';
+import { LARGE, loadTexts } from '../bench/browser/synthetic.ts';
 
 const DIR = 'labs/evaluators/presets/';
 const PRESET_RUBRIC = readFileSync(`${DIR}evaluator_rubric.json`, 'utf8');
@@ -10,6 +11,17 @@ const V2 = 'evaluator_v2_rubric';
 const recommended = (page: Page) => page.getByTestId('recommended');
 
 test.describe('evaluator audit lab', () => {
+  test('40 cases: the case table draws 25 and a filter by case id finds the others', async ({ page }) => {
+    await openLab(page, '/en/labs/evaluators/');
+    await loadTexts(page, 'evaluators', LARGE.evaluators(40));
+    const rows = page.getByTestId('cases-overview').locator('tbody tr');
+    await expect(rows).toHaveCount(25);
+    await expect(page.getByTestId('cases-overview-count')).toHaveText('Showing 25 of 40 rows; filter by id to reach the others.');
+    await page.getByTestId('cases-overview-filter').fill('case_39');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toHaveAttribute('data-case', 'case_39');
+  });
+
   test("the preset reproduces the kit's figures: v1 kappa 0.1818 with three false passes, all critical; v2's kappa of 1 has no interval, so the lab recommends nobody (the kit recommends v2)", async ({ page }) => {
     await openLab(page, '/laboratorios/evaluators/');
     await expect(recommended(page)).toHaveAttribute('data-value', '');

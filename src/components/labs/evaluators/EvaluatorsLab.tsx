@@ -26,12 +26,13 @@ import { ImportPanel } from '../shared/ImportPanel.tsx';
 import type { LabIslandProps } from '../shared/embed.ts';
 import { fmt, UndefinedValue, breakable } from '../shared/format.tsx';
 import { LabPanel, DataTable } from '../shared/Panel.tsx';
+import { CaseFilter, useCaseFilter } from '../shared/CaseTable.tsx';
 import { VerdictPanel, ReasonList } from '../shared/Verdict.tsx';
 import { checkHeadlines, type LabSummaryDef } from '../shared/Summary.tsx';
 import BarRowsChart, { type BarRow } from '../../charts/BarRowsChart.tsx';
 import IntervalChart, { type IntervalRow } from '../../charts/IntervalChart.tsx';
 import { EvaluatorsCases } from './EvaluatorsCases.tsx';
-import { addEvaluatorCopy, flipHumanLabel, flipJudgeScore, readCases, readOutputs, toggleParseOk } from './edit.ts';
+import { addEvaluatorCopy, flipHumanLabel, flipJudgeScore, readCases, readOutputs, toggleParseOk, type HumanCase } from './edit.ts';
 
 const PASS = 'pass';
 const COLORS = ['#1d4e89', '#b35900', '#2e7d32', '#6a3d9a', '#00838f', '#a3211b', '#5d4037', '#ad1457'];
@@ -474,6 +475,11 @@ function LabelButton({ value, label, onClick, testId, disabled }: { value: numbe
   );
 }
 
+/** The case table draws at most this many cases (a filter by case id finds the others), as the shared CaseTable does. */
+const CASE_LIMIT = 25;
+const NO_CASES: readonly HumanCase[] = [];
+const caseIdOf = (c: HumanCase) => c.case_id;
+
 function CaseTable({ result, lang, state }: { result: EvaluatorsResult; lang: Lang; state: LabStateApi }) {
   const te = ui(lang).evaluators;
   const lm = evaluatorsMsg(lang);
@@ -491,12 +497,15 @@ function CaseTable({ result, lang, state }: { result: EvaluatorsResult; lang: La
   const flipHuman = (id: string, label: string) => edit('cases', flipHumanLabel(state.texts.cases ?? '', id, label));
   const flipJudge = (ev: string, id: string, label: string) => edit('outputs', flipJudgeScore(state.texts.outputs ?? '', ev, id, label));
   const flipParse = (ev: string, id: string) => edit('outputs', toggleParseOk(state.texts.outputs ?? '', ev, id));
-  const reports = new Map(result.reports.map((r) => [r.evaluator_id, r]));
+  // each evaluator's false passes and false blocks as sets: a lookup per cell, not a scan of the
+  // list (10^4 cases: the scans were 4.1 s of the page thread's samples over six edits, 2026-12-07 trace)
+  const errors = useMemo(() => new Map(result.reports.map((r) => [r.evaluator_id, { pass: new Set(r.false_passes), block: new Set(r.false_blocks) }])), [result]);
+  const { filter, setFilter, shown } = useCaseFilter(cases?.cases ?? NO_CASES, caseIdOf, CASE_LIMIT);
   const outcome = (ev: string, caseId: string, judge: number | null, parseOk: boolean | null): { key: string; text: string } => {
-    const r = reports.get(ev);
+    const r = errors.get(ev);
     if (parseOk === false) return { key: 'parse_error', text: lm.outcomes.parse_error };
-    if (r?.false_passes.includes(caseId)) return { key: 'false_pass', text: lm.outcomes.false_pass };
-    if (r?.false_blocks.includes(caseId)) return { key: 'false_block', text: lm.outcomes.false_block };
+    if (r?.pass.has(caseId)) return { key: 'false_pass', text: lm.outcomes.false_pass };
+    if (r?.block.has(caseId)) return { key: 'false_block', text: lm.outcomes.false_block };
     return judge === 1 ? { key: 'true_pass', text: lm.outcomes.true_pass } : { key: 'true_block', text: lm.outcomes.true_block };
   };
   if (!cases || !outs) {
@@ -512,9 +521,10 @@ function CaseTable({ result, lang, state }: { result: EvaluatorsResult; lang: La
     <LabPanel id="ev-cases" title={te.cases_heading} testId="case-table">
       <p className="help">{te.cases_help}</p>
       <p className="help">{te.cases_caption}</p>
-      <DataTable label={te.cases_heading} testId="cases-overview" className="ev-cases-table" tall={cases.cases.length > 12}
+      <CaseFilter lang={lang} total={cases.cases.length} limit={CASE_LIMIT} filter={filter} setFilter={setFilter} shown={shown} testId="cases-overview" />
+      <DataTable label={te.cases_heading} testId="cases-overview" className="ev-cases-table" tall={shown.rows.length > 12}
         columns={[te.case, te.human_pass, ...outs.map((o) => te.judge_pass(o.evaluator_id))]}>
-        {cases.cases.map((c) => (
+        {shown.rows.map((c) => (
           <tr key={c.case_id} data-case={c.case_id}>
             <th scope="row">
               {c.case_id}

@@ -91,12 +91,13 @@ interface Props<R> {
   disabledNote?: ReactNode;
 }
 
-export function CaseTable<R>({ id, lang, title, help, rows, rowId, rowHeader, idHeader, columns, toggles, rowClass, limit = 25, status, testId = 'lab-case-table', disabledNote }: Props<R>) {
-  const t = TEXT[lang];
-  const helpId = useId();
+/**
+ * The rows a big case table draws: those whose id contains the filter (case-insensitive), at most
+ * `limit` of them, and how many match in all. Linear in the rows; recomputed only when the rows,
+ * the filter or the limit change. Shared by CaseTable and the labs whose own tables list cases.
+ */
+export function useCaseFilter<R>(rows: readonly R[], rowId: (r: R) => string, limit: number) {
   const [filter, setFilter] = useState('');
-  const [active, setActive] = useState<{ row: string; col: number } | null>(null);
-  const body = useRef<HTMLDivElement>(null);
   const shown = useMemo(() => {
     const f = filter.trim().toLowerCase();
     const out: R[] = [];
@@ -108,6 +109,33 @@ export function CaseTable<R>({ id, lang, title, help, rows, rowId, rowHeader, id
     }
     return { rows: out, matched };
   }, [rows, rowId, filter, limit]);
+  return { filter, setFilter, shown };
+}
+
+/** The filter box (only when there are more rows than `limit`) and the "n of m cases shown" line of a case table. */
+export function CaseFilter({ lang, total, limit, filter, setFilter, shown, testId }: { lang: Lang; total: number; limit: number; filter: string; setFilter: (f: string) => void; shown: { rows: readonly unknown[]; matched: number }; testId: string }) {
+  const t = TEXT[lang];
+  return (
+    <>
+      {total > limit && (
+        <p className="case-table-filter">
+          <label>
+            {t.filter}{' '}
+            <input type="search" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} data-testid={`${testId}-filter`} autoComplete="off" spellCheck={false} />
+          </label>
+        </p>
+      )}
+      <p className="help" data-testid={`${testId}-count`}>{shown.matched === 0 ? t.none : shown.matched > shown.rows.length ? t.shown(shown.rows.length, shown.matched) : t.all(shown.matched)}</p>
+    </>
+  );
+}
+
+export function CaseTable<R>({ id, lang, title, help, rows, rowId, rowHeader, idHeader, columns, toggles, rowClass, limit = 25, status, testId = 'lab-case-table', disabledNote }: Props<R>) {
+  const t = TEXT[lang];
+  const helpId = useId();
+  const { filter, setFilter, shown } = useCaseFilter(rows, rowId, limit);
+  const [active, setActive] = useState<{ row: string; col: number } | null>(null);
+  const body = useRef<HTMLDivElement>(null);
   const ids = shown.rows.map(rowId);
   // The one tab stop: the active button when its row is still shown, else the first row's first button.
   const cur = active && ids.includes(active.row) && active.col < toggles.length ? active : ids.length && toggles.length ? { row: ids[0], col: 0 } : null;
@@ -140,15 +168,7 @@ export function CaseTable<R>({ id, lang, title, help, rows, rowId, rowHeader, id
       ) : (
         <>
           <p className="help case-table-keys" id={helpId}>{t.keys}</p>
-          {rows.length > limit && (
-            <p className="case-table-filter">
-              <label>
-                {t.filter}{' '}
-                <input type="search" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} data-testid={`${testId}-filter`} autoComplete="off" spellCheck={false} />
-              </label>
-            </p>
-          )}
-          <p className="help" data-testid={`${testId}-count`}>{shown.matched === 0 ? t.none : shown.matched > shown.rows.length ? t.shown(shown.rows.length, shown.matched) : t.all(shown.matched)}</p>
+          <CaseFilter lang={lang} total={rows.length} limit={limit} filter={filter} setFilter={setFilter} shown={shown} testId={testId} />
           {shown.rows.length > 0 && (
             <div ref={body} className="case-table">
               <DataTable label={title} cards className="case-table-grid" testId={`${testId}-rows`}
