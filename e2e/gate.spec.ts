@@ -94,6 +94,11 @@ test.describe('gate lab', () => {
     await replaceEditorText(page, 'editor-cases', broken);
     await expectIssues(page, ['línea 2', 'weight', 'línea 5']);
     await expectStale(page);
+    // the summary beside the editor names the first problem and links to the list
+    await expect(page.getByTestId('summary-problem')).toContainText('casos');
+    await expect(page.getByTestId('summary-problem')).toContainText('línea 2');
+    await expect(page.getByTestId('summary-stale').locator('a')).toHaveAttribute('href', '#gate-issues');
+    await expect(page.locator('#gate-issues')).toBeVisible();
     await expect(page.getByTestId('wq-candidate')).toHaveText(num(page, '0.875'));
     expect(await editorText(page, 'editor-cases')).toContain('"weight":"dos"');
     // A cross-file problem: an answer for a case that does not exist, on its own line.

@@ -143,8 +143,8 @@ export interface RagCase {
   } | null;
 }
 
-/** The comparator's thresholds (the kit's keys in rag_experiment_matrix.py), each optional. */
-export const variantGateSchema = z.strictObject({
+/** The kit's seven thresholds, each optional: the policy's gate and the comparator's share them. */
+const kitThresholds = {
   min_recall_at_k: unit.optional(),
   min_ndcg_at_k: unit.optional(),
   min_groundedness: unit.optional(),
@@ -152,6 +152,11 @@ export const variantGateSchema = z.strictObject({
   min_no_answer_accuracy: unit.optional(),
   max_critical_failures: z.number().int().min(0).optional(),
   max_avg_context_tokens: z.number().min(0).optional(),
+};
+
+/** The comparator's thresholds (the kit's keys in rag_experiment_matrix.py), each optional. */
+export const variantGateSchema = z.strictObject({
+  ...kitThresholds,
   max_p95_latency_ms: z.number().min(0).optional(),
   max_cost_per_accepted_answer: z.number().min(0).optional(),
 });
@@ -159,13 +164,7 @@ export type VariantGate = z.output<typeof variantGateSchema>;
 
 export const policySchema = z.strictObject({
   k: z.number().int().min(1).max(1000),
-  min_recall_at_k: unit.optional(),
-  min_ndcg_at_k: unit.optional(),
-  min_groundedness: unit.optional(),
-  min_citation_recall: unit.optional(),
-  min_no_answer_accuracy: unit.optional(),
-  max_critical_failures: z.number().int().min(0).optional(),
-  max_avg_context_tokens: z.number().min(0).optional(),
+  ...kitThresholds,
   min_precision_at_k: unit.optional(),
   min_hit_at_k: unit.optional(),
   min_mrr_at_k: unit.optional(),

@@ -124,6 +124,7 @@ export const en: UiStrings = {
       reason_gone: 'No longer',
       reason_new: 'new',
       stale: 'Stale: fix the input',
+      all_problems: 'every problem',
       changed: 'Change',
     },
     reasons: 'Reasons',

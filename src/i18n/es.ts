@@ -122,6 +122,7 @@ export const es = {
       reason_gone: 'Ya no',
       reason_new: 'nuevo',
       stale: 'Desactualizado: corrige la entrada',
+      all_problems: 'todos los problemas',
       changed: 'Cambio',
     },
     reasons: 'Motivos',

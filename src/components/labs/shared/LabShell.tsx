@@ -174,7 +174,7 @@ export function LabShell({ meta, lang, inputs: defs, state, run, embed, secondar
       <div className={summary ? 'lab-body has-summary' : 'lab-body'}>
         {summary && run.result !== null && (
           <ResultBoundary message={t.render_error} resetKey={run.result}>
-            <MemoSummary def={summary} lang={lang} labId={labId} resultKey={run.result} verdict={verdictOf(run.result)} stale={run.stale} />
+            <MemoSummary def={summary} lang={lang} labId={labId} resultKey={run.result} verdict={verdictOf(run.result)} stale={run.stale} problem={run.issues[0] ? formatIssue({ ...run.issues[0], input: labels[run.issues[0].input] ?? run.issues[0].input }, lang) : null} />
           </ResultBoundary>
         )}
         <div className="lab-main">
@@ -193,7 +193,7 @@ export function LabShell({ meta, lang, inputs: defs, state, run, embed, secondar
           {state.tooLarge ? <strong className="large-text-unsaved" data-testid="not-saved">{t.large_not_saved}</strong> : t.saved}
         </p>
         {run.issues.length > 0 && (
-          <div className="issues" role="alert" data-testid="issues">
+          <div className="issues" role="alert" data-testid="issues" id={`${labId}-issues`}>
             <h3>{t.issues_heading(run.totalIssues)}</h3>
             {run.totalIssues > run.issues.length && <p>{t.issues_first(run.issues.length)}</p>}
             <ul>

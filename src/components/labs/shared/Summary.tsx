@@ -65,9 +65,14 @@ interface Props {
   /** The verdict code of that result, for the "before" note. */
   verdict: string | null;
   stale: boolean;
+  /**
+   * While stale: the first input problem as the issues list words it (input, line, field, message),
+   * shown in the summary beside the edit, with a link to the whole list (`#<labId>-issues`).
+   */
+  problem?: string | null;
 }
 
-export function LabSummary({ def, lang, labId, resultKey, verdict, stale }: Props) {
+export function LabSummary({ def, lang, labId, resultKey, verdict, stale, problem }: Props) {
   const t = ui(lang).lab;
   const ts = t.summary;
   const moreId = useId();
@@ -174,7 +179,12 @@ export function LabSummary({ def, lang, labId, resultKey, verdict, stale }: Prop
           <span aria-hidden="true">{expanded ? '▴' : '▾'}</span> <span className="lab-summary-toggle-text">{expanded ? ts.less : ts.more}</span>
         </button>
       </div>
-      {stale && <p className="lab-summary-stale">{ts.stale}</p>}
+      {stale && (
+        <p className="lab-summary-stale" data-testid="summary-stale">
+          {ts.stale}
+          {problem && <>: <span data-testid="summary-problem">{problem}</span> <a href={`#${labId}-issues`}>{ts.all_problems}</a></>}
+        </p>
+      )}
       {(verdictWas !== null || gone.length > 0) && (
         <div className="lab-summary-was" data-testid="summary-was">
           {verdictWas !== null && <p>{ts.verdict_was(verdictWord(verdictWas))}</p>}
