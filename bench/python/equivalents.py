@@ -33,17 +33,7 @@ def load(d, spec):
 
 def threshold(a, p):
     s, y = a["scores"], a["labels"]
-    pos = np.sort(s[y == 1])
-    neg = np.sort(s[y == 0])
-    grid = np.array(p["grid"])
-    lows, highs = np.triu_indices(len(grid), 1)
-    lo, hi = grid[lows], grid[highs]
-    tp = len(pos) - np.searchsorted(pos, hi, "left")
-    fn = np.minimum(np.searchsorted(pos, lo, "right"), len(pos) - tp)
-    fp = len(neg) - np.searchsorted(neg, hi, "left")
-    tn = np.minimum(np.searchsorted(neg, lo, "right"), len(neg) - fp)
-    review = len(s) - tp - fn - fp - tn
-    cost = p["c_fp"] * fp + p["c_fn"] * fn + p["c_review"] * review
+    cost = threshold_scan(s, y, p)
     order = np.argsort(-s, kind="stable")
     ss, yy = s[order], y[order]
     distinct = np.r_[np.nonzero(np.diff(ss))[0], len(ss) - 1]

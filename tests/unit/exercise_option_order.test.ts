@@ -14,6 +14,7 @@ import { applyState, commitAnswer, newAttempt, showHint } from '../../labs/core/
 import { nodeVerifyHost, readCourseExercise, specOf, startTextsOf } from '../../labs/exercise_host.ts';
 import { createRunner } from '../../labs/runner.ts';
 import { labMeta } from '../../labs/manifest.ts';
+import { CASEFOLD_ID, casefoldSolved } from '../helpers/casefold_solved.ts';
 
 const IDS = readdirSync('content/exercises/en').filter((f) => f.endsWith('.mdx')).map((f) => f.replace(/\.mdx$/, '')).sort();
 const LANGS = ['es', 'en'] as const;
@@ -55,14 +56,8 @@ describe('option order of diagnosis questions', () => {
   });
 
   it('a receipt made by answering through the shown order (a wrong option, its hint, then the right one) verifies', async () => {
-    const ID = 'rubric-casefold-break';
-    const spec = specOf(readCourseExercise(ID, 'es')!);
-    const start = startTextsOf(spec, 'es');
-    const rubric = JSON.parse(start.rubric);
-    for (const s of rubric.normalization.steps) if (s.step === 'case_fold') s.enabled = true;
-    const texts = { ...start, rubric: JSON.stringify(rubric, null, 2) };
-    const out = await createRunner().runAny('rubric', texts, 'es');
-    if (!out.ok) throw new Error('does not run');
+    const ID = CASEFOLD_ID;
+    const { spec, start, texts, out } = await casefoldSolved();
     let a = newAttempt(spec, '2026-03-01T09:00:00.000Z');
     spec.questions.forEach((q, i) => {
       // The learner sees `shown`, picks by position; the page commits the option's original index.

@@ -14,22 +14,16 @@ import { exerciseLinkSchema } from '../../labs/core/contract/exercise.ts';
 import { createHash } from 'node:crypto';
 import { applyState, commitAnswer, newAttempt, showHint } from '../../labs/core/contract/attempt.ts';
 import { fixedChanges } from '../../labs/core/contract/fingerprint.ts';
-import { nodeVerifyHost, readCourseExercise, specOf, startTextsOf } from '../../labs/exercise_host.ts';
+import { nodeVerifyHost, readCourseExercise, startTextsOf } from '../../labs/exercise_host.ts';
 import { createRunner } from '../../labs/runner.ts';
 import { labMeta } from '../../labs/manifest.ts';
+import { casefoldSolved } from '../helpers/casefold_solved.ts';
 
 const ID = 'rubric-casefold-break';
 const host = nodeVerifyHost();
 
 async function solvedReceipt(): Promise<Receipt> {
-  const fm = readCourseExercise(ID, 'es')!;
-  const spec = specOf(fm);
-  const start = startTextsOf(spec, 'es');
-  const rubric = JSON.parse(start.rubric);
-  for (const s of rubric.normalization.steps) if (s.step === 'case_fold') s.enabled = true;
-  const texts = { ...start, rubric: JSON.stringify(rubric, null, 2) };
-  const out = await createRunner().runAny('rubric', texts, 'es');
-  if (!out.ok) throw new Error('does not run');
+  const { spec, start, texts, out } = await casefoldSolved();
   let a = newAttempt(spec, '2026-03-01T09:00:00.000Z');
   spec.questions.forEach((q, i) => {
     const wrong = q.options.findIndex((o) => !o.correct);
