@@ -44,7 +44,7 @@ import { CASES_CSV_OPTIONS } from './csv_options.ts';
 import { z } from 'zod';
 import { confidenceLevelField } from '../core/contract/fields.ts';
 import type { InputIssue, Lang, ParseOutcome } from '../core/contract/types.ts';
-import { IssueCollector, mergeFailures, parseJsonText, parseJsonlText } from '../core/contract/parse.ts';
+import { IssueCollector, mergeFailures, parseJsonText, parseJsonlText, perLanguage } from '../core/contract/parse.ts';
 import { guardProtoKeys, jsonLineFinder } from '../core/contract/json_keys.ts';
 import { coreMsg } from '../core/contract/i18n/index.ts';
 import { evaluatorsMsg } from './i18n/index.ts';
@@ -445,16 +445,15 @@ function readCasesCsv(text: string, criteria: string[] | null, lang: Lang): { ca
 }
 
 function readCases(text: string, criteria: string[] | null, lang: Lang): { cases: RawCase[]; issues: InputIssue[]; total_issues?: number; format: 'json' | 'jsonl' | 'csv' } {
-  const t = evaluatorsMsg(lang).validation;
   const format = casesLayout(text);
   if (format === 'csv') return { ...readCasesCsv(text, criteria, lang), format };
   if (format === 'jsonl') {
-    const r = parseJsonlText(text, once(`case:${lang}`, () => guardProtoKeys(caseSchema, t.reserved_key)), 'cases', lang);
+    const r = parseJsonlText(text, caseRowInput(lang), 'cases', lang);
     if (!r.ok) return { cases: [], issues: r.issues, total_issues: r.total_issues, format };
     const lines = nonBlankLines(text);
     return { cases: r.value.map((row, i) => fromCaseRow(row, () => lines[i])), issues: [], format };
   }
-  const r = parseJsonText(text, once(`cases:${lang}`, () => guardProtoKeys(z.array(caseSchema).min(1).max(MAX_CASES), t.reserved_key)), 'cases', lang);
+  const r = parseJsonText(text, casesInput(lang), 'cases', lang);
   if (!r.ok) return { cases: [], issues: r.issues, total_issues: r.total_issues, format };
   const lineOf = jsonLineFinder(text);
   return { cases: r.value.map((row, i) => fromCaseRow(row, () => lineOf([i, 'human']))), issues: [], format };
@@ -466,23 +465,25 @@ function caseLine(c: RawCase): number | undefined {
 
 function optionalJson<S extends z.ZodType>(text: string | undefined, schema: (lang: Lang) => S, input: string, lang: Lang): ParseOutcome<z.output<S> | null> {
   if (text === undefined || text.trim() === '') return { ok: true, value: null };
-  return parseJsonText(text, once(`${input}:${lang}`, () => guardProtoKeys(schema(lang), evaluatorsMsg(lang).validation.reserved_key)), input, lang);
+  return parseJsonText(text, schema(lang), input, lang);
 }
 
 /**
- * Each input's schema, built once per language and kept (schemas are immutable): zod 4 prepares a
- * schema on its first parse, so a schema built for every parse paid that on every edit (zod's
- * schema construction was among the evaluator preset's heaviest functions in a profile, issue 23).
+ * An input's schema with the reserved-key guard, built once per language by core's perLanguage
+ * (zod 4 prepares a schema on its first parse: built on every parse, it paid that on every edit).
  */
-const SCHEMA_CACHE = new Map<string, unknown>();
-function once<T>(key: string, build: () => T): T {
-  let s = SCHEMA_CACHE.get(key) as T | undefined;
-  if (s === undefined) {
-    s = build();
-    SCHEMA_CACHE.set(key, s);
-  }
-  return s;
+function guarded<S extends z.ZodType>(schema: (lang: Lang) => S) {
+  return perLanguage((lang: Lang) => guardProtoKeys(schema(lang), evaluatorsMsg(lang).validation.reserved_key));
 }
+const caseRowInput = guarded(() => caseSchema);
+const casesInput = guarded(() => z.array(caseSchema).min(1).max(MAX_CASES));
+const rubricInput = guarded(rubricSchema);
+const outputsInput = guarded(() => outputsSchema);
+const ordinalInput = guarded(ordinalSchema);
+const constructInput = guarded(constructSchema);
+const productionInput = guarded(productionSchema);
+const pairwiseInput = guarded(pairwiseSchema);
+const budgetInput = guarded(() => budgetSchema);
 
 // ---------------------------------------------------------------------------------------------
 // cross-file checks and packing
@@ -612,19 +613,19 @@ function packEvaluators(rubric: Rubric, cases: LabelledCase[], rows: OutputsRow[
  */
 export function parseEvaluatorsInput(texts: Record<string, string>, lang: Lang): ParseOutcome<EvaluatorsInput> {
   const t = evaluatorsMsg(lang).validation;
-  const rubricR = parseJsonText(texts.rubric ?? '', once(`rubric:${lang}`, () => guardProtoKeys(rubricSchema(lang), t.reserved_key)), 'rubric', lang);
+  const rubricR = parseJsonText(texts.rubric ?? '', rubricInput(lang), 'rubric', lang);
   const rubric = rubricR.ok ? toRubric(rubricR.value) : null;
   const casesText = texts.cases ?? '';
   const casesR =
     casesText.trim() === ''
       ? { cases: [], issues: [{ input: 'cases', message: coreMsg(lang).validation.empty_input }], format: 'json' as const }
       : readCases(casesText, rubric ? rubric.criteria.map((c) => c.criterion) : null, lang);
-  const outputsR = parseJsonText(texts.outputs ?? '', once(`outputs:${lang}`, () => guardProtoKeys(outputsSchema, t.reserved_key)), 'outputs', lang);
-  const ordinalR = optionalJson(texts.ordinal, ordinalSchema, 'ordinal', lang);
-  const constructR = optionalJson(texts.construct, constructSchema, 'construct', lang);
-  const productionR = optionalJson(texts.production, productionSchema, 'production', lang);
-  const pairwiseR = optionalJson(texts.pairwise, pairwiseSchema, 'pairwise', lang);
-  const budgetR = optionalJson(texts.budget, () => budgetSchema, 'budget', lang);
+  const outputsR = parseJsonText(texts.outputs ?? '', outputsInput(lang), 'outputs', lang);
+  const ordinalR = optionalJson(texts.ordinal, ordinalInput, 'ordinal', lang);
+  const constructR = optionalJson(texts.construct, constructInput, 'construct', lang);
+  const productionR = optionalJson(texts.production, productionInput, 'production', lang);
+  const pairwiseR = optionalJson(texts.pairwise, pairwiseInput, 'pairwise', lang);
+  const budgetR = optionalJson(texts.budget, budgetInput, 'budget', lang);
   const casesOutcome: ParseOutcome<null> = casesR.issues.length ? { ok: false, issues: casesR.issues, total_issues: casesR.total_issues } : { ok: true, value: null };
   const invalid = mergeFailures([rubricR, casesOutcome, outputsR, ordinalR, constructR, productionR, pairwiseR, budgetR]);
   if (invalid || !rubric || !outputsR.ok || !ordinalR.ok || !constructR.ok || !productionR.ok || !pairwiseR.ok || !budgetR.ok) return invalid!;

@@ -20,6 +20,15 @@ const IDS = readdirSync('content/exercises/en').filter((f) => f.endsWith('.mdx')
 const LANGS = ['es', 'en'] as const;
 
 describe('option order of diagnosis questions', () => {
+  it("is Python's random.Random(fnv1a(id#question)).shuffle(list(range(n))) (values from CPython 3.11)", () => {
+    // /usr/bin/python3: fnv1a('rag-fusion-k#0') = 4064453007 -> [2, 1, 0, 3];
+    // fnv1a('rubric-casefold-break#2') = 1197949487 -> [1, 0, 3, 2, 4]
+    expect(optionOrder('rag-fusion-k', 0, 4)).toEqual([2, 1, 0, 3]);
+    expect(optionOrder('rubric-casefold-break', 2, 5)).toEqual([1, 0, 3, 2, 4]);
+    expect(optionOrder('x', 0, 1)).toEqual([0]);
+    expect(optionOrder('x', 0, 0)).toEqual([]);
+  });
+
   it('is a permutation of the options, the same on every call', () => {
     for (const n of [1, 2, 3, 4, 5, 8]) {
       const o = optionOrder('gate-sample-size', 0, n);

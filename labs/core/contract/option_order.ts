@@ -7,6 +7,8 @@
  * only, so the verifier (receipt.ts) needs no change and receipts made before the shuffle stay valid.
  */
 
+import { PyRandom } from '../stats/rng.ts';
+
 /**
  * 32-bit FNV-1a hash of the UTF-16 code units of `text` (Fowler–Noll–Vo, variant 1a:
  * offset basis 2166136261, prime 16777619).
@@ -21,23 +23,12 @@ function fnv1a(text: string): number {
   return h >>> 0;
 }
 
-/** mulberry32: a small seeded generator of numbers in [0, 1) (not for cryptography). */
-function mulberry32(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * The display order of the `n` options of question `question` (0-based) of exercise `exerciseId`:
- * a permutation of 0..n-1 (Fisher–Yates shuffle seeded from the FNV-1a hash of
- * `${exerciseId}#${question}`), so `order[k]` is the original index of the option shown at
- * position k. Deterministic: the same arguments always give the same order.
+ * a permutation of 0..n-1, so `order[k]` is the original index of the option shown at position k.
+ * It is Python's `random.Random(seed).shuffle(list(range(n)))` with the seed the FNV-1a hash of
+ * `${exerciseId}#${question}` (the project's CPython-compatible generator, core/stats/rng.ts).
+ * Deterministic: the same arguments always give the same order.
  * Edge cases: n <= 0 or not an integer gives []; n = 1 gives [0].
  * @param exerciseId the exercise's id (a course id such as `rag-fusion-k`, or a link exercise's id).
  * @param question the question's index in the exercise.
@@ -46,9 +37,9 @@ function mulberry32(seed: number): () => number {
 export function optionOrder(exerciseId: string, question: number, n: number): number[] {
   if (!Number.isInteger(n) || n <= 0) return [];
   const order = Array.from({ length: n }, (_, i) => i);
-  const rand = mulberry32(fnv1a(`${exerciseId}#${question}`));
+  const rng = new PyRandom(fnv1a(`${exerciseId}#${question}`));
   for (let i = n - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
+    const j = rng.randrange(i + 1);
     [order[i], order[j]] = [order[j], order[i]];
   }
   return order;
