@@ -12,8 +12,7 @@ import Papa from 'papaparse';
 import { z } from 'zod';
 import type { InputIssue, Lang, ParseOutcome } from '../core/contract/types.ts';
 import type { RunHooks } from '../core/contract/lab.ts';
-import { MAX_ISSUES, parseJsonText, parseJsonlText, zodErrorMap } from '../core/contract/parse.ts';
-import { jsonLineFinder } from '../core/contract/json_keys.ts';
+import { MAX_ISSUES, jsonPathLines, parseJsonText, parseJsonlText, zodErrorMap } from '../core/contract/parse.ts';
 import { CALIBRATOR_TYPES } from '../core/stats/calibrators.ts';
 import type { CalibratorType } from '../core/stats/calibrators.ts';
 import { coreMsg } from '../core/contract/i18n/index.ts';
@@ -404,7 +403,7 @@ export function parseCalibrationInput(texts: Record<string, string>, lang: Lang,
       const by = policy.value.slice_by;
       const cols = ['slice', ...cases.value.extra_columns];
       const required = (REQUIRED_COLUMNS as readonly string[]).includes(by);
-      if (!cols.includes(by)) issues.push({ input: 'policy', line: jsonLineFinder(policyText)(['slice_by']), field: 'slice_by', message: required ? c.slice_by_required_column(by, cols.join(', ')) : c.unknown_slice_by(by, cols.join(', ')) });
+      if (!cols.includes(by)) issues.push({ input: 'policy', line: jsonPathLines(policyText)(['slice_by']), field: 'slice_by', message: required ? c.slice_by_required_column(by, cols.join(', ')) : c.unknown_slice_by(by, cols.join(', ')) });
     }
     total += issues.length - before;
   }

@@ -44,8 +44,8 @@ import { CASES_CSV_OPTIONS } from './csv_options.ts';
 import { z } from 'zod';
 import { confidenceLevelField } from '../core/contract/fields.ts';
 import type { InputIssue, Lang, ParseOutcome } from '../core/contract/types.ts';
-import { IssueCollector, mergeFailures, parseJsonText, parseJsonlText, perLanguage } from '../core/contract/parse.ts';
-import { guardProtoKeys, jsonLineFinder } from '../core/contract/json_keys.ts';
+import { IssueCollector, jsonPathLines, mergeFailures, parseJsonText, parseJsonlText, perLanguage } from '../core/contract/parse.ts';
+import { guardProtoKeys } from '../core/contract/json_keys.ts';
 import { coreMsg } from '../core/contract/i18n/index.ts';
 import { evaluatorsMsg } from './i18n/index.ts';
 
@@ -455,7 +455,7 @@ function readCases(text: string, criteria: string[] | null, lang: Lang): { cases
   }
   const r = parseJsonText(text, casesInput(lang), 'cases', lang);
   if (!r.ok) return { cases: [], issues: r.issues, total_issues: r.total_issues, format };
-  const lineOf = jsonLineFinder(text);
+  const lineOf = jsonPathLines(text);
   return { cases: r.value.map((row, i) => fromCaseRow(row, () => lineOf([i, 'human']))), issues: [], format };
 }
 
@@ -544,7 +544,7 @@ function packHuman(rubric: Rubric, raw: RawCase[], lang: Lang, found: IssueColle
 /** Aligns every evaluator's runs with the cases; reports unknown, repeated and missing runs and scores. */
 function packEvaluators(rubric: Rubric, cases: LabelledCase[], rows: OutputsRow[], outputsText: string, lang: Lang, found: IssueCollector): EvaluatorRuns[] {
   const t = evaluatorsMsg(lang).validation;
-  const lineOf = jsonLineFinder(outputsText);
+  const lineOf = jsonPathLines(outputsText);
   const names = [...rubric.criteria.map((c) => c.criterion), PASS];
   const index = new Map<string, number>();
   names.forEach((n, i) => index.set(n, i));
@@ -637,7 +637,7 @@ export function parseEvaluatorsInput(texts: Record<string, string>, lang: Lang):
   const evaluators = packEvaluators(rubric, cases, outputsR.value, texts.outputs ?? '', lang, cross);
   const production = productionR.value;
   if (production && !evaluators.some((e) => e.evaluator_id === production.evaluator_id)) {
-    cross.add(() => ({ input: 'production', line: jsonLineFinder(texts.production ?? '')(['evaluator_id']), field: 'evaluator_id', message: t.unknown_evaluator(production.evaluator_id) }));
+    cross.add(() => ({ input: 'production', line: jsonPathLines(texts.production ?? '')(['evaluator_id']), field: 'evaluator_id', message: t.unknown_evaluator(production.evaluator_id) }));
   }
   if (cross.total) return cross.failure()!;
 

@@ -36,8 +36,7 @@
 import { z } from 'zod';
 import { confidenceLevelField } from '../core/contract/fields.ts';
 import type { Lang, ParseOutcome } from '../core/contract/types.ts';
-import { IssueCollector, MAX_ISSUES, mergeFailures, parseJsonText, perLanguage } from '../core/contract/parse.ts';
-import { jsonLineFinder } from '../core/contract/json_keys.ts';
+import { IssueCollector, MAX_ISSUES, jsonPathLines, mergeFailures, parseJsonText, perLanguage } from '../core/contract/parse.ts';
 import { ragMsg } from './i18n/index.ts';
 import { MAX_GRADE, MIN_GRADE, parseQrels, parseRun } from './trec.ts';
 import type { Qrels, TrecRun } from './trec.ts';
@@ -259,7 +258,7 @@ export type RunsForCases = Partial<Record<'run' | 'run_b', TrecRun | null | 'unr
 export function crossCheckCases(cases: RagCase[], text: string, lang: Lang, maxIssues = MAX_ISSUES, runs: RunsForCases = {}): IssueCollector {
   const t = ragMsg(lang).validation;
   const found = new IssueCollector(maxIssues);
-  const lineAt = jsonLineFinder(text);
+  const lineAt = jsonPathLines(text);
   const seen = new Set<string>();
   cases.forEach((c, i) => {
     if (seen.has(c.case_id)) found.add(() => ({ input: 'cases', line: lineAt([i, 'case_id']), field: `${i}.case_id`, message: t.duplicate_case(c.case_id) }));
@@ -305,7 +304,7 @@ export function parseVariants(text: string, lang: Lang): ParseOutcome<VariantsFi
     ? { variants: r.value, gate: null, baseline: null }
     : { variants: r.value.variants, gate: r.value.gate ?? null, baseline: r.value.baseline ?? null };
   const found = new IssueCollector();
-  const lineAt = jsonLineFinder(text);
+  const lineAt = jsonPathLines(text);
   const seen = new Set<string>();
   file.variants.forEach((v, i) => {
     const path = isArray ? [i, 'variant_id'] : ['variants', i, 'variant_id'];

@@ -1,17 +1,11 @@
 /**
- * Two helpers for labs whose JSON inputs carry names from data as object keys (criteria, constructs,
- * tool arguments) and whose cross-file checks must name a line:
- *
- *   guardProtoKeys(schema, message)   a zod schema that first rejects any "__proto__" key anywhere in
- *                                     the value (JSON.parse keeps it as an own key, but zod's records
- *                                     and objects drop it silently, so a criterion called
- *                                     "__proto__" would vanish without a word), then runs `schema`;
- *   jsonLineFinder(text)              the 1-based line where the value at a JSON path starts, for
- *                                     issues found after validation (located by a scan of the text;
- *                                     no syntax tree is built).
+ * For labs whose JSON inputs carry names from data as object keys (criteria, constructs, tool
+ * arguments): guardProtoKeys(schema, message) is a zod schema that first rejects any "__proto__"
+ * key anywhere in the value (JSON.parse keeps it as an own key, but zod's records and objects drop
+ * it silently, so a criterion called "__proto__" would vanish without a word), then runs `schema`.
+ * (The line of a value found after validation: jsonPathLines in ./parse.ts.)
  */
 import { z } from 'zod';
-import { jsonPathLines } from './parse.ts';
 
 /**
  * Paths (key lists) of every own "__proto__" key in a parsed JSON value. One walk with a single
@@ -62,14 +56,4 @@ export function guardProtoKeys<S extends z.ZodType>(schema: S, message: string) 
       for (const path of protoKeyPaths(v)) ctx.addIssue({ code: 'custom', path, message });
     })
     .pipe(schema);
-}
-
-/**
- * A function giving the 1-based line where the value at `path` starts in the JSON `text` (its key's
- * line for an object member; the nearest existing ancestor when the path is not there; undefined for
- * a blank text), for issues found after validation. core/contract/parse.ts jsonPathLines: no syntax
- * tree is built, each container on an asked path is scanned once.
- */
-export function jsonLineFinder(text: string): (path: (string | number)[]) => number | undefined {
-  return jsonPathLines(text);
 }

@@ -30,12 +30,7 @@ export function quantileSorted(sorted: ArrayLike<number>, q: number): number {
 
 /** Ascending Float64Array copy of the finite values (null, NaN and ±Infinity are dropped). */
 export function sortedFinite(values: ArrayLike<number | null>): Float64Array {
-  const out: number[] = [];
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i];
-    if (v !== null && Number.isFinite(v)) out.push(v);
-  }
-  return Float64Array.from(out).sort();
+  return finiteValues(values).sort();
 }
 
 /** Float64Array copy of the finite values, in their original order (null, NaN and ±Infinity dropped). */
