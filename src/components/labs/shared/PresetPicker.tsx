@@ -35,6 +35,9 @@ export function PresetPicker({ meta, lang, state }: { meta: LabMeta; lang: Lang;
   // Every offered preset's texts, loaded once: a pick made before they arrive waits for them (it
   // was dropped, and with the list incomplete the texts on screen looked like the learner's own).
   const all = useRef<Promise<Map<string, Record<string, string>>> | null>(null);
+  // the texts on screen when a waiting pick resumes (the learner may have typed meanwhile)
+  const texts = useRef(state.texts);
+  texts.current = state.texts;
   useEffect(() => {
     if (!many) return;
     let live = true;
@@ -49,10 +52,10 @@ export function PresetPicker({ meta, lang, state }: { meta: LabMeta; lang: Lang;
   const ready = loaded.size === offered.length;
   const now = ready ? current(state.texts, loaded, offered) : offered[0].id;
   const pick = async (pid: string) => {
-    const texts = await all.current;
-    if (!texts) return;
-    const before = current(state.texts, texts, offered);
-    const chosen = texts.get(pid);
+    const loadedNow = await all.current;
+    if (!loadedNow) return;
+    const before = current(texts.current, loadedNow, offered);
+    const chosen = loadedNow.get(pid);
     if (pid === before || !chosen) return;
     if (before === 'custom' && !window.confirm(t.confirm)) return;
     for (const [name, text] of Object.entries(chosen)) state.setText(name, text);
