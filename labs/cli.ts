@@ -26,6 +26,7 @@ import { LAB_METAS, labMeta } from './manifest.ts';
 import { createRunner } from './runner.ts';
 import { jsonChunks, readInputBytes, writeChunks } from './cli_io.ts';
 import { describeImport, type LabImporter } from './core/contract/imports.ts';
+import { loadImporter } from './imports.ts';
 
 /** A file's bytes as UTF-8 text (as readInputFile reads it). */
 const utf8 = (b: Uint8Array): string => Buffer.from(b.buffer, b.byteOffset, b.length).toString('utf8');
@@ -124,7 +125,7 @@ async function main(argv: string[]): Promise<void> {
   // The importer, loaded only when the command uses one of its flags or gives an input it may
   // import; its flags are checked (and set the view) before any file is read.
   let importer: LabImporter | null = null;
-  if (spec && (importFlags.size > 0 || spec.from.some((name) => files[name] !== undefined))) importer = (await spec.load()).importer;
+  if (spec && (importFlags.size > 0 || spec.from.some((name) => files[name] !== undefined))) importer = await loadImporter(labId);
   let view: unknown;
   const checked = importer?.cli?.view?.(importFlags, lab.defaultView, lang);
   if (checked && !checked.ok) fail(2, checked.message);

@@ -51,11 +51,9 @@ export const evaluatorsMeta = defineLab({
     { name: 'budget', label: { es: 'presupuesto', en: 'budget' }, format: 'json', flag: '--budget', optional: true, accept: JSON_ACCEPT },
   ],
   importer: {
-    label: { es: 'Importar CSV de etiquetas', en: 'Import a labels CSV' },
     // The learner's rubric keeps its thresholds; the import fills in its criteria.
     reads: ['rubric'],
     from: [],
-    load: () => import('./import/index.ts'),
     flags: [
       {
         flag: '--labels',

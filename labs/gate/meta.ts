@@ -50,11 +50,9 @@ export const gateMeta = defineLab({
     { name: 'manifest', label: { es: 'manifiesto de la ejecución', en: 'run manifest' }, format: 'json', flag: '--manifest', optional: true, accept: JSON_FILE },
   ],
   importer: {
-    label: { es: 'Importar resultados (promptfoo, Inspect, CSV)', en: 'Import results (promptfoo, Inspect, CSV)' },
     // The learner's policy gets the chosen baseline_version and candidate_version.
     reads: ['policy'],
     from: ['outputs'],
-    load: () => import('./import/index.ts'),
     flags: [
       {
         flag: '--input-format',

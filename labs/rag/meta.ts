@@ -44,12 +44,10 @@ export const ragMeta = defineLab<'rag', RagView, LabModule<RagInput, RagHeavy, R
     { name: 'run_b', label: { es: 'segundo run TREC', en: 'second TREC run' }, format: 'text', flag: '--run-b', optional: true, accept: TEXT_ACCEPT },
   ],
   importer: {
-    label: { es: 'Importar qrels y runs TREC', en: 'Import TREC qrels and runs' },
     // Nothing of the page: TREC files alone get cases from the qrels and a default policy with no
     // thresholds (the preset's thresholds are about answers the files do not have).
     reads: [],
     from: ['qrels', 'run'],
-    load: () => import('./import/index.ts'),
     flags: [
       {
         flag: '--k',

@@ -1,7 +1,7 @@
 /**
  * Messages of the importers (labs/core/contract/imports.ts and labs/<lab>/import/), in Spanish (the
  * source) and English: the import summary, the problems of a file that cannot be imported, and the
- * import control's texts (its label is each lab's own: LabMeta.importer.label).
+ * import control's texts (its label is each lab's own, among its island's strings).
  * English must have every key with the same signature (the type below).
  */
 import type { Lang } from './types.ts';

@@ -11,7 +11,8 @@
  *                                            formats) or the JSON path (`field`), in the page's language
  *
  * A lab that imports declares it in its meta (LabMeta.importer, core/contract/lab.ts: the texts it
- * reads, its CLI flags, the control's label, and the lazy `load` of its LabImporter below). The page
+ * reads, its CLI flags) and exports its LabImporter (below) from
+ * labs/<id>/import/index.ts, which loads only when files are imported. The page
  * (the worker, labs/worker.ts `importFiles`) and the CLI (labs/cli.ts) call the same importers
  * (labs/imports.ts), so both say the same thing; describeImport renders the summary in either
  * language. Keys from data (versions, scorers, case ids) stay in arrays, never object keys.
@@ -143,8 +144,9 @@ export interface LabImporterCli {
 }
 
 /**
- * A lab's importer module (labs/<id>/import/, exported as `importer`, loaded on demand through its
- * meta's `importer.load`): the page's worker and the CLI call the same `importFiles`.
+ * A lab's importer (labs/<id>/import/index.ts exports it as `importer`; labs/imports.ts loads it on
+ * demand for a lab whose meta declares `importer`): the page's worker and the CLI call the same
+ * `importFiles`.
  */
 export interface LabImporter {
   /** `files` turned into the lab's texts with a summary (module comment), in `lang`. Never throws. */

@@ -3,8 +3,8 @@
  *
  *   labs/<id>/meta.ts   LabMeta: what the site and the CLI need without loading the engine: id, chapter,
  *                       names in both languages, inputs, presets, the view schema, and `load()`, a
- *                       lazy import of the engine module; optionally `importer` (LabImporterSpec),
- *                       with its own lazy `load()`. labs/manifest.ts lists every LabMeta once.
+ *                       lazy import of the engine module; and `importer` (LabImporterSpec) when it
+ *                       imports other tools' results. labs/manifest.ts lists every LabMeta once.
  *   labs/<id>/lab.ts    exports `lab`, a LabModule: parse -> run (heavy, memoized) -> select (cheap) -> report.
  *
  *   parse(texts, lang, hooks?)  untrusted text in, validated value or localized issues out; never throws
@@ -19,7 +19,6 @@
  */
 import type * as z from 'zod/mini';
 import type { Decision, Lang, ParseOutcome } from './types.ts';
-import type { LabImporter } from './imports.ts';
 
 export interface LabInputSpec {
   /** Key in the texts record, the CLI's and the file formats' name for it ("cases", "policy"). */
@@ -55,13 +54,13 @@ export interface LabOption {
 
 /**
  * What the site and the CLI know of a lab's importer without loading it (LabMeta.importer): the
- * page's import control and the CLI's import flags come from here; the importer itself
- * (core/contract/imports.ts, LabImporter) loads on demand, in the worker when files are dropped and
- * in the CLI when a command uses it, so it stays out of the page's first bundle and the CLI's start.
+ * page shows an import control (shared/ImportPanel.tsx; its label is among the island's strings)
+ * and the CLI takes the import's flags only for a lab that has one. The importer itself (a
+ * LabImporter, core/contract/imports.ts) is labs/<id>/import/index.ts, exported as `importer`;
+ * labs/imports.ts loads it on demand by that path, in the worker when files are dropped and in the
+ * CLI when a command uses it, so it stays out of the page's bundles and the CLI's start.
  */
 export interface LabImporterSpec {
-  /** The import control's label (its button and region) per language: what it imports. */
-  label: Record<Lang, string>;
   /**
    * The lab's texts the page sends with the files, for the importer to read (the gate's policy,
    * which gets the chosen versions; the evaluators' rubric, whose thresholds stay); may be empty.
@@ -74,7 +73,6 @@ export interface LabImporterSpec {
    * one of them or one of `flags` is given, and never otherwise.
    */
   from: readonly string[];
-  load: () => Promise<{ importer: LabImporter }>;
 }
 
 export interface LabResultBase {

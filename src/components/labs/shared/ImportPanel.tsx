@@ -21,6 +21,8 @@ import type { LabStateApi } from './useLabState.ts';
 interface Props {
   /** The lab's meta (labs/<id>/meta.ts): its id, and its importer when it has one. */
   meta: { id: string; importer?: LabImporterSpec };
+  /** The control's label in the page's language (the island's strings): what this lab imports. */
+  label: string;
   lang: Lang;
   state: LabStateApi;
 }
@@ -43,15 +45,15 @@ async function runImport(labId: string, reads: readonly string[], files: Picked,
 }
 
 /**
- * The import control of a lab whose meta declares an importer (LabMeta.importer): its label and
- * the texts sent come from there. A lab without one gets nothing (no control).
+ * The import control of a lab whose meta declares an importer (LabMeta.importer, which names the
+ * texts sent with the files). A lab without one gets nothing (no control).
  */
 export function ImportPanel(props: Props) {
   const importer = props.meta.importer;
   return importer ? <ImportControl {...props} importer={importer} /> : null;
 }
 
-function ImportControl({ meta, importer, lang, state }: Props & { importer: LabImporterSpec }) {
+function ImportControl({ meta, importer, label, lang, state }: Props & { importer: LabImporterSpec }) {
   const t = importMsg(lang).page;
   const [files, setFiles] = useState<Picked | null>(null);
   const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
@@ -90,11 +92,10 @@ function ImportControl({ meta, importer, lang, state }: Props & { importer: LabI
     if (!files || !s) return;
     void go(files, { baseline: s.baseline ?? undefined, candidate: s.candidate ?? undefined, scorer: s.scorer ?? undefined, ...patch });
   };
-  const button = importer.label[lang];
   return (
     <section
       className={`lab-import${over ? ' drag-over' : ''}`}
-      aria-label={button}
+      aria-label={label}
       data-testid="import-panel"
       onDragOver={(e) => {
         e.preventDefault();
@@ -104,7 +105,7 @@ function ImportControl({ meta, importer, lang, state }: Props & { importer: LabI
       onDrop={onDrop}
     >
       <label className="file-button">
-        {button}
+        {label}
         <input
           type="file"
           multiple
