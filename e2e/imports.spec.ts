@@ -113,6 +113,15 @@ test.describe('imports', () => {
     await expect(page.getByTestId('rag-conventions')).toContainText('tied scores in a run keep the file\'s order');
   });
 
+  test('each importing lab labels its import control; a lab whose meta declares no importer has none', async ({ page }) => {
+    await openLab(page, '/en/labs/rag/');
+    await expect(page.getByTestId('import-panel')).toHaveAttribute('aria-label', 'Import TREC qrels and runs');
+    await expect(page.getByTestId('import-panel').locator('label.file-button')).toHaveText('Import TREC qrels and runs');
+    await openLab(page, '/laboratorios/threshold/');
+    await expect(page.getByTestId('lab-output')).toBeVisible();
+    await expect(page.getByTestId('import-panel')).toHaveCount(0);
+  });
+
   test('evaluators (es): a CSV of judge and human labels', async ({ page }) => {
     await openLab(page, '/laboratorios/evaluators/');
     await give(page, [{ name: 'labels.csv', mimeType: 'text/csv', buffer: buf(FIX + 'labels_judges_columns.csv') }]);

@@ -8,9 +8,12 @@
  * Prints the scorecard JSON (default) or decision.md to stdout. Exit codes: 0 done; 1 bad input
  * (each problem on stderr, naming the file, line and field, in --lang); 2 bad usage; 3 with
  * --strict when the gate's verdict is "fail" (for CI pipelines). Every message is in --lang
- * (Spanish by default). Each lab declares its inputs and their flags, and its other options (imports
- * and their choices: `--input-format`, `--k`...), in its meta (labs/manifest.ts); `--help` lists them
- * from there. Every unreadable file and every missing required input is reported, in one message.
+ * (Spanish by default). Each lab declares its inputs and their flags in its meta (labs/manifest.ts),
+ * and a lab that imports other tools' results its importer's flags and choices (`--input-format`,
+ * `--k`...: LabMeta.importer); `--help` lists them from there, and a lab without an importer refuses
+ * them as unknown options. The importer's code (labs/<id>/import/) loads only for a command that
+ * uses it: one of its flags, or an input it may import. Every unreadable file and every missing
+ * required input is reported, in one message.
  *
  * Inputs must be regular files (not pipes or devices) of at most 500 MiB (cli_io.ts). The JSON is
  * written in pieces with backpressure, and the exit code is set with process.exitCode (never
@@ -22,40 +25,11 @@ import { coreMsg as msg } from './core/contract/i18n/index.ts';
 import { LAB_METAS, labMeta } from './manifest.ts';
 import { createRunner } from './runner.ts';
 import { jsonChunks, readInputBytes, writeChunks } from './cli_io.ts';
-import { describeImport, type ImportFile, type ImportOutcome } from './core/contract/imports.ts';
-import { importMsg as msgImport } from './core/contract/import_i18n.ts';
-import { importFor } from './imports.ts';
+import { describeImport, type LabImporter } from './core/contract/imports.ts';
+import { loadImporter } from './imports.ts';
 
 /** A file's bytes as UTF-8 text (as readInputFile reads it). */
 const utf8 = (b: Uint8Array): string => Buffer.from(b.buffer, b.byteOffset, b.length).toString('utf8');
-
-/**
- * The import a command asks for, or null: the gate's --outputs unless it is one kit JSONL with
- * --cases and no --baseline/--candidate (a kit JSONL alone is imported so that pre-graded rows
- * need no --cases); the RAG lab's --qrels and --run without --cases or
- * --policy; the evaluator lab's --labels. `raw` holds every given file's bytes, read once.
- */
-async function cliImport(labId: string, files: Record<string, string>, repeated: Record<string, string[]>, flags: Map<string, string>, texts: Record<string, string>, raw: Map<string, Uint8Array>, ks: number[], lang: Lang): Promise<ImportOutcome | null> {
-  const bytes = (path: string): ImportFile => ({ name: path, bytes: raw.get(path)! });
-  if (labId === 'gate' && files.outputs !== undefined) {
-    const list = repeated.outputs.map(bytes);
-    const { detectGateFormat } = await import('./gate/import/index.ts');
-    const forced = flags.get('--input-format');
-    // The kit's own JSONL with its --cases and no version asked for runs as before, untouched.
-    if (list.length === 1 && files.cases !== undefined && (forced === 'kit' || (forced === undefined && detectGateFormat(list[0]) === 'kit')) && !flags.has('--baseline') && !flags.has('--candidate')) return null;
-    return importFor('gate', list, { format: forced, baseline: flags.get('--baseline'), candidate: flags.get('--candidate'), scorer: flags.get('--scorer'), texts }, lang);
-  }
-  if (labId === 'rag' && (files.qrels !== undefined) !== (files.run !== undefined) && (files.cases === undefined || files.policy === undefined)) {
-    // Qrels without a run (or a run without qrels): say what is missing, not --cases and --policy.
-    return { ok: false, issues: [{ input: files.qrels !== undefined ? '--run' : '--qrels', message: msgImport(lang).problems.trec_need_run }] };
-  }
-  if (labId === 'rag' && files.qrels !== undefined && files.run !== undefined && (files.cases === undefined || files.policy === undefined)) {
-    const list = [bytes(files.qrels), bytes(files.run), ...(files.run_b !== undefined ? [bytes(files.run_b)] : [])];
-    return importFor('rag', list, { k: ks[0], texts, casesText: texts.cases }, lang);
-  }
-  if (labId === 'evaluators' && flags.has('--labels')) return importFor('evaluators', [bytes(flags.get('--labels')!)], { texts }, lang);
-  return null;
-}
 
 /**
  * The help: the common flags, then every lab with its input files (required, [optional], `...`
@@ -69,7 +43,7 @@ function usage(lang: Lang): string {
   for (const lab of LAB_METAS) {
     const file = (i: (typeof lab.inputs)[number]) => `${i.flag} FILE${i.repeatable ? ' ...' : ''}`;
     lines.push(`  ${lab.id} ${lab.inputs.map((i) => (i.optional ? `[${file(i)}]` : file(i))).join(' ')}`);
-    for (const o of lab.options ?? []) lines.push(`      ${o.flag} ${o.value}  ${o.help[lang]}`);
+    for (const o of lab.importer?.flags ?? []) lines.push(`      ${o.flag} ${o.value}  ${o.help[lang]}`);
   }
   return lines.join('\n');
 }
@@ -114,10 +88,11 @@ async function main(argv: string[]): Promise<void> {
   let format: 'json' | 'md' = 'json';
   let strict = false;
   const files: Record<string, string> = {};
-  // Repeatable inputs (the gate's --outputs: one Inspect log per version) and the lab's options.
+  // Repeatable inputs (the gate's --outputs: one Inspect log per version) and the importer's flags.
   const repeated: Record<string, string[]> = {};
   const importFlags = new Map<string, string>();
-  const options = lab.options ?? [];
+  const spec = lab.importer;
+  const options = spec?.flags ?? [];
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i];
     const value = rest[i + 1];
@@ -138,32 +113,23 @@ async function main(argv: string[]): Promise<void> {
       i++;
       continue;
     }
-    const spec = lab.inputs.find((inp) => inp.flag === arg);
-    if (!spec) fail(2, `${t.unknown_option(arg, labId)}\n\n${usage(lang)}`);
+    const input = lab.inputs.find((inp) => inp.flag === arg);
+    if (!input) fail(2, `${t.unknown_option(arg, labId)}\n\n${usage(lang)}`);
     if (value === undefined || value.startsWith('--')) fail(2, t.needs_file(arg));
-    if (files[spec.name] !== undefined && !spec.repeatable) fail(2, t.repeated(arg));
-    files[spec.name] ??= value;
-    (repeated[spec.name] ??= []).push(value);
+    if (files[input.name] !== undefined && !input.repeatable) fail(2, t.repeated(arg));
+    files[input.name] ??= value;
+    (repeated[input.name] ??= []).push(value);
     i++;
   }
 
-  // The RAG lab's --k and --gain, checked before any file is read.
+  // The importer, loaded only when the command uses one of its flags or gives an input it may
+  // import; its flags are checked (and set the view) before any file is read.
+  let importer: LabImporter | null = null;
+  if (spec && (importFlags.size > 0 || spec.from.some((name) => files[name] !== undefined))) importer = await loadImporter(labId);
   let view: unknown;
-  let ks: number[] = [];
-  if (labId === 'rag') {
-    const kArg = importFlags.get('--k');
-    if (kArg !== undefined) {
-      ks = kArg.split(',').map((x) => Number(x.trim()));
-      if (ks.some((k) => !Number.isInteger(k) || k < 1 || k > 1000) || ks.length > 20) fail(2, msgImport(lang).problems.bad_field('--k', lang === 'es' ? 'hasta 20 enteros entre 1 y 1000 separados por comas (1,3,5,10)' : 'up to 20 integers from 1 to 1000, comma-separated (1,3,5,10)'));
-    }
-    const gain = importFlags.get('--gain');
-    if (gain !== undefined && gain !== 'exp' && gain !== 'linear') fail(2, msgImport(lang).problems.bad_field('--gain', 'exp | linear'));
-    if (ks.length || gain !== undefined) {
-      const base = lab.defaultView as Record<string, unknown>;
-      // --k 1,3,5,10: the scorecard at the first, and every list at each k (by_k, decision.md)
-      view = { ...base, k: ks.length ? ks[0] : null, gain: gain === 'linear' ? 'linear' : 'exponential', ...(ks.length ? { cutoffs: [...new Set(ks)] } : {}) };
-    }
-  }
+  const checked = importer?.cli?.view?.(importFlags, lab.defaultView, lang);
+  if (checked && !checked.ok) fail(2, checked.message);
+  if (checked?.ok) view = checked.view;
 
   // Every given file is read once; all the unreadable ones are reported together.
   const raw = new Map<string, Uint8Array>();
@@ -178,26 +144,30 @@ async function main(argv: string[]): Promise<void> {
   }
   if (unreadable.length) fail(1, unreadable.join('\n'));
 
+  const bytesOnly = importer?.cli?.bytesOnly ?? [];
   const texts: Record<string, string> = {};
-  for (const spec of lab.inputs) {
-    const path = files[spec.name];
-    if (path !== undefined && !(labId === 'gate' && spec.name === 'outputs')) texts[spec.name] = utf8(raw.get(path)!);
+  for (const input of lab.inputs) {
+    const path = files[input.name];
+    if (path !== undefined && !bytesOnly.includes(input.name)) texts[input.name] = utf8(raw.get(path)!);
   }
   // Imports (labs/imports.ts): the same importers as the page; the summary goes to stderr.
-  const imported = await cliImport(labId, files, repeated, importFlags, texts, raw, ks, lang);
-  if (imported) {
+  const plan = importer?.cli?.plan({ files: repeated, flags: importFlags, texts, file: (path) => ({ name: path, bytes: raw.get(path)! }) }, lang) ?? null;
+  if (plan && 'ok' in plan) fail(1, formatIssues(plan, lang).join('\n'));
+  if (plan) {
+    const imported = importer!.importFiles(plan.files, plan.options, lang);
     if (!imported.ok) {
       fail(1, formatIssues(imported, lang).join('\n'));
     }
-    // A --cases given beside an import is kept (its weights, slices and critical flags): the
-    // cases an importer derives only fill in a missing one.
-    for (const [name, text] of Object.entries(imported.texts)) if (!(labId === 'gate' && name === 'cases' && files.cases !== undefined)) texts[name] = text;
+    // An input given beside an import that the importer keeps (the gate's --cases, with its
+    // weights, slices and critical flags) is not replaced: what the importer derives only fills in
+    // a missing one.
+    for (const [name, text] of Object.entries(imported.texts)) if (!(plan.keep?.includes(name) && files[name] !== undefined)) texts[name] = text;
     process.stderr.write(`${describeImport(imported.summary, lang).join('\n')}\n`);
-  } else if (labId === 'gate' && files.outputs !== undefined) {
-    texts.outputs = utf8(raw.get(files.outputs)!);
+  } else {
+    for (const name of bytesOnly) if (files[name] !== undefined) texts[name] = utf8(raw.get(files[name])!);
   }
   // Every missing required input, in one message.
-  const missing = lab.inputs.filter((spec) => texts[spec.name] === undefined && !spec.optional).map((spec) => t.missing(spec.flag));
+  const missing = lab.inputs.filter((input) => texts[input.name] === undefined && !input.optional).map((input) => t.missing(input.flag));
   if (missing.length) fail(2, `${missing.join('\n')}\n\n${usage(lang)}`);
 
   const runner = createRunner();

@@ -11,8 +11,8 @@
 import * as Comlink from 'comlink';
 import type { Lang } from './core/contract/types.ts';
 import { createRunner, type RunOptions, type RunResponse } from './runner.ts';
-import { importFor, type LabImportOptions } from './imports.ts';
-import type { ImportOutcome } from './core/contract/imports.ts';
+import { importFor } from './imports.ts';
+import type { ImportOutcome, LabImportOptions } from './core/contract/imports.ts';
 
 const runner = createRunner();
 

@@ -50,16 +50,21 @@ export const evaluatorsMeta = defineLab({
     { name: 'pairwise', label: { es: 'comparación por pares', en: 'pairwise comparison' }, format: 'json', flag: '--pairwise', optional: true, accept: JSON_ACCEPT },
     { name: 'budget', label: { es: 'presupuesto', en: 'budget' }, format: 'json', flag: '--budget', optional: true, accept: JSON_ACCEPT },
   ],
-  options: [
-    {
-      flag: '--labels',
-      value: 'FILE',
-      help: {
-        es: 'CSV de etiquetas de juez y humanas (case_id,human,judge[,criterion][,cost]; jueces como columnas judge_<nombre> o como filas con judge_id): sustituye a --cases y --outputs',
-        en: 'a CSV of judge and human labels (case_id,human,judge[,criterion][,cost]; judges as judge_<name> columns or as rows with judge_id): replaces --cases and --outputs',
+  importer: {
+    // The learner's rubric keeps its thresholds; the import fills in its criteria.
+    reads: ['rubric'],
+    from: [],
+    flags: [
+      {
+        flag: '--labels',
+        value: 'FILE',
+        help: {
+          es: 'CSV de etiquetas de juez y humanas (case_id,human,judge[,criterion][,cost]; jueces como columnas judge_<nombre> o como filas con judge_id): sustituye a --cases y --outputs',
+          en: 'a CSV of judge and human labels (case_id,human,judge[,criterion][,cost]; judges as judge_<name> columns or as rows with judge_id): replaces --cases and --outputs',
+        },
       },
-    },
-  ],
+    ],
+  },
   presets: [
     {
       id: 'kit',

@@ -49,19 +49,24 @@ export const gateMeta = defineLab({
     { name: 'taxonomy', label: { es: 'taxonomía de errores', en: 'error taxonomy' }, format: 'json', flag: '--taxonomy', optional: true, accept: JSON_FILE },
     { name: 'manifest', label: { es: 'manifiesto de la ejecución', en: 'run manifest' }, format: 'json', flag: '--manifest', optional: true, accept: JSON_FILE },
   ],
-  options: [
-    {
-      flag: '--input-format',
-      value: 'promptfoo|inspect|csv|kit',
-      help: {
-        es: 'formato de --outputs (si no, se detecta por el contenido): export de promptfoo, log de Inspect AI (JSON o .eval, un --outputs por versión), CSV case_id,version,run,passed,score,cost,slice o JSONL del kit; con resultados ya calificados, --cases es opcional',
-        en: 'the format of --outputs (detected from the content otherwise): a promptfoo export, an Inspect AI log (JSON or .eval, one --outputs per version), a case_id,version,run,passed,score,cost,slice CSV or the kit\'s JSONL; with pre-graded outcomes --cases is optional',
+  importer: {
+    // The learner's policy gets the chosen baseline_version and candidate_version.
+    reads: ['policy'],
+    from: ['outputs'],
+    flags: [
+      {
+        flag: '--input-format',
+        value: 'promptfoo|inspect|csv|kit',
+        help: {
+          es: 'formato de --outputs (si no, se detecta por el contenido): export de promptfoo, log de Inspect AI (JSON o .eval, un --outputs por versión), CSV case_id,version,run,passed,score,cost,slice o JSONL del kit; con resultados ya calificados, --cases es opcional',
+          en: 'the format of --outputs (detected from the content otherwise): a promptfoo export, an Inspect AI log (JSON or .eval, one --outputs per version), a case_id,version,run,passed,score,cost,slice CSV or the kit\'s JSONL; with pre-graded outcomes --cases is optional',
+        },
       },
-    },
-    { flag: '--baseline', value: 'NAME', help: { es: 'la versión que hace de baseline (proveedor, prompt o log)', en: 'the version taken as the baseline (provider, prompt or log)' } },
-    { flag: '--candidate', value: 'NAME', help: { es: 'la versión candidata', en: 'the candidate version' } },
-    { flag: '--scorer', value: 'NAME', help: { es: 'el scorer de Inspect que da el resultado (si el log trae varios)', en: 'the Inspect scorer that gives the outcome (when the log has several)' } },
-  ],
+      { flag: '--baseline', value: 'NAME', help: { es: 'la versión que hace de baseline (proveedor, prompt o log)', en: 'the version taken as the baseline (provider, prompt or log)' } },
+      { flag: '--candidate', value: 'NAME', help: { es: 'la versión candidata', en: 'the candidate version' } },
+      { flag: '--scorer', value: 'NAME', help: { es: 'el scorer de Inspect que da el resultado (si el log trae varios)', en: 'the Inspect scorer that gives the outcome (when the log has several)' } },
+    ],
+  },
   presets: [
     {
       id: 'kit',

@@ -43,17 +43,23 @@ export const ragMeta = defineLab<'rag', RagView, LabModule<RagInput, RagHeavy, R
     { name: 'run', label: { es: 'run TREC', en: 'TREC run' }, format: 'text', flag: '--run', optional: true, accept: TEXT_ACCEPT },
     { name: 'run_b', label: { es: 'segundo run TREC', en: 'second TREC run' }, format: 'text', flag: '--run-b', optional: true, accept: TEXT_ACCEPT },
   ],
-  options: [
-    {
-      flag: '--k',
-      value: 'K[,K...]',
-      help: {
-        es: 'uno o varios cortes (1,3,5,10): la scorecard en el primero y cada lista en todos (by_k); con --qrels y --run solos, --cases y --policy son opcionales',
-        en: 'one or several cut-offs (1,3,5,10): the scorecard at the first and every list at each (by_k); with --qrels and --run alone, --cases and --policy are optional',
+  importer: {
+    // Nothing of the page: TREC files alone get cases from the qrels and a default policy with no
+    // thresholds (the preset's thresholds are about answers the files do not have).
+    reads: [],
+    from: ['qrels', 'run'],
+    flags: [
+      {
+        flag: '--k',
+        value: 'K[,K...]',
+        help: {
+          es: 'uno o varios cortes (1,3,5,10): la scorecard en el primero y cada lista en todos (by_k); con --qrels y --run solos, --cases y --policy son opcionales',
+          en: 'one or several cut-offs (1,3,5,10): the scorecard at the first and every list at each (by_k); with --qrels and --run alone, --cases and --policy are optional',
+        },
       },
-    },
-    { flag: '--gain', value: 'exp|linear', help: { es: 'ganancia del nDCG: 2^grado − 1 (exp, la del kit) o el grado (linear)', en: 'nDCG gain: 2^grade − 1 (exp, the kit\'s) or the grade (linear)' } },
-  ],
+      { flag: '--gain', value: 'exp|linear', help: { es: 'ganancia del nDCG: 2^grado − 1 (exp, la del kit) o el grado (linear)', en: 'nDCG gain: 2^grade − 1 (exp, the kit\'s) or the grade (linear)' } },
+    ],
+  },
   presets: [
     {
       id: 'kit',

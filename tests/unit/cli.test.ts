@@ -88,7 +88,7 @@ describe('lab CLI', { timeout: 60_000 }, () => {
       const line = r.out.split('\n').find((l) => l.startsWith(`  ${lab.id} `));
       expect(line, lab.id).toBeDefined();
       for (const input of lab.inputs) expect(line).toContain(`${input.flag} FILE`);
-      for (const o of lab.options ?? []) expect(r.out).toContain(`      ${o.flag} ${o.value}  ${o.help.en}`);
+      for (const o of lab.importer?.flags ?? []) expect(r.out).toContain(`      ${o.flag} ${o.value}  ${o.help.en}`);
     }
     expect(r.out).toContain('--outputs FILE ...');
     expect(cli('--help').out).toContain('      --k K[,K...]  uno o varios cortes');

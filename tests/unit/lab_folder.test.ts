@@ -25,10 +25,6 @@ const ROOT = new URL('../../', import.meta.url).pathname;
  * need a line here; a line goes when its place stops naming a lab.
  */
 const ALLOWED = new Map<string, string>([
-  // Imports (issue 21): one entry per importing lab; to move behind a LabMeta `importer` hook.
-  ['labs/cli.ts', "the import flags of the gate, RAG and evaluator labs (--outputs formats, --k/--gain, --labels)"],
-  ['labs/imports.ts', 'which lab imports what (the gate, RAG and evaluator importers, loaded on demand)'],
-  ['src/components/labs/shared/ImportPanel.tsx', "the import control's button label per lab and the kept texts (policy, rubric)"],
   // The word as an ordinary name, not the lab.
   ['src/components/charts/IntervalChart.tsx', "the chart's threshold line (CSS class \"threshold\"), not the lab"],
   ['src/components/charts/ScoreScaleChart.tsx', "the chart's threshold line (CSS class \"threshold\"), not the lab"],

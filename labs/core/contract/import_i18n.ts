@@ -1,6 +1,7 @@
 /**
  * Messages of the importers (labs/core/contract/imports.ts and labs/<lab>/import/), in Spanish (the
- * source) and English: the import summary, and the problems of a file that cannot be imported.
+ * source) and English: the import summary, the problems of a file that cannot be imported, and the
+ * import control's texts (its label is each lab's own, among its island's strings).
  * English must have every key with the same signature (the type below).
  */
 import type { Lang } from './types.ts';
@@ -84,9 +85,6 @@ const es = {
     labels_missing: (judge: string, id: string) => `El juez «${judge}» no tiene etiqueta para el caso «${id}».`,
   },
   page: {
-    button: 'Importar resultados (promptfoo, Inspect, CSV)',
-    button_rag: 'Importar qrels y runs TREC',
-    button_evaluators: 'Importar CSV de etiquetas',
     hint: 'Suelta aquí uno o varios archivos, o usa el botón. Se convierten al formato del laboratorio y lo verás en los editores.',
     summary_heading: 'Qué se ha importado',
     problems_heading: 'No se ha podido importar',
@@ -177,9 +175,6 @@ const en: ImportMessages = {
     labels_missing: (judge, id) => `Judge "${judge}" has no label for case "${id}".`,
   },
   page: {
-    button: 'Import results (promptfoo, Inspect, CSV)',
-    button_rag: 'Import TREC qrels and runs',
-    button_evaluators: 'Import a labels CSV',
     hint: "Drop one or more files here, or use the button. They are turned into the lab's format and shown in the editors.",
     summary_heading: 'What was imported',
     problems_heading: 'Could not import',

@@ -10,9 +10,12 @@
  *   { ok: false, issues, summary? }          nothing usable: each issue names the file, the line (text
  *                                            formats) or the JSON path (`field`), in the page's language
  *
- * The page (the worker, labs/worker.ts `importFiles`) and the CLI (labs/cli.ts) call the same
- * importers (labs/imports.ts), so both say the same thing; describeImport renders the summary in
- * either language. Keys from data (versions, scorers, case ids) stay in arrays, never object keys.
+ * A lab that imports declares it in its meta (LabMeta.importer, core/contract/lab.ts: the texts it
+ * reads, its CLI flags) and exports its LabImporter (below) from
+ * labs/<id>/import/index.ts, which loads only when files are imported. The page
+ * (the worker, labs/worker.ts `importFiles`) and the CLI (labs/cli.ts) call the same importers
+ * (labs/imports.ts), so both say the same thing; describeImport renders the summary in either
+ * language. Keys from data (versions, scorers, case ids) stay in arrays, never object keys.
  */
 import type { InputIssue, Lang } from './types.ts';
 import { importMsg } from './import_i18n.ts';
@@ -86,6 +89,70 @@ export interface ImportOptions {
   candidate?: string;
   /** Inspect: the scorer to read. */
   scorer?: string;
+}
+
+/**
+ * What a lab's importer receives besides the files: the shared choices, the lab's current texts it
+ * reads (the page sends the ones its meta's `importer.reads` names; the CLI every text given on the
+ * command line), and options of the lab's own (a cut-off), which its importer checks and reads.
+ */
+export interface LabImportOptions extends ImportOptions {
+  texts?: Record<string, string>;
+  [option: string]: unknown;
+}
+
+/**
+ * A command line as an importer's CLI side sees it (labs/cli.ts builds it after reading every
+ * given file once).
+ */
+export interface CliImportCommand {
+  /** Input name -> every path given for it, in order (a repeatable input may have several). */
+  files: Readonly<Record<string, readonly string[]>>;
+  /** The importer's flags that were given -> their value ('--k' -> '1,3'). */
+  flags: ReadonlyMap<string, string>;
+  /** The given inputs' texts (UTF-8), except the importer's `bytesOnly` inputs. */
+  texts: Record<string, string>;
+  /** A given file (an input's path or a FILE flag's value) with its bytes, as read. */
+  file(path: string): ImportFile;
+}
+
+/**
+ * What a command asks of the importer: files to import (with the importer's options, and the
+ * given inputs the import must not replace), a refusal (exit 1, each issue on stderr), or null:
+ * nothing to import, the lab runs on its input files as given.
+ */
+export type CliImportPlan =
+  | { files: ImportFile[]; options: LabImportOptions; keep?: readonly string[] }
+  | { ok: false; issues: InputIssue[] }
+  | null;
+
+/** The command-line side of a lab's importer (labs/cli.ts). */
+export interface LabImporterCli {
+  /**
+   * Inputs the importer reads as bytes (an Inspect .eval archive): the CLI does not take them as
+   * text unless nothing is imported.
+   */
+  bytesOnly?: readonly string[];
+  /**
+   * Checks the importer's flags before any file is read: a usage error (exit 2, `message` in
+   * `lang`), or the view they set (undefined: the lab's default view). `defaultView` is the
+   * lab's own (its meta's).
+   */
+  view?(flags: ReadonlyMap<string, string>, defaultView: unknown, lang: Lang): { ok: true; view: unknown } | { ok: false; message: string };
+  /** The import the command asks for (CliImportPlan). */
+  plan(command: CliImportCommand, lang: Lang): CliImportPlan;
+}
+
+/**
+ * A lab's importer (labs/<id>/import/index.ts exports it as `importer`; labs/imports.ts loads it on
+ * demand for a lab whose meta declares `importer`): the page's worker and the CLI call the same
+ * `importFiles`.
+ */
+export interface LabImporter {
+  /** `files` turned into the lab's texts with a summary (module comment), in `lang`. Never throws. */
+  importFiles(files: readonly ImportFile[], options: LabImportOptions, lang: Lang): ImportOutcome;
+  /** The command line's side; absent: the lab imports on the page only. */
+  cli?: LabImporterCli;
 }
 
 /** An empty summary for `format`, to fill in. */

@@ -3,7 +3,8 @@
  *
  *   labs/<id>/meta.ts   LabMeta: what the site and the CLI need without loading the engine: id, chapter,
  *                       names in both languages, inputs, presets, the view schema, and `load()`, a
- *                       lazy import of the engine module. labs/manifest.ts lists every LabMeta once.
+ *                       lazy import of the engine module; and `importer` (LabImporterSpec) when it
+ *                       imports other tools' results. labs/manifest.ts lists every LabMeta once.
  *   labs/<id>/lab.ts    exports `lab`, a LabModule: parse -> run (heavy, memoized) -> select (cheap) -> report.
  *
  *   parse(texts, lang, hooks?)  untrusted text in, validated value or localized issues out; never throws
@@ -45,10 +46,33 @@ export interface LabInputSpec {
  */
 export interface LabOption {
   flag: string;
-  /** The value's placeholder in the help ('NAME', 'K[,K...]', 'exp|linear', 'FILE'). */
+  /** The value's placeholder in the help ('NAME', 'K[,K...]', 'exp|linear'); 'FILE': a file the CLI reads. */
   value: string;
   /** One line of help per language. */
   help: Record<Lang, string>;
+}
+
+/**
+ * What the site and the CLI know of a lab's importer without loading it (LabMeta.importer): the
+ * page shows an import control (shared/ImportPanel.tsx; its label is among the island's strings)
+ * and the CLI takes the import's flags only for a lab that has one. The importer itself (a
+ * LabImporter, core/contract/imports.ts) is labs/<id>/import/index.ts, exported as `importer`;
+ * labs/imports.ts loads it on demand by that path, in the worker when files are dropped and in the
+ * CLI when a command uses it, so it stays out of the page's bundles and the CLI's start.
+ */
+export interface LabImporterSpec {
+  /**
+   * The lab's texts the page sends with the files, for the importer to read (the gate's policy,
+   * which gets the chosen versions; the evaluators' rubric, whose thresholds stay); may be empty.
+   */
+  reads: readonly string[];
+  /** Its command-line options besides the input files (the import's choices); `--help` lists them. */
+  flags: readonly LabOption[];
+  /**
+   * The input files that may mean an import on the command line: the CLI loads the importer when
+   * one of them or one of `flags` is given, and never otherwise.
+   */
+  from: readonly string[];
 }
 
 export interface LabResultBase {
@@ -101,8 +125,11 @@ export interface LabMeta<Id extends string = string, View = unknown, M extends A
   chapter: string;
   names: Record<Lang, string>;
   inputs: readonly LabInputSpec[];
-  /** Command-line options besides the input files (imports and their choices); none when absent. */
-  options?: readonly LabOption[];
+  /**
+   * Its import of other tools' results, when it has one: the page shows an import control and the
+   * CLI accepts the import's flags only then (a lab without it refuses them as unknown options).
+   */
+  importer?: LabImporterSpec;
   /** The first preset is the lab's default. */
   presets: readonly LabPreset[];
   /** Ready examples for optional inputs (a button loads each): input name -> file, per language. */

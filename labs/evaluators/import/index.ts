@@ -18,7 +18,7 @@
 import Papa from 'papaparse';
 import { applyEdits, modify, parse as parseJsonc } from 'jsonc-parser';
 import type { InputIssue, Lang } from '../../core/contract/types.ts';
-import type { ImportFile, ImportOutcome } from '../../core/contract/imports.ts';
+import type { ImportFile, ImportOutcome, LabImporter } from '../../core/contract/imports.ts';
 import { fileText, newSummary } from '../../core/contract/imports.ts';
 import { importMsg } from '../../core/contract/import_i18n.ts';
 
@@ -154,3 +154,19 @@ export function importEvaluatorLabels(file: ImportFile, options: EvaluatorsImpor
   }
   return { ok: true, texts, summary, warnings: [] };
 }
+
+/**
+ * The evaluator lab's importer (labs/core/contract/imports.ts, LabImporter), loaded on demand
+ * through labs/evaluators/meta.ts. importFiles: one labels CSV (several files are refused),
+ * keeping the thresholds of `options.texts.rubric`. On the command line, `--labels FILE` is
+ * imported (it replaces --cases and --outputs), with the given texts (the rubric).
+ */
+export const importer: LabImporter = {
+  importFiles(files, options, lang) {
+    if (files.length !== 1) return { ok: false, issues: [{ input: files.map((f) => f.name).join(', '), message: importMsg(lang).problems.mixed_formats }] };
+    return importEvaluatorLabels(files[0], { rubricText: options.texts?.rubric }, lang);
+  },
+  cli: {
+    plan: ({ flags, texts, file }) => (flags.has('--labels') ? { files: [file(flags.get('--labels')!)], options: { texts } } : null),
+  },
+};

@@ -2,12 +2,13 @@
  * The gate lab's importers (labs/core/contract/imports.ts): a promptfoo export, Inspect logs (JSON
  * or .eval, one per version), a results CSV, or the kit's outputs JSONL, detected from the content
  * (options.format forces one: promptfoo | inspect | csv | kit). Returns the gate's `cases` and
- * `outputs` texts (pre-graded rows) plus the summary; the caller puts the chosen versions into the
- * policy (withVersions).
+ * `outputs` texts (pre-graded rows) plus the summary. `importer` (the lab's LabImporter, loaded on
+ * demand through labs/gate/meta.ts) also puts the chosen versions into the learner's policy
+ * (withVersions), and says which command lines import (its `cli`).
  */
 import { applyEdits, modify, parse as parseJsonc } from 'jsonc-parser';
 import type { Lang } from '../../core/contract/types.ts';
-import type { ImportFile, ImportOptions, ImportOutcome } from '../../core/contract/imports.ts';
+import type { ImportFile, ImportOptions, ImportOutcome, LabImporter } from '../../core/contract/imports.ts';
 import { fileText, isZip, jsonLines, newSummary, toJsonl, tryJson } from '../../core/contract/imports.ts';
 import { importMsg } from '../../core/contract/import_i18n.ts';
 import { importPromptfoo, isPromptfoo } from './promptfoo.ts';
@@ -136,3 +137,34 @@ export function withVersions(policyText: string, baseline: string, candidate: st
   text = applyEdits(text, modify(text, ['candidate_version'], candidate, opts));
   return text;
 }
+
+/**
+ * The gate's importer (labs/core/contract/imports.ts, LabImporter). importFiles: importGate, and the
+ * chosen versions put into `options.texts.policy` when one is given (the outcome's `policy`).
+ * On the command line, the files of --outputs are imported (--input-format, --baseline,
+ * --candidate and --scorer are the choices) unless they are one kit JSONL given with --cases and
+ * no --baseline or --candidate: that runs as before, untouched. A kit JSONL alone is imported, so
+ * that pre-graded rows need no --cases; a --cases given beside an import is kept (its weights,
+ * slices and critical flags).
+ */
+export const importer: LabImporter = {
+  importFiles(files, options, lang) {
+    const r = importGate(files, options, lang);
+    const policy = options.texts?.policy;
+    if (r.ok && r.summary.baseline !== null && r.summary.candidate !== null && policy !== undefined) {
+      r.texts.policy = withVersions(policy, r.summary.baseline, r.summary.candidate);
+    }
+    return r;
+  },
+  cli: {
+    // An Inspect .eval archive is a zip: read as bytes, as text only for the kit's own JSONL.
+    bytesOnly: ['outputs'],
+    plan({ files, flags, texts, file }) {
+      if (files.outputs === undefined) return null;
+      const list = files.outputs.map(file);
+      const forced = flags.get('--input-format');
+      if (list.length === 1 && files.cases !== undefined && (forced === 'kit' || (forced === undefined && detectGateFormat(list[0]) === 'kit')) && !flags.has('--baseline') && !flags.has('--candidate')) return null;
+      return { files: list, options: { format: forced, baseline: flags.get('--baseline'), candidate: flags.get('--candidate'), scorer: flags.get('--scorer'), texts }, keep: ['cases'] };
+    },
+  },
+};

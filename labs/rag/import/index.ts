@@ -9,10 +9,11 @@
  * `variantsText` or blank (a variant matrix belongs to the data it came with). Queries of a run
  * that the qrels do not list are counted in the summary and left out (the engine scores only the
  * cases and warns about them); queries of the qrels missing from a run are scored as empty lists
- * (every metric 0 for them, as `trec_eval -c` counts them).
+ * (every metric 0 for them, as `trec_eval -c` counts them). `importer` is the lab's LabImporter
+ * (loaded on demand through labs/rag/meta.ts): the same import, and the command line's side of it.
  */
 import type { InputIssue, Lang } from '../../core/contract/types.ts';
-import type { ImportFile, ImportOutcome } from '../../core/contract/imports.ts';
+import type { ImportFile, ImportOutcome, LabImporter } from '../../core/contract/imports.ts';
 import { fileText, leaveOut, newSummary } from '../../core/contract/imports.ts';
 import { importMsg } from '../../core/contract/import_i18n.ts';
 import { parseQrels, parseRun } from '../trec.ts';
@@ -84,3 +85,52 @@ export function importRag(files: readonly ImportFile[], options: RagImportOption
   }
   return { ok: true, texts, summary, warnings: [] };
 }
+
+/** The cut-offs of `--k` ('1,3,5,10'), or null when they are not up to 20 integers from 1 to 1000. */
+function cutoffsOf(arg: string): number[] | null {
+  const ks = arg.split(',').map((x) => Number(x.trim()));
+  return ks.some((k) => !Number.isInteger(k) || k < 1 || k > 1000) || ks.length > 20 ? null : ks;
+}
+
+const K_EXPECTED = { es: 'hasta 20 enteros entre 1 y 1000 separados por comas (1,3,5,10)', en: 'up to 20 integers from 1 to 1000, comma-separated (1,3,5,10)' };
+
+/**
+ * The RAG lab's importer (labs/core/contract/imports.ts, LabImporter). importFiles: importRag with
+ * `options.k` (a number) and the kept texts of `options.texts` (policy, cases, variants: the CLI
+ * passes the ones given; the page none). On the command line: `--k K[,K...]` and `--gain
+ * exp|linear` set the view (the scorecard at the first k, every list at each: `cutoffs`), with or
+ * without an import; --qrels and --run are imported when --cases or --policy is missing (and one
+ * without the other is refused, naming the missing one); with both, the TREC files are the lab's
+ * inputs as they are.
+ */
+export const importer: LabImporter = {
+  importFiles(files, options, lang) {
+    const texts = options.texts ?? {};
+    return importRag(files, { k: typeof options.k === 'number' ? options.k : undefined, policyText: texts.policy, casesText: texts.cases, variantsText: texts.variants }, lang);
+  },
+  cli: {
+    view(flags, defaultView, lang) {
+      const t = importMsg(lang).problems;
+      const kArg = flags.get('--k');
+      const ks = kArg === undefined ? [] : cutoffsOf(kArg);
+      if (ks === null) return { ok: false, message: t.bad_field('--k', K_EXPECTED[lang]) };
+      const gain = flags.get('--gain');
+      if (gain !== undefined && gain !== 'exp' && gain !== 'linear') return { ok: false, message: t.bad_field('--gain', 'exp | linear') };
+      if (!ks.length && gain === undefined) return { ok: true, view: undefined };
+      // --k 1,3,5,10: the scorecard at the first, and every list at each k (by_k, decision.md)
+      const base = defaultView as Record<string, unknown>;
+      return { ok: true, view: { ...base, k: ks.length ? ks[0] : null, gain: gain === 'linear' ? 'linear' : 'exponential', ...(ks.length ? { cutoffs: [...new Set(ks)] } : {}) } };
+    },
+    plan({ files, flags, texts, file }, lang) {
+      const qrels = files.qrels?.[0];
+      const run = files.run?.[0];
+      if (files.cases !== undefined && files.policy !== undefined) return null;
+      // Qrels without a run (or a run without qrels): say what is missing, not --cases and --policy.
+      if ((qrels !== undefined) !== (run !== undefined)) return { ok: false, issues: [{ input: qrels !== undefined ? '--run' : '--qrels', message: importMsg(lang).problems.trec_need_run }] };
+      if (qrels === undefined || run === undefined) return null;
+      const runB = files.run_b?.[0];
+      const k = flags.has('--k') ? cutoffsOf(flags.get('--k')!)?.[0] : undefined;
+      return { files: [file(qrels), file(run), ...(runB !== undefined ? [file(runB)] : [])], options: { k, texts } };
+    },
+  },
+};

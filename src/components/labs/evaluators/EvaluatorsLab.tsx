@@ -132,7 +132,7 @@ export default function EvaluatorsLab({ lang, preset, embed }: LabIslandProps) {
   }, [panelResult, lang, view, setView]);
 
   return (
-    <LabShell importer={<ImportPanel labId="evaluators" lang={lang} state={lab} />} meta={evaluatorsMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} secondaryLabels={te.secondary} summary={summary}
+    <LabShell importer={<ImportPanel meta={evaluatorsMeta} label={te.import_button} lang={lang} state={lab} />} meta={evaluatorsMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} secondaryLabels={te.secondary} summary={summary}
       cases={result && <EvaluatorsCases result={result} lang={lang} state={lab} />}>
       {panelResult && (
         <div className="lab-results" aria-live="off">

@@ -126,7 +126,7 @@ export default function GateLab({ lang, preset, embed }: LabIslandProps) {
   const manifest = useMemo(() => panelResult && <ManifestView result={panelResult} lang={lang} />, [panelResult, lang]);
 
   return (
-    <LabShell importer={<ImportPanel labId="gate" lang={lang} state={lab} />} presets meta={gateMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} secondaryLabels={tg.secondary} summary={summary}
+    <LabShell importer={<ImportPanel meta={gateMeta} label={tg.import_button} lang={lang} state={lab} />} presets meta={gateMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} secondaryLabels={tg.secondary} summary={summary}
       cases={result && <GateCases result={result} lang={lang} state={lab} />}>
       {panelResult && (
         <div className="lab-results" aria-live="off">

@@ -165,7 +165,7 @@ export default function RagLab({ lang, preset, embed }: LabIslandProps) {
   }, [panelResult, lang, t, view, setView, setText, variants]);
 
   return (
-    <LabShell importer={<ImportPanel labId="rag" lang={lang} state={lab} />} meta={ragMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} secondaryLabels={t.secondary} summary={summary}
+    <LabShell importer={<ImportPanel meta={ragMeta} label={t.import_button} lang={lang} state={lab} />} meta={ragMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} secondaryLabels={t.secondary} summary={summary}
       cases={result && <RagCases result={result} lang={lang} state={lab} />}
       controls={result && <MeasureControls result={result} view={view} lang={lang} setView={setView} />}>
       {panelResult && (

@@ -10,6 +10,7 @@
 import { useRef, useState, type DragEvent } from 'react';
 import * as Comlink from 'comlink';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
+import type { LabImporterSpec } from '../../../../labs/core/contract/lab.ts';
 import type { WorkerApi } from '../../../../labs/worker.ts';
 import type { ImportOutcome } from '../../../../labs/core/contract/imports.ts';
 import { describeImport } from '../../../../labs/core/contract/imports.ts';
@@ -18,31 +19,41 @@ import { formatIssue } from '../../../../labs/core/contract/issues.ts';
 import type { LabStateApi } from './useLabState.ts';
 
 interface Props {
-  labId: 'gate' | 'rag' | 'evaluators';
+  /** The lab's meta (labs/<id>/meta.ts): its id, and its importer when it has one. */
+  meta: { id: string; importer?: LabImporterSpec };
+  /** The control's label in the page's language (the island's strings): what this lab imports. */
+  label: string;
   lang: Lang;
   state: LabStateApi;
 }
 
 type Picked = { name: string; bytes: Uint8Array }[];
-const KEEP: Record<Props['labId'], string[]> = { gate: ['policy'], rag: [], evaluators: ['rubric'] };
 interface Choice { baseline?: string; candidate?: string; scorer?: string }
 
-async function runImport(labId: Props['labId'], files: Picked, choice: Choice, texts: Record<string, string>, lang: Lang): Promise<ImportOutcome> {
+async function runImport(labId: string, reads: readonly string[], files: Picked, choice: Choice, texts: Record<string, string>, lang: Lang): Promise<ImportOutcome> {
   const worker = new Worker(new URL('../../../../labs/worker.ts', import.meta.url), { type: 'module' });
   try {
     const api = Comlink.wrap<WorkerApi>(worker);
-    // The kept texts the importers read: the gate's policy and the evaluators' rubric. The RAG lab
-    // keeps nothing: TREC files alone get cases from the qrels and a default policy with no
-    // thresholds (the preset's thresholds are about answers the files do not have).
+    // Only the texts the lab's importer reads (its meta's `importer.reads`: the gate's policy, the
+    // evaluators' rubric; none for a lab whose import starts afresh).
     const keep: Record<string, string> = {};
-    for (const k of KEEP[labId]) if (texts[k] !== undefined) keep[k] = texts[k];
+    for (const k of reads) if (texts[k] !== undefined) keep[k] = texts[k];
     return await api.importFiles(labId, files.map((f) => ({ name: f.name, bytes: f.bytes })), { ...choice, texts: keep }, lang);
   } finally {
     worker.terminate();
   }
 }
 
-export function ImportPanel({ labId, lang, state }: Props) {
+/**
+ * The import control of a lab whose meta declares an importer (LabMeta.importer, which names the
+ * texts sent with the files). A lab without one gets nothing (no control).
+ */
+export function ImportPanel(props: Props) {
+  const importer = props.meta.importer;
+  return importer ? <ImportControl {...props} importer={importer} /> : null;
+}
+
+function ImportControl({ meta, importer, label, lang, state }: Props & { importer: LabImporterSpec }) {
   const t = importMsg(lang).page;
   const [files, setFiles] = useState<Picked | null>(null);
   const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
@@ -54,7 +65,7 @@ export function ImportPanel({ labId, lang, state }: Props) {
     const id = ++seq.current;
     setBusy(true);
     try {
-      const r = await runImport(labId, picked, choice, state.texts, lang);
+      const r = await runImport(meta.id, importer.reads, picked, choice, state.texts, lang);
       if (id !== seq.current) return;
       setOutcome(r);
       if (r.ok) state.importTexts(r.texts, picked.map((f) => f.name).join(', '));
@@ -81,11 +92,10 @@ export function ImportPanel({ labId, lang, state }: Props) {
     if (!files || !s) return;
     void go(files, { baseline: s.baseline ?? undefined, candidate: s.candidate ?? undefined, scorer: s.scorer ?? undefined, ...patch });
   };
-  const button = labId === 'rag' ? t.button_rag : labId === 'evaluators' ? t.button_evaluators : t.button;
   return (
     <section
       className={`lab-import${over ? ' drag-over' : ''}`}
-      aria-label={button}
+      aria-label={label}
       data-testid="import-panel"
       onDragOver={(e) => {
         e.preventDefault();
@@ -95,7 +105,7 @@ export function ImportPanel({ labId, lang, state }: Props) {
       onDrop={onDrop}
     >
       <label className="file-button">
-        {button}
+        {label}
         <input
           type="file"
           multiple

@@ -8,6 +8,8 @@ import type { Widen } from '../../../../../labs/core/contract/i18n/index.ts';
 import { withLabStrings } from '../../../../i18n/index.ts';
 
 const es = {
+  /** The import control's label (shared/ImportPanel.tsx): what this lab imports. */
+  import_button: 'Importar CSV de etiquetas',
   heading: 'auditoría de evaluadores',
   input_rubric: 'rúbrica del juez (JSON)',
   desc_rubric: 'Criterios, criterios bloqueantes, umbral de aprobado y las condiciones del gate: kappa mínima, pases indebidos, salidas ilegibles y coste por evaluación válida.',
@@ -202,6 +204,7 @@ const es = {
 };
 
 const en: Widen<typeof es> = {
+  import_button: 'Import a labels CSV',
   heading: 'evaluator audit',
   input_rubric: 'judge rubric (JSON)',
   desc_rubric: 'Criteria, blocking criteria, the pass threshold and the gate conditions: minimum kappa, false passes, unreadable outputs and cost per valid evaluation.',

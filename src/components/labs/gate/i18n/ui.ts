@@ -8,6 +8,8 @@ import type { Widen } from '../../../../../labs/core/contract/i18n/index.ts';
 import { withLabStrings } from '../../../../i18n/index.ts';
 
 const es = {
+  /** The import control's label (shared/ImportPanel.tsx): what this lab imports. */
+  import_button: 'Importar resultados (promptfoo, Inspect, CSV)',
   input_cases: 'casos (JSONL)',
   input_outputs: 'respuestas de ambas versiones (JSONL)',
   input_policy: 'política del gate (JSON)',
@@ -187,6 +189,7 @@ const es = {
 };
 
 const en: Widen<typeof es> = {
+  import_button: 'Import results (promptfoo, Inspect, CSV)',
   input_cases: 'cases (JSONL)',
   input_outputs: "both versions' answers (JSONL)",
   input_policy: 'gate policy (JSON)',

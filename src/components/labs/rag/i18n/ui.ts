@@ -8,6 +8,8 @@ import type { Widen } from '../../../../../labs/core/contract/i18n/index.ts';
 import { withLabStrings } from '../../../../i18n/index.ts';
 
 const es = {
+  /** The import control's label (shared/ImportPanel.tsx): what this lab imports. */
+  import_button: 'Importar qrels y runs TREC',
   heading: 'laboratorio RAG',
   input_cases: 'Casos (JSON)',
   input_policy: 'Política del gate (JSON)',
@@ -270,6 +272,7 @@ const es = {
 };
 
 const en: Widen<typeof es> = {
+  import_button: 'Import TREC qrels and runs',
   heading: 'RAG lab',
   input_cases: 'Cases (JSON)',
   input_policy: 'Gate policy (JSON)',
