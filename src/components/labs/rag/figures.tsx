@@ -253,17 +253,12 @@ export function FusionFigure({ lang, width = 760, fallback = width, title, descr
   const W = box.width;
   const cols = [{ key: 'grade', w: 38, label: t.grade }, { key: 'a', w: 24, label: 'A' }, { key: 'b', w: 24, label: 'B' }];
   const barW = Math.max(66, Math.min(180, Math.round(W * 0.22)));
-  const right = cols.reduce((s, c) => s + c.w, 0) + barW;
+  // the columns stand just left of the bars
+  const strip = columnStrip(cols, W - barW);
+  const right = strip.right + barW;
+  const colX = strip.colX;
   const labelX = 30;
   const labelW = W - labelX - right - 6;
-  const colX = (key: string) => {
-    let x = W - right;
-    for (const c of cols) {
-      if (c.key === key) return x + c.w / 2;
-      x += c.w;
-    }
-    return x;
-  };
   const barX = W - barW;
   const rows = fused.chunks;
   const cutAt = Math.min(k, rows.length);
