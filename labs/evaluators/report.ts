@@ -11,7 +11,7 @@
  */
 import type { Lang } from '../core/contract/types.ts';
 import type { Inline } from '../core/contract/report.ts';
-import { code, heading, list, paragraph, renderMarkdown, root, strong, table, fmtDecimal } from '../core/contract/report.ts';
+import { checksTable, code, heading, list, paragraph, renderMarkdown, root, strong, table, fmtDecimal } from '../core/contract/report.ts';
 import type { RootContent } from 'mdast';
 import { evaluatorsMsg } from './i18n/index.ts';
 import type { EvaluatorsMessages, EvaluatorsReason, EvaluatorsUndefinedReason } from './i18n/index.ts';
@@ -57,17 +57,7 @@ export function renderEvaluatorsReport(result: EvaluatorsResult, lang: Lang): st
   }
 
   blocks.push(heading(2, r.checks_heading));
-  blocks.push(
-    table(
-      [r.condition, r.value, r.threshold, r.result],
-      result.checks.map((c) => [
-        t.checks[c.id],
-        c.value === null ? r.undefined(reasonText(t, c.value_reason)) : fmtNumber(c.value),
-        `${c.comparator} ${fmtNumber(c.threshold)}`,
-        c.status === 'pass' ? r.ok : [`${c.status === 'undefined' ? r.undefined_status : r.not_ok} (`, code(c.reason ?? ''), ')'],
-      ]),
-    ),
-  );
+  blocks.push(checksTable(result.checks, lang, (c) => t.checks[c.id], (c) => num(c.value, c.value_reason)));
 
   const level = fmtNumber(result.bootstrap.confidence * 100, 2);
   blocks.push(heading(2, r.summary_heading));

@@ -37,6 +37,7 @@ export function renderGateReport(result: GateResult & { planner?: GatePlanner },
   const all = coreMsg(lang);
   const t = gateMsg(lang);
   const r = t.report;
+  const ct = all.checks_table;
   const undefinedText = (reason: string | null | undefined) => {
     const code = reason || 'depends_on_undefined';
     return r.undefined(lookupText(code, t.undefined_reason, all.undefined_reason) ?? code);
@@ -81,11 +82,11 @@ export function renderGateReport(result: GateResult & { planner?: GatePlanner },
   blocks.push(heading(2, r.checks_heading));
   blocks.push(
     table(
-      [r.condition, r.value, r.threshold, r.result],
+      [ct.condition, ct.value, ct.threshold, ct.result],
       result.checks.map((c) => {
         const label = c.id === 'critical_slice' ? t.checks.critical_slice(c.subject ?? '') : t.checks[c.id];
         const value = c.value === null ? undefinedText(c.value_reason) : fmtNumber(c.value)!;
-        const res: Inline[] = c.status === 'pass' ? [r.ok] : [`${r.not_ok} (`, code(String(c.reason)), ')'];
+        const res: Inline[] = c.status === 'pass' ? [ct.ok] : [`${ct.not_ok} (`, code(String(c.reason)), ')'];
         return [label, value, `${c.comparator} ${fmtNumber(c.threshold)}`, res];
       }),
     ),

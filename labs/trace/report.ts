@@ -9,7 +9,7 @@
 import type { RootContent } from 'mdast';
 import type { Lang } from '../core/contract/types.ts';
 import type { Inline } from '../core/contract/report.ts';
-import { code, heading, list, paragraph, renderMarkdown, root, strong, table, fmtDecimal } from '../core/contract/report.ts';
+import { checksTable, code, heading, list, paragraph, renderMarkdown, root, strong, table, fmtDecimal } from '../core/contract/report.ts';
 import { traceMsg } from './i18n/index.ts';
 import type { TraceMessages, TraceUndefinedReason } from './i18n/index.ts';
 import type { StepCheck, TraceResult } from './engine.ts';
@@ -72,17 +72,7 @@ export function renderTraceReport(result: TraceResult, lang: Lang): string {
       ),
     );
     blocks.push(heading(3, r.checks_heading));
-    blocks.push(
-      table(
-        [r.condition, r.value, r.threshold, r.result],
-        run.checks.map((c) => [
-          t.checks[c.id],
-          c.value === null ? r.undefined(reasonText(t, c.value_reason)) : fmtNumber(c.value),
-          `${c.comparator} ${fmtNumber(c.threshold)}`,
-          c.status === 'pass' ? r.ok : [`${c.status === 'undefined' ? r.undefined_status : r.not_ok} (`, code(c.reason ?? ''), ')'],
-        ]),
-      ),
-    );
+    blocks.push(checksTable(run.checks, lang, (c) => t.checks[c.id], (c) => num(c.value, c.value_reason)));
     blocks.push(heading(3, r.timeline_heading(run.run_id)));
     blocks.push(
       table(
