@@ -39,3 +39,12 @@ export function lookupText(code: string, ...catalogs: readonly object[]): string
   }
   return null;
 }
+
+/**
+ * The text of an undefined-value reason code, looked up in `catalogs` in order (lookupText): no code
+ * (null, undefined, '') reads as 'depends_on_undefined'; a code no catalog has is shown as it is.
+ */
+export function undefinedReasonText(reason: string | null | undefined, ...catalogs: readonly object[]): string {
+  const code = reason || 'depends_on_undefined';
+  return lookupText(code, ...catalogs) ?? code;
+}
