@@ -180,6 +180,30 @@ export interface TriggerCheck {
   detail?: string[];
 }
 
+/**
+ * What the binary and the K-class conformal blocks share: the quantile q of the non-conformity
+ * scores at rank ceil((n+1)(1-alpha)), how the calibration split gave it, and the sets' coverage and
+ * mean size on the evaluation split (null when there is no evaluation case).
+ */
+export interface ConformalQuantileBlock {
+  alpha: number;
+  target_coverage: number;
+  /** q, or null when it is +Infinity (rank > n: every set is full; see q_infinite). */
+  q: number | null;
+  q_infinite: boolean;
+  rank: number;
+  /** The n of the rank ceil((n+1)(1-alpha)): the scores the quantile comes from (= n_quantile). */
+  n_calibration: number;
+  /** How the calibration split was divided between fitting the calibrator and the quantile (see conformalSplit). */
+  split_rule: ConformalSplitRule;
+  /** Calibration cases that fitted the calibrator the sets use. */
+  n_fit: number;
+  /** Calibration cases whose non-conformity scores give q. */
+  n_quantile: number;
+  coverage: number | null;
+  mean_set_size: number | null;
+}
+
 export interface CalibrationResult extends LabResultBase {
   /** The binary path (the K-class result has kind 'multiclass'). */
   kind: 'binary';
@@ -196,23 +220,7 @@ export interface CalibrationResult extends LabResultBase {
     fit: Calibrator;
   };
   calibrators: CalibratorSummary[];
-  conformal: {
-    alpha: number;
-    target_coverage: number;
-    /** q, or null when it is +Infinity (rank > n; see q_infinite). */
-    q: number | null;
-    q_infinite: boolean;
-    rank: number;
-    /** The n of the rank ceil((n+1)(1-alpha)): the scores the quantile comes from (= n_quantile). */
-    n_calibration: number;
-    /** How the calibration split was divided between fitting the calibrator and the quantile. */
-    split_rule: ConformalSplitRule;
-    /** Calibration cases that fitted the calibrator the sets use. */
-    n_fit: number;
-    /** Calibration cases whose non-conformity scores give q. */
-    n_quantile: number;
-    coverage: number | null;
-    mean_set_size: number | null;
+  conformal: ConformalQuantileBlock & {
     set_size_counts: { '0': number; '1': number; '2': number };
     singleton_counts: { '0': number; '1': number };
     /** Why coverage and mean_set_size are null ('no_cases': no evaluation case), else null. */

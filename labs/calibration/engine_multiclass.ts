@@ -23,7 +23,7 @@
 import { conformalSetsK, fitIsotonicK, applyIsotonicK, fitTemperatureK, applyTemperatureK, multiclassMetrics, topLabel } from '../core/stats/multiclass.ts';
 import type { ConformalSetsK } from '../core/stats/multiclass.ts';
 import { conformalSplit } from '../core/stats/conformal.ts';
-import type { ConformalSplit, ConformalSplitRule } from '../core/stats/conformal.ts';
+import type { ConformalSplit } from '../core/stats/conformal.ts';
 import { binEdges, reliabilityFromIndices, uniformBinIndex } from '../core/stats/calibration_metrics.ts';
 import { selectiveBlock } from './selective_block.ts';
 import type { SelectiveBlock } from './selective_block.ts';
@@ -32,7 +32,7 @@ import { ViewError } from '../core/contract/lab.ts';
 import type { RunHooks } from '../core/contract/lab.ts';
 import type { GateCheck } from '../core/contract/gate_check.ts';
 import type { Decision } from '../core/contract/types.ts';
-import type { ReliabilityRow } from './engine.ts';
+import type { ConformalQuantileBlock, ReliabilityRow } from './engine.ts';
 import type { CalibrationReason } from './i18n/index.ts';
 import type { ConformalMethodName, MulticlassCalibrator, MulticlassInput } from './schema_multiclass.ts';
 import { CONFORMAL_METHODS, MULTICLASS_CALIBRATORS } from './schema_multiclass.ts';
@@ -63,23 +63,9 @@ export interface McMetrics {
 }
 
 /** Conformal sets of one series and method on the evaluation split. */
-export interface McConformal {
+export interface McConformal extends ConformalQuantileBlock {
   method: ConformalMethodName;
   randomized: boolean;
-  alpha: number;
-  target_coverage: number;
-  /** q, or null when it is +Infinity (rank > n: every set is full). */
-  q: number | null;
-  q_infinite: boolean;
-  rank: number;
-  /** The n of the rank ceil((n+1)(1-alpha)): the scores the quantile comes from (= n_quantile). */
-  n_calibration: number;
-  /** How the calibration split was divided between fitting the calibrator and the quantile (see conformalSplit). */
-  split_rule: ConformalSplitRule;
-  n_fit: number;
-  n_quantile: number;
-  coverage: number | null;
-  mean_set_size: number | null;
   /**
    * Cases per set size 0..K, as { size, count, share } (size K = full set); share = count / evaluation
    * cases, null when there is no evaluation case (undefined, reason 'no_cases', as `coverage`).

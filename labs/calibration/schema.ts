@@ -12,7 +12,7 @@ import Papa from 'papaparse';
 import { z } from 'zod';
 import type { InputIssue, Lang, ParseOutcome } from '../core/contract/types.ts';
 import type { RunHooks } from '../core/contract/lab.ts';
-import { MAX_ISSUES, jsonPathLines, parseJsonText, parseJsonlText, zodErrorMap } from '../core/contract/parse.ts';
+import { MAX_ISSUES, csvRowBreaks, jsonPathLines, parseJsonText, parseJsonlText, zodErrorMap } from '../core/contract/parse.ts';
 import { CALIBRATOR_TYPES } from '../core/stats/calibrators.ts';
 import type { CalibratorType } from '../core/stats/calibrators.ts';
 import { coreMsg } from '../core/contract/i18n/index.ts';
@@ -183,9 +183,7 @@ export function streamCsvRows(
       const cells = r.data;
       const rowLine = line;
       // one line per row plus the line breaks inside quoted cells
-      let breaks = 0;
-      for (const cell of cells) for (let i = 0; i < cell.length; i++) if (cell.charCodeAt(i) === 10) breaks++;
-      line += 1 + breaks;
+      line += 1 + csvRowBreaks(cells);
       if (r.meta.delimiter) used = r.meta.delimiter;
       let bad = false;
       for (const e of r.errors) {

@@ -160,6 +160,11 @@ interface RowContext {
   rows: Rows;
 }
 
+/** A row context for `classes` (each class's index by name), with room for `capacity` rows to start. */
+function rowContext(lang: Lang, classes: string[], tol: number, issues: IssueCollector, capacity: number): RowContext {
+  return { lang, classes, index: new Map(classes.map((cl, k) => [cl, k])), tol, issues, rows: new Rows(capacity, classes.length) };
+}
+
 /**
  * Checks one row's common fields, label and probabilities (in class order) and stores it. `fieldOf`
  * names a probability's field; `sumField` the row's.
@@ -196,6 +201,19 @@ function addRow(ctx: RowContext, line: number, common: unknown, label: unknown, 
   ctx.rows.push(c.data.case_id, c.data.split === 'calibration' ? 0 : 1, cls, probs, sum);
 }
 
+/** What the two K-class case readers (CSV and JSON Lines) take besides the text. */
+export interface McReadOptions {
+  /** Language of the problems reported. */
+  lang: Lang;
+  /** The policy's classes, in their order; undefined: the file's own. */
+  policyClasses: string[] | undefined;
+  /** Tolerance on the sum of a case's probabilities (1 ± tol). */
+  tol: number;
+  /** Problems returned at most (default 50); `total_issues` counts them all. */
+  maxIssues?: number;
+  progress?: (stage: string, fraction: number) => void;
+}
+
 /**
  * Reads K-class cases from CSV (module comment; delimiter ',' ';' or tab, as the binary reader),
  * one row at a time through the binary reader's stream (schema.ts streamCsvRows: Papa Parse `step`
@@ -203,14 +221,8 @@ function addRow(ctx: RowContext, line: number, common: unknown, label: unknown, 
  * `policyClasses`, when given, fixes the classes and their order. At most `maxIssues` problems are
  * returned, syntax errors first; `total_issues` counts them all. Never throws.
  */
-export function parseMulticlassCsv(
-  text: string,
-  lang: Lang,
-  policyClasses: string[] | undefined,
-  tol: number,
-  maxIssues = 50,
-  progress?: (stage: string, fraction: number) => void,
-): ParseOutcome<{ classes: string[]; rows: Rows }> {
+export function parseMulticlassCsv(text: string, options: McReadOptions): ParseOutcome<{ classes: string[]; rows: Rows }> {
+  const { lang, policyClasses, tol, maxIssues = 50, progress } = options;
   const t = coreMsg(lang);
   const c = calibrationMsg(lang).validation;
   const v = calibrationMsg(lang).mc_validation;
@@ -256,7 +268,7 @@ export function parseMulticlassCsv(
       headerBad = true;
       return;
     }
-    ctx = { lang, classes, index: new Map(classes.map((cl, k) => [cl, k])), tol, issues, rows: new Rows(Math.max(1024, Math.floor(text.length / (24 * classes.length))), classes.length) };
+    ctx = rowContext(lang, classes, tol, issues, Math.max(1024, Math.floor(text.length / (24 * classes.length))));
     iId = hd.indexOf('case_id');
     iSplit = hd.indexOf('split');
     iLabel = hd.indexOf('label');
@@ -302,21 +314,15 @@ export function parseMulticlassCsv(
  * Reads K-class cases from JSON Lines (module comment; CRLF, CR and LF each end a line). A line whose `probs` is an array needs
  * `policyClasses`; an object's keys must be exactly the classes. Never throws.
  */
-export function parseMulticlassJsonl(
-  text: string,
-  lang: Lang,
-  policyClasses: string[] | undefined,
-  tol: number,
-  maxIssues = 50,
-  progress?: (stage: string, fraction: number) => void,
-): ParseOutcome<{ classes: string[]; rows: Rows }> {
+export function parseMulticlassJsonl(text: string, options: McReadOptions): ParseOutcome<{ classes: string[]; rows: Rows }> {
+  const { lang, policyClasses, tol, maxIssues = 50, progress } = options;
   const t = coreMsg(lang);
   const v = calibrationMsg(lang).mc_validation;
   const input = 'cases';
   const issues = new IssueCollector(maxIssues);
   // Line breaks as an editor counts them (CRLF, CR and LF are one break each).
   if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
-  let ctx: RowContext | null = policyClasses ? { lang, classes: policyClasses, index: new Map(policyClasses.map((cl, k) => [cl, k])), tol, issues, rows: new Rows(1024, policyClasses.length) } : null;
+  let ctx: RowContext | null = policyClasses ? rowContext(lang, policyClasses, tol, issues, 1024) : null;
   let lineNo = 0;
   let start = 0;
   let any = false;
@@ -363,7 +369,7 @@ export function parseMulticlassJsonl(
         issues.add(() => ({ input, line: lineNo, field: 'probs', message: v.too_few_classes(classes.length) }));
         continue;
       }
-      ctx = { lang, classes, index: new Map(classes.map((cl, k) => [cl, k])), tol, issues, rows: new Rows(1024, classes.length) };
+      ctx = rowContext(lang, classes, tol, issues, 1024);
     }
     const K = ctx.classes.length;
     const vec: unknown[] = new Array(K);
@@ -423,7 +429,8 @@ export function parseMulticlassInput(texts: Record<string, string>, lang: Lang, 
   const classes = policy.ok ? policy.value.classes : undefined;
   const tol = policy.ok ? policy.value.prob_sum_tolerance : 1e-3;
   const jsonl = looksLikeJsonl(casesText);
-  let cases = jsonl ? parseMulticlassJsonl(casesText, lang, classes, tol, 50, hooks?.progress) : parseMulticlassCsv(casesText, lang, classes, tol, 50, hooks?.progress);
+  const readOptions: McReadOptions = { lang, policyClasses: classes, tol, progress: hooks?.progress };
+  let cases = jsonl ? parseMulticlassJsonl(casesText, readOptions) : parseMulticlassCsv(casesText, readOptions);
   // Without a valid policy, an array of probabilities cannot be checked: say only what the policy lacks.
   if (!policy.ok && !cases.ok) {
     const arrayOnly = calibrationMsg(lang).mc_validation.array_needs_classes;

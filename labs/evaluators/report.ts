@@ -11,20 +11,16 @@
  */
 import type { Lang } from '../core/contract/types.ts';
 import type { Inline } from '../core/contract/report.ts';
-import { code, heading, list, paragraph, renderMarkdown, root, strong, table, fmtDecimal } from '../core/contract/report.ts';
+import { checksTable, code, heading, list, paragraph, renderMarkdown, root, strong, table, fmtDecimal } from '../core/contract/report.ts';
 import type { RootContent } from 'mdast';
+import { undefinedReasonText } from '../core/contract/i18n/index.ts';
 import { evaluatorsMsg } from './i18n/index.ts';
-import type { EvaluatorsMessages, EvaluatorsReason, EvaluatorsUndefinedReason } from './i18n/index.ts';
+import type { EvaluatorsReason } from './i18n/index.ts';
 import type { EvaluatorsResult } from './engine.ts';
 
 /** x rounded to `digits` decimals as a plain number string ("0.1818", "1", "-0.25"). */
 export function fmtNumber(x: number, digits = 4): string {
   return fmtDecimal(x, digits);
-}
-
-function reasonText(t: EvaluatorsMessages, reason: string | null | undefined): string {
-  const r = reason ?? 'depends_on_undefined';
-  return Object.prototype.hasOwnProperty.call(t.undefined_reason, r) ? t.undefined_reason[r as EvaluatorsUndefinedReason] : r;
 }
 
 /**
@@ -34,7 +30,7 @@ function reasonText(t: EvaluatorsMessages, reason: string | null | undefined): s
 export function renderEvaluatorsReport(result: EvaluatorsResult, lang: Lang): string {
   const t = evaluatorsMsg(lang);
   const r = t.report;
-  const num = (x: number | null, reason?: string | null): string => (x === null ? r.undefined(reasonText(t, reason)) : fmtNumber(x));
+  const num = (x: number | null, reason?: string | null): string => (x === null ? r.undefined(undefinedReasonText(reason, t.undefined_reason)) : fmtNumber(x));
   const ids = (xs: string[]): Inline[] => {
     if (xs.length === 0) return [r.none];
     const out: Inline[] = [];
@@ -57,17 +53,7 @@ export function renderEvaluatorsReport(result: EvaluatorsResult, lang: Lang): st
   }
 
   blocks.push(heading(2, r.checks_heading));
-  blocks.push(
-    table(
-      [r.condition, r.value, r.threshold, r.result],
-      result.checks.map((c) => [
-        t.checks[c.id],
-        c.value === null ? r.undefined(reasonText(t, c.value_reason)) : fmtNumber(c.value),
-        `${c.comparator} ${fmtNumber(c.threshold)}`,
-        c.status === 'pass' ? r.ok : [`${c.status === 'undefined' ? r.undefined_status : r.not_ok} (`, code(c.reason ?? ''), ')'],
-      ]),
-    ),
-  );
+  blocks.push(checksTable(result.checks, lang, (c) => t.checks[c.id], (c) => num(c.value, c.value_reason)));
 
   const level = fmtNumber(result.bootstrap.confidence * 100, 2);
   blocks.push(heading(2, r.summary_heading));
@@ -78,7 +64,7 @@ export function renderEvaluatorsReport(result: EvaluatorsResult, lang: Lang): st
         code(e.evaluator_id),
         num(e.pass_kappa, e.undefined_metrics.pass_kappa),
         fmtNumber(e.pass_kappa_kit),
-        e.pass_kappa_ci.reason ? r.undefined(reasonText(t, e.pass_kappa_ci.reason)) : `[${fmtNumber(e.pass_kappa_ci.low!)}, ${fmtNumber(e.pass_kappa_ci.high!)}]`,
+        e.pass_kappa_ci.reason ? r.undefined(undefinedReasonText(e.pass_kappa_ci.reason, t.undefined_reason)) : `[${fmtNumber(e.pass_kappa_ci.low!)}, ${fmtNumber(e.pass_kappa_ci.high!)}]`,
         num(e.pass_accuracy, e.undefined_metrics.pass_accuracy),
         String(e.false_passes.length),
         String(e.critical_false_passes),
@@ -158,7 +144,7 @@ export function renderEvaluatorsReport(result: EvaluatorsResult, lang: Lang): st
   if (p) {
     blocks.push(heading(2, r.corrected_heading));
     blocks.push(paragraph(r.corrected_text(p.evaluator_id, p.judged_passes, p.runs)));
-    const interval = p.low === null || p.high === null ? r.undefined(reasonText(t, p.undefined_metrics.low)) : `[${fmtNumber(p.low)}, ${fmtNumber(p.high)}]`;
+    const interval = p.low === null || p.high === null ? r.undefined(undefinedReasonText(p.undefined_metrics.low, t.undefined_reason)) : `[${fmtNumber(p.low)}, ${fmtNumber(p.high)}]`;
     blocks.push(
       table(
         [r.observed, r.tpr, r.tnr, r.corrected, r.interval(fmtNumber(p.confidence * 100, 2))],

@@ -44,7 +44,7 @@ import { CASES_CSV_OPTIONS } from './csv_options.ts';
 import { z } from 'zod';
 import { confidenceLevelField } from '../core/contract/fields.ts';
 import type { InputIssue, Lang, ParseOutcome } from '../core/contract/types.ts';
-import { IssueCollector, jsonPathLines, mergeFailures, parseJsonText, parseJsonlText, perLanguage } from '../core/contract/parse.ts';
+import { IssueCollector, csvRowLines, jsonPathLines, mergeFailures, nonBlankLines, parseJsonText, parseJsonlText, perLanguage } from '../core/contract/parse.ts';
 import { guardProtoKeys } from '../core/contract/json_keys.ts';
 import { coreMsg } from '../core/contract/i18n/index.ts';
 import { evaluatorsMsg } from './i18n/index.ts';
@@ -362,21 +362,6 @@ function fromCaseRow(row: CaseRow, line: () => number | undefined): RawCase {
   return { case_id: row.case_id, task: row.task ?? null, input: row.input ?? null, labels: Object.entries(row.human), line };
 }
 
-/** 1-based line numbers of the non-blank lines of a text (the rows of parseJsonlText, in order). */
-function nonBlankLines(text: string): number[] {
-  const out: number[] = [];
-  let start = 0;
-  let n = 0;
-  while (start <= text.length) {
-    let end = text.indexOf('\n', start);
-    if (end === -1) end = text.length;
-    n++;
-    if (text.slice(start, end).trim() !== '') out.push(n);
-    start = end + 1;
-  }
-  return out;
-}
-
 const CSV_FIXED = ['case_id', 'task', 'input'] as const;
 
 /**
@@ -387,14 +372,7 @@ function readCasesCsv(text: string, criteria: string[] | null, lang: Lang): { ca
   const t = evaluatorsMsg(lang).validation;
   const issues: InputIssue[] = [];
   const parsed = Papa.parse<string[]>(text, CASES_CSV_OPTIONS);
-  const lines: number[] = [];
-  let line = 1;
-  for (const r of parsed.data) {
-    lines.push(line);
-    let extra = 0;
-    for (const cell of r) for (let i = 0; i < cell.length; i++) if (cell.charCodeAt(i) === 10) extra++;
-    line += 1 + extra;
-  }
+  const lines = csvRowLines(parsed.data);
   for (const e of parsed.errors) {
     if (e.code === 'UndetectableDelimiter' || e.code === 'TooFewFields' || e.code === 'TooManyFields') continue;
     issues.push({ input: 'cases', line: e.row !== undefined && e.row !== null && e.row < lines.length ? lines[e.row] : undefined, message: t.csv_syntax(e.code) });

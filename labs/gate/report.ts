@@ -13,7 +13,7 @@ import type { Inline } from '../core/contract/report.ts';
 import { code, heading, list, paragraph, renderMarkdown, root, strong, table, text, fmtDecimal } from '../core/contract/report.ts';
 import { coreMsg } from '../core/contract/i18n/index.ts';
 import { gateMsg } from './i18n/index.ts';
-import { lookupText } from '../core/contract/i18n/index.ts';
+import { lookupText, undefinedReasonText } from '../core/contract/i18n/index.ts';
 import type { GateResult, VersionScore, CaseResult } from './engine.ts';
 import type { GatePlanner } from './planner.ts';
 
@@ -37,10 +37,8 @@ export function renderGateReport(result: GateResult & { planner?: GatePlanner },
   const all = coreMsg(lang);
   const t = gateMsg(lang);
   const r = t.report;
-  const undefinedText = (reason: string | null | undefined) => {
-    const code = reason || 'depends_on_undefined';
-    return r.undefined(lookupText(code, t.undefined_reason, all.undefined_reason) ?? code);
-  };
+  const ct = all.checks_table;
+  const undefinedText = (reason: string | null | undefined) => r.undefined(undefinedReasonText(reason, t.undefined_reason, all.undefined_reason));
   const own = (map: Record<string, string>, k: string) => (Object.prototype.hasOwnProperty.call(map, k) ? map[k] : undefined);
   const num = (x: number | null, reason?: string) => fmtNumber(x) ?? undefinedText(reason);
   const ids = (xs: string[]): Inline[] => (xs.length ? xs.flatMap((id, i) => (i ? [', ', code(id)] : [code(id)])) : [r.none]);
@@ -81,11 +79,11 @@ export function renderGateReport(result: GateResult & { planner?: GatePlanner },
   blocks.push(heading(2, r.checks_heading));
   blocks.push(
     table(
-      [r.condition, r.value, r.threshold, r.result],
+      [ct.condition, ct.value, ct.threshold, ct.result],
       result.checks.map((c) => {
         const label = c.id === 'critical_slice' ? t.checks.critical_slice(c.subject ?? '') : t.checks[c.id];
         const value = c.value === null ? undefinedText(c.value_reason) : fmtNumber(c.value)!;
-        const res: Inline[] = c.status === 'pass' ? [r.ok] : [`${r.not_ok} (`, code(String(c.reason)), ')'];
+        const res: Inline[] = c.status === 'pass' ? [ct.ok] : [`${ct.not_ok} (`, code(String(c.reason)), ')'];
         return [label, value, `${c.comparator} ${fmtNumber(c.threshold)}`, res];
       }),
     ),
@@ -137,7 +135,7 @@ export function repeatedRunsSection(result: GateResult, lang: Lang): RootContent
   const all = coreMsg(lang);
   const k = result.policy.pass_k;
   const level = fmtNumber(result.bootstrap.confidence * 100, 2)!;
-  const why = (reason: string) => r.undefined(lookupText(reason, t.undefined_reason, all.undefined_reason) ?? reason);
+  const why = (reason: string) => r.undefined(undefinedReasonText(reason, t.undefined_reason, all.undefined_reason));
   const num = (x: number | null, reason = 'k_exceeds_runs') => (x === null ? why(reason) : fmtNumber(x)!);
   const ci = (v: VersionScore) => (v.pass_rate_bootstrap_ci ? `[${fmtNumber(v.pass_rate_bootstrap_ci[0])}, ${fmtNumber(v.pass_rate_bootstrap_ci[1])}]` : why('no_cases'));
   const row = (v: VersionScore): Inline[] => [
@@ -201,7 +199,7 @@ export function plannerSection(p: GatePlanner, lang: Lang): RootContent[] {
   const t = gateMsg(lang);
   const r = t.report;
   const tp = t.planner;
-  const why = (reason: string) => r.undefined(lookupText(reason, t.undefined_reason, coreMsg(lang).undefined_reason) ?? reason);
+  const why = (reason: string) => r.undefined(undefinedReasonText(reason, t.undefined_reason, coreMsg(lang).undefined_reason));
   const fields = ['baseline_rate', 'delta', 'discordant', 'alpha', 'target_power'] as const;
   const rows = fields.map((f): Inline[] => [tp.fields[f], fmtNumber(p.inputs[f]) ?? why(p.undefined_reason ?? 'no_baseline_rate'), tp.sources[p.sources[f]]]);
   const power = fmtNumber(p.inputs.target_power * 100, 2)!;

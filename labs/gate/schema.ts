@@ -17,7 +17,7 @@
 import { z } from 'zod';
 import { confidenceLevelField } from '../core/contract/fields.ts';
 import type { InputIssue, Lang, ParseOutcome } from '../core/contract/types.ts';
-import { cappedFailure, mergeFailures, parseJsonText, parseJsonlText, perLanguage } from '../core/contract/parse.ts';
+import { cappedFailure, mergeFailures, nonBlankLines, parseJsonText, parseJsonlText, perLanguage } from '../core/contract/parse.ts';
 import { gateMsg } from './i18n/index.ts';
 
 /** The kit's abstention markers (eval_runner.py, `abstains`), matched after text normalization. */
@@ -165,21 +165,6 @@ export interface GateInput {
   hypothesis: Hypothesis | null;
   taxonomy: Taxonomy | null;
   manifest: Manifest | null;
-}
-
-/** 1-based line numbers of the non-blank lines of a JSONL text (the rows parseJsonlText returns, in order). */
-export function nonBlankLines(text: string): number[] {
-  const lines: number[] = [];
-  let start = 0;
-  let lineNo = 0;
-  while (start <= text.length) {
-    let end = text.indexOf('\n', start);
-    if (end === -1) end = text.length;
-    lineNo++;
-    if (text.slice(start, end).trim() !== '') lines.push(lineNo);
-    start = end + 1;
-  }
-  return lines;
 }
 
 function optionalJson<S extends z.ZodType>(text: string | undefined, schema: S, input: string, lang: Lang): ParseOutcome<z.output<S> | null> {

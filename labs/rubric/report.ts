@@ -8,7 +8,7 @@ import type { Lang } from '../core/contract/types.ts';
 import { heading, list, paragraph, renderMarkdown, root, strong } from '../core/contract/report.ts';
 import { coreMsg } from '../core/contract/i18n/index.ts';
 import { rubricMsg } from './i18n/index.ts';
-import { lookupText } from '../core/contract/i18n/index.ts';
+import { undefinedReasonText } from '../core/contract/i18n/index.ts';
 import type { RubricDecision } from './decision.ts';
 import type { RubricScorecard } from './engine.ts';
 import { describeAxisReason } from './describe.ts';
@@ -29,10 +29,7 @@ export function renderRubricReport(sc: RubricScorecard & { decision: RubricDecis
   const m = coreMsg(lang);
   const R = rubricMsg(lang);
   const t = R.report;
-  const und = (code: string | null | undefined) => {
-    const c = code || 'depends_on_undefined';
-    return t.undefined(lookupText(c, R.undefined_reason, m.undefined_reason) ?? c);
-  };
+  const und = (code: string | null | undefined) => t.undefined(undefinedReasonText(code, R.undefined_reason, m.undefined_reason));
   const own = <T,>(map: Record<string, T>, k: string): T | undefined => (Object.prototype.hasOwnProperty.call(map, k) ? map[k] : undefined);
   const num = (x: number | null, code?: string | null) => (x === null ? und(code) : fmt4(x));
   const B: RootContent[] = [heading(1, t.title)];

@@ -24,7 +24,7 @@
 import type { LabResultBase } from '../core/contract/lab.ts';
 import type { Decision } from '../core/contract/types.ts';
 import type { SortedClasses } from '../core/stats/sorted.ts';
-import { sortForTwoThresholds, twoThresholdAction, twoThresholdCounts, type TwoThresholdSorted } from '../core/stats/two_threshold.ts';
+import { sortForTwoThresholds, twoThresholdAction, twoThresholdCounts, type TwoThresholdCounts, type TwoThresholdSorted } from '../core/stats/two_threshold.ts';
 import { compare } from '../core/contract/gate_check.ts';
 import {
   averagePrecisionScoreSorted,
@@ -45,15 +45,8 @@ export const COMPARE_TOLERANCE = 1e-9;
 /** Maximum number of points kept in each curve of the result (for drawing). */
 export const MAX_CURVE_POINTS = 1000;
 
-/** Confusion counts of one pair: tp/fp/fn/tn over automated cases, reviews split by true label. */
-export interface ThresholdCounts {
-  tp: number;
-  fp: number;
-  fn: number;
-  tn: number;
-  review_positive: number;
-  review_negative: number;
-}
+/** Confusion counts of one pair: tp/fp/fn/tn over automated cases, reviews split by true label (core's two-threshold counts). */
+export type ThresholdCounts = TwoThresholdCounts;
 
 /**
  * Metrics of one pair, with the kit's key names. Ratios are null when their denominator is empty

@@ -9,7 +9,7 @@ import type { Inline } from '../core/contract/report.ts';
 import { code, heading, list, paragraph, renderMarkdown, root, strong } from '../core/contract/report.ts';
 import { coreMsg } from '../core/contract/i18n/index.ts';
 import { thresholdMsg } from './i18n/index.ts';
-import { lookupText } from '../core/contract/i18n/index.ts';
+import { undefinedReasonText } from '../core/contract/i18n/index.ts';
 import type { PolicyDetail, ThresholdResult } from './engine.ts';
 import type { ThresholdReason } from './i18n/index.ts';
 
@@ -32,7 +32,7 @@ export function renderThresholdReport(result: ThresholdResult, lang: Lang): stri
   const core = coreMsg(lang);
   const t = m.report;
   const reasonText = (code: ThresholdReason) => m.reasons[code];
-  const undefinedText = (code: string | undefined) => t.undefined(lookupText(code ?? 'depends_on_undefined', core.undefined_reason) ?? code ?? '');
+  const undefinedText = (code: string | undefined) => t.undefined(undefinedReasonText(code, core.undefined_reason));
   const val = (x: number | null, reason?: string): Inline => (x === null ? undefinedText(reason) : code(fmt4(x)));
   const p = result.policy;
   const blocks: RootContent[] = [heading(1, t.title)];

@@ -9,9 +9,9 @@
 import type { RootContent } from 'mdast';
 import type { Lang } from '../core/contract/types.ts';
 import type { Inline } from '../core/contract/report.ts';
-import { code, heading, list, paragraph, renderMarkdown, root, strong, table, fmtDecimal } from '../core/contract/report.ts';
+import { checksTable, code, heading, list, paragraph, renderMarkdown, root, strong, table, fmtDecimal } from '../core/contract/report.ts';
+import { undefinedReasonText } from '../core/contract/i18n/index.ts';
 import { traceMsg } from './i18n/index.ts';
-import type { TraceMessages, TraceUndefinedReason } from './i18n/index.ts';
 import type { StepCheck, TraceResult } from './engine.ts';
 
 /** x rounded to `digits` decimals as a plain number string. */
@@ -19,16 +19,11 @@ export function fmtNumber(x: number, digits = 4): string {
   return fmtDecimal(x, digits);
 }
 
-function reasonText(t: TraceMessages, reason: string | null | undefined): string {
-  const r = reason ?? 'depends_on_undefined';
-  return Object.prototype.hasOwnProperty.call(t.undefined_reason, r) ? t.undefined_reason[r as TraceUndefinedReason] : r;
-}
-
 /** Renders decision.md for a trace scorecard in `lang` (module comment). Pure. */
 export function renderTraceReport(result: TraceResult, lang: Lang): string {
   const t = traceMsg(lang);
   const r = t.report;
-  const num = (x: number | null, reason?: string | null) => (x === null ? r.undefined(reasonText(t, reason)) : fmtNumber(x));
+  const num = (x: number | null, reason?: string | null) => (x === null ? r.undefined(undefinedReasonText(reason, t.undefined_reason)) : fmtNumber(x));
   const failing = (cs: StepCheck[]): Inline[] => {
     const bad = cs.filter((c) => !c.passed);
     if (bad.length === 0) return [r.none];
@@ -66,23 +61,13 @@ export function renderTraceReport(result: TraceResult, lang: Lang): string {
         run.term_details.map((x) => [
           t.terms[x.term],
           fmtNumber(x.weight),
-          x.score === null ? r.undefined(reasonText(t, run.undefined_metrics[x.symbol])) : x.total_checks !== null ? `${fmtNumber(x.score)} (${x.passed_checks}/${x.total_checks})` : fmtNumber(x.score),
-          x.contribution === null ? r.undefined(reasonText(t, 'depends_on_undefined')) : fmtNumber(x.contribution),
+          x.score === null ? r.undefined(undefinedReasonText(run.undefined_metrics[x.symbol], t.undefined_reason)) : x.total_checks !== null ? `${fmtNumber(x.score)} (${x.passed_checks}/${x.total_checks})` : fmtNumber(x.score),
+          x.contribution === null ? r.undefined(undefinedReasonText('depends_on_undefined', t.undefined_reason)) : fmtNumber(x.contribution),
         ]),
       ),
     );
     blocks.push(heading(3, r.checks_heading));
-    blocks.push(
-      table(
-        [r.condition, r.value, r.threshold, r.result],
-        run.checks.map((c) => [
-          t.checks[c.id],
-          c.value === null ? r.undefined(reasonText(t, c.value_reason)) : fmtNumber(c.value),
-          `${c.comparator} ${fmtNumber(c.threshold)}`,
-          c.status === 'pass' ? r.ok : [`${c.status === 'undefined' ? r.undefined_status : r.not_ok} (`, code(c.reason ?? ''), ')'],
-        ]),
-      ),
-    );
+    blocks.push(checksTable(run.checks, lang, (c) => t.checks[c.id], (c) => num(c.value, c.value_reason)));
     blocks.push(heading(3, r.timeline_heading(run.run_id)));
     blocks.push(
       table(

@@ -1,7 +1,7 @@
 /** Reading untrusted text: every problem names its input, 1-based line and field, in es or en. */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { parseJsonText, parseJsonlText, lineOfOffset } from '../../labs/core/contract/parse.ts';
+import { parseJsonText, parseJsonlText, lineOfOffset, csvRowLines, nonBlankLines } from '../../labs/core/contract/parse.ts';
 import { formatIssue } from '../../labs/core/contract/issues.ts';
 
 const row = z.object({ id: z.string().min(1), x: z.number().min(0).max(1) });
@@ -136,5 +136,16 @@ describe('helpers', () => {
     expect(formatIssue({ input: 'cases', line: 3, field: 'score', message: 'x' }, 'es')).toBe('cases, línea 3, campo score: x');
     expect(formatIssue({ input: 'policy', message: 'y' }, 'en')).toBe('policy: y');
     expect(formatIssue({ input: 'policy', line: 2, column: 7, message: 'z' }, 'en')).toBe('policy, line 2, column 7: z');
+  });
+});
+
+describe('line numbers of rows', () => {
+  it('nonBlankLines gives the 1-based lines that hold a JSONL row, skipping blank and white-space lines', () => {
+    expect(nonBlankLines('{"a":1}\n\n  \n{"a":2}\n')).toEqual([1, 4]);
+    expect(nonBlankLines('')).toEqual([]);
+  });
+  it('csvRowLines starts each row after the previous one and the line breaks inside its quoted cells', () => {
+    // rows as Papa Parse gives them for: a,b / "x<newline>y",z / (blank) / c
+    expect(csvRowLines([['a', 'b'], ['x\ny', 'z'], [''], ['c']])).toEqual([1, 2, 4, 5]);
   });
 });

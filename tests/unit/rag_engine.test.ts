@@ -10,6 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { lab } from '../../labs/rag/lab.ts';
 import type { RagHeavy, RagResult } from '../../labs/rag/engine.ts';
+import { CI_METRICS } from '../../labs/rag/engine.ts';
 import { defaultRagView, ragHeavyKey, ragViewSchema } from '../../labs/rag/view.ts';
 import type { RagView } from '../../labs/rag/view.ts';
 import { readPath } from '../../labs/core/contract/paths.ts';
@@ -434,5 +435,24 @@ describe('trace, select and the heavy/cheap split', () => {
     expect(structuredClone(r)).toEqual(r);
     expect(readPath(r, 'per_case[case_id=c2].ndcg_at_k')).toBe(1);
     expect(readPath(r, 'comparison.variants[variant_id=best].passes_gate')).toBe(false);
+  });
+});
+
+describe('metrics with a bootstrap CI', () => {
+  it('are the twelve mean-type aggregates (every aggregate but the count of critical failures), in the population order', () => {
+    expect([...CI_METRICS]).toEqual([
+      'precision_at_k',
+      'recall_at_k',
+      'hit_at_k',
+      'mrr',
+      'mrr_at_k',
+      'ndcg_at_k',
+      'context_precision',
+      'groundedness',
+      'citation_precision',
+      'citation_recall',
+      'no_answer_accuracy',
+      'avg_context_tokens',
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 /** The calibration lab's messages: Spanish is the source; English must have every key (checked by the type). */
 import type { Lang } from '../../core/contract/types.ts';
-import type { Widen } from '../../core/contract/i18n/index.ts';
+import { byLang, type Widen } from '../../core/contract/i18n/index.ts';
 import { calibrationEs } from './es.ts';
 import { calibrationEn } from './en.ts';
 
@@ -12,9 +12,5 @@ export type CalibrationWarning = keyof typeof calibrationEs.warnings;
 /** Recalibration triggers: the keys of `triggers`. */
 export type CalibrationTrigger = keyof typeof calibrationEs.triggers;
 
-const catalogs: Record<Lang, CalibrationMessages> = { es: calibrationEs, en: calibrationEn };
-
 /** The lab's catalog in a language. */
-export function calibrationMsg(lang: Lang): CalibrationMessages {
-  return catalogs[lang];
-}
+export const calibrationMsg: (lang: Lang) => CalibrationMessages = byLang<CalibrationMessages>(calibrationEs, calibrationEn);

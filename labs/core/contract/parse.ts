@@ -592,6 +592,39 @@ export function parseJsonlText<S extends z.ZodType>(
   return { ok: true, value: rows };
 }
 
+/** 1-based line numbers of the non-blank lines of a JSONL text: the lines of parseJsonlText's rows, in order. */
+export function nonBlankLines(text: string): number[] {
+  const out: number[] = [];
+  let start = 0;
+  let n = 0;
+  while (start <= text.length) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    n++;
+    if (text.slice(start, end).trim() !== '') out.push(n);
+    start = end + 1;
+  }
+  return out;
+}
+
+/** The line breaks inside a parsed CSV row's cells (a quoted cell may hold some): the row takes 1 + this many lines. */
+export function csvRowBreaks(cells: readonly string[]): number {
+  let breaks = 0;
+  for (const cell of cells) for (let i = 0; i < cell.length; i++) if (cell.charCodeAt(i) === 10) breaks++;
+  return breaks;
+}
+
+/** The 1-based line on which each parsed CSV row starts (Papa Parse's rows, blank ones included, in order). */
+export function csvRowLines(rows: readonly (readonly string[])[]): number[] {
+  const out: number[] = [];
+  let line = 1;
+  for (const r of rows) {
+    out.push(line);
+    line += 1 + csvRowBreaks(r);
+  }
+  return out;
+}
+
 export { formatIssue } from './issues.ts';
 
 /**

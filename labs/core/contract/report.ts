@@ -9,6 +9,9 @@
 import { toMarkdown } from 'mdast-util-to-markdown';
 import { gfmTableToMarkdown } from 'mdast-util-gfm-table';
 import type { Heading, List, ListItem, Paragraph, PhrasingContent, Root, RootContent, Table, TableCell, TableRow } from 'mdast';
+import { coreMsg } from './i18n/index.ts';
+import type { GateCheck } from './gate_check.ts';
+import type { Lang } from './types.ts';
 
 /** Phrasing content, or a plain string (becomes a text node). */
 export type Inline = PhrasingContent | string;
@@ -81,4 +84,23 @@ export function fmtDecimal(x: number, digits = 4): string {
   const f = 10 ** digits;
   const r = Math.round(x * f) / f;
   return String(Object.is(r, -0) ? 0 : r);
+}
+
+/**
+ * The decision.md table of a lab's gate checks (core/contract/gate_check.ts), in `lang`: what is
+ * checked (`label`), its value (`value`, which writes an undefined value the lab's way), the
+ * comparator and the threshold (fmtDecimal, 4 decimals), and the result: met, or "not met" /
+ * "undefined" followed by the check's reason code.
+ */
+export function checksTable<C extends GateCheck>(checks: readonly C[], lang: Lang, label: (c: C) => Inline, value: (c: C) => Inline): Table {
+  const r = coreMsg(lang).checks_table;
+  return table(
+    [r.condition, r.value, r.threshold, r.result],
+    checks.map((c) => [
+      label(c),
+      value(c),
+      `${c.comparator} ${fmtDecimal(c.threshold)}`,
+      c.status === 'pass' ? r.ok : [`${c.status === 'undefined' ? r.undefined_status : r.not_ok} (`, code(c.reason ?? ''), ')'],
+    ]),
+  );
 }

@@ -15,6 +15,7 @@
 import { quantileSorted } from './quantile.ts';
 import { checkBinaryLabels, checkProbabilities, checkSameLength } from './validate.ts';
 import { equalWidthIndex } from './histogram.ts';
+import { lowerBound } from './sorted.ts';
 import { defined, undef } from './maybe.ts';
 import type { Maybe } from './maybe.ts';
 
@@ -92,17 +93,11 @@ export function uniformBinIndex(p: number, bins: number): number {
 /**
  * numpy.searchsorted(edges, v, side='left'): the number of edges strictly below v. With `edges`
  * the inner edges of a binning, this is the bin index scikit-learn's calibration_curve uses
- * (a value equal to an inner edge goes to the lower bin). `edges` must be sorted ascending.
+ * (a value equal to an inner edge goes to the lower bin). `edges` must be sorted ascending. It is
+ * lowerBound (sorted.ts) under numpy's name.
  */
 export function searchsortedLeft(edges: ArrayLike<number>, v: number): number {
-  let lo = 0;
-  let hi = edges.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (edges[mid] < v) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return lowerBound(edges, v);
 }
 
 /**

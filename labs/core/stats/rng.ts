@@ -7,7 +7,7 @@
  * `init_genrand` + `init_by_array` (mt19937ar.c, which CPython's _randommodule.c copies), and
  * reproduces the reference vectors of ../shared/reference/c01/bootstrap_mt19937_vectors.json. The
  * draws come from a generator in this module (the reference state twist over an Int32Array, done
- * one word at a time as the words are consumed, tempered inside the consuming loop, with a
+ * one word at a time as the words are consumed, by one small function the draw loops inline, with a
  * branch-free rejection test), because the gate lab's bootstrap (10^5 cases, 2000 rounds) takes
  * ~2.6·10^8 words and a library's per-call `next()` (random-js: ~10 ns, method call, use counter,
  * tempering as a separate call) alone would take 2.5 s, above the lab's 1 s budget. The `random-js`
@@ -112,6 +112,25 @@ export function initByArray(key: readonly number[]): Int32Array {
 }
 
 /**
+ * One MT19937 output in the lazy-twist convention (see PyRandom's `mt`): twists word k of `mt` in
+ * place (it reads the old word k + 1 and the word (k + 397) mod 624) and returns it tempered, as an
+ * int32 bit pattern (`>>> 0` gives genrand_uint32's value). The caller moves its index on to
+ * (k + 1) mod 624. Small enough for the engine to inline it in the draw loops.
+ * @param mt the 624-word state.
+ * @param k index of the word to twist, in [0, 624).
+ */
+function twistTemper(mt: Int32Array, k: number): number {
+  const k1 = k + 1 < MT_N ? k + 1 : 0;
+  const y0 = (mt[k] & UPPER_MASK) | (mt[k1] & LOWER_MASK);
+  let y = mt[k < MT_N - MT_M ? k + MT_M : k + MT_M - MT_N] ^ (y0 >>> 1) ^ (-(y0 & 1) & MATRIX_A);
+  mt[k] = y;
+  y ^= y >>> 11;
+  y ^= (y << 7) & TEMPER_B;
+  y ^= (y << 15) & TEMPER_C;
+  return y ^ (y >>> 18);
+}
+
+/**
  * CPython-compatible `random.Random(seed)` restricted to integer draws and random().
  * Create with `new PyRandom(13)`; every method advances the same MT19937 state as CPython's, so the
  * methods can be mixed freely (a draw by fillRandrange followed by uint32 gives CPython's next word).
@@ -165,17 +184,9 @@ export class PyRandom {
 
   /** Next raw 32-bit output of MT19937 (genrand_uint32), in [0, 2^32). Same as getrandbits(32). */
   uint32(): number {
-    const mt = this.mt;
     const k = this.index;
-    const k1 = k + 1 < MT_N ? k + 1 : 0;
-    const y0 = (mt[k] & UPPER_MASK) | (mt[k1] & LOWER_MASK);
-    let y = mt[k < MT_N - MT_M ? k + MT_M : k + MT_M - MT_N] ^ (y0 >>> 1) ^ (-(y0 & 1) & MATRIX_A);
-    mt[k] = y;
-    this.index = k1;
-    y ^= y >>> 11;
-    y ^= (y << 7) & TEMPER_B;
-    y ^= (y << 15) & TEMPER_C;
-    y ^= y >>> 18;
+    const y = twistTemper(this.mt, k);
+    this.index = k + 1 < MT_N ? k + 1 : 0;
     return y >>> 0;
   }
 
@@ -245,16 +256,8 @@ export class PyRandom {
     let k = this.index;
     let i = 0;
     while (i < len) {
-      const k1 = k + 1 < MT_N ? k + 1 : 0;
-      const y0 = (mt[k] & UPPER_MASK) | (mt[k1] & LOWER_MASK);
-      let y = mt[k < MT_N - MT_M ? k + MT_M : k + MT_M - MT_N] ^ (y0 >>> 1) ^ (-(y0 & 1) & MATRIX_A);
-      mt[k] = y;
-      k = k1;
-      y ^= y >>> 11;
-      y ^= (y << 7) & TEMPER_B;
-      y ^= (y << 15) & TEMPER_C;
-      y ^= y >>> 18;
-      const r = y >>> shift;
+      const r = twistTemper(mt, k) >>> shift;
+      k = k + 1 < MT_N ? k + 1 : 0;
       // branch-free acceptance (a rejected r is overwritten by the next draw): (r - n) >>> 31 is 1
       // when r < n, else 0; a branch here is mispredicted on ~1 word in 4 (acceptance ~76 % for n = 10^5)
       out[i] = r;
@@ -284,16 +287,8 @@ export class PyRandom {
     let k = this.index;
     let i = 0;
     while (i < draws) {
-      const k1 = k + 1 < MT_N ? k + 1 : 0;
-      const y0 = (mt[k] & UPPER_MASK) | (mt[k1] & LOWER_MASK);
-      let y = mt[k < MT_N - MT_M ? k + MT_M : k + MT_M - MT_N] ^ (y0 >>> 1) ^ (-(y0 & 1) & MATRIX_A);
-      mt[k] = y;
-      k = k1;
-      y ^= y >>> 11;
-      y ^= (y << 7) & TEMPER_B;
-      y ^= (y << 15) & TEMPER_C;
-      y ^= y >>> 18;
-      const r = y >>> shift;
+      const r = twistTemper(mt, k) >>> shift;
+      k = k + 1 < MT_N ? k + 1 : 0;
       // branch-free acceptance, as in fillRandrange: a = 1 when r < n, else 0; a rejected word adds 0
       // to the counter of case 0's group
       const a = (r - n) >>> 31;

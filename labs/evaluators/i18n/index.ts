@@ -4,7 +4,7 @@
  * untranslated code does not compile.
  */
 import type { Lang } from '../../core/contract/types.ts';
-import type { Widen } from '../../core/contract/i18n/index.ts';
+import { byLang, type Widen } from '../../core/contract/i18n/index.ts';
 import { evaluatorsEs } from './es.ts';
 import { evaluatorsEn } from './en.ts';
 
@@ -13,9 +13,5 @@ export type EvaluatorsReason = keyof typeof evaluatorsEs.reasons;
 export type EvaluatorsUndefinedReason = keyof typeof evaluatorsEs.undefined_reason;
 export type EvaluatorsCheckId = keyof typeof evaluatorsEs.checks;
 
-const catalogs: Record<Lang, EvaluatorsMessages> = { es: evaluatorsEs, en: evaluatorsEn };
-
 /** The lab's message catalogue in `lang`. */
-export function evaluatorsMsg(lang: Lang): EvaluatorsMessages {
-  return catalogs[lang];
-}
+export const evaluatorsMsg: (lang: Lang) => EvaluatorsMessages = byLang<EvaluatorsMessages>(evaluatorsEs, evaluatorsEn);

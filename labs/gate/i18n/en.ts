@@ -133,12 +133,6 @@ export const gateEn: Widen<typeof gateEs> = {
     total_cost: 'Total cost (EUR)',
     cost_per_accepted: 'Cost per accepted (EUR)',
     checks_heading: 'Gate conditions',
-    condition: 'Condition',
-    value: 'Value',
-    threshold: 'Threshold',
-    result: 'Result',
-    ok: 'met',
-    not_ok: 'not met',
     reading_heading: 'How to read it',
     reading_fail:
       'A better average does not make up for a critical failure or a regression: the candidate stays out until they are fixed, and each failed case joins the regression dataset.',

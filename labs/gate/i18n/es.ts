@@ -134,12 +134,6 @@ export const gateEs = {
     total_cost: 'Coste total (EUR)',
     cost_per_accepted: 'Coste por aceptado (EUR)',
     checks_heading: 'Condiciones del gate',
-    condition: 'Condición',
-    value: 'Valor',
-    threshold: 'Umbral',
-    result: 'Resultado',
-    ok: 'cumple',
-    not_ok: 'no cumple',
     reading_heading: 'Cómo leerlo',
     reading_fail:
       'Una mejora de la media no compensa un fallo crítico ni una regresión: la candidata se queda fuera hasta corregirlos, y cada caso fallido pasa al dataset de regresión.',

@@ -1,6 +1,6 @@
 /** The gate lab's messages: Spanish is the source; English must have every key (checked by the type). */
 import type { Lang } from '../../core/contract/types.ts';
-import type { Widen } from '../../core/contract/i18n/index.ts';
+import { byLang, type Widen } from '../../core/contract/i18n/index.ts';
 import { gateEs } from './es.ts';
 import { gateEn } from './en.ts';
 
@@ -12,9 +12,5 @@ export type GateWarning = keyof typeof gateEs.warnings;
 /** Why a metric of the gate is undefined: the keys of the lab's `undefined_reason` catalog. */
 export type GateUndefinedReason = keyof typeof gateEs.undefined_reason;
 
-const catalogs: Record<Lang, GateMessages> = { es: gateEs, en: gateEn };
-
 /** The lab's catalog in a language. */
-export function gateMsg(lang: Lang): GateMessages {
-  return catalogs[lang];
-}
+export const gateMsg: (lang: Lang) => GateMessages = byLang<GateMessages>(gateEs, gateEn);

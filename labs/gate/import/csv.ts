@@ -16,6 +16,7 @@ import type { InputIssue, Lang } from '../../core/contract/types.ts';
 import type { ImportFile, ImportOptions, ImportOutcome } from '../../core/contract/imports.ts';
 import { fileText, newSummary } from '../../core/contract/imports.ts';
 import { importMsg } from '../../core/contract/import_i18n.ts';
+import { csvRowLines } from '../../core/contract/parse.ts';
 import { assembleGate, type GradedRow } from './assemble.ts';
 
 /** The columns a results CSV may have. */
@@ -36,14 +37,7 @@ export function importCsv(file: ImportFile, options: ImportOptions, lang: Lang):
   const parsed = Papa.parse<string[]>(fileText(file), { header: false, skipEmptyLines: false, delimitersToGuess: [',', ';', '\t'] });
   const issues: InputIssue[] = [];
   // 1-based line of each parsed row (a quoted cell may hold newlines); blank rows are dropped after.
-  const lineOf: number[] = [];
-  let ln = 1;
-  for (const r of parsed.data) {
-    lineOf.push(ln);
-    let extra = 0;
-    for (const c of r) for (let i = 0; i < c.length; i++) if (c.charCodeAt(i) === 10) extra++;
-    ln += 1 + extra;
-  }
+  const lineOf = csvRowLines(parsed.data);
   for (const e of parsed.errors) {
     if (e.code === 'UndetectableDelimiter' || e.code === 'TooFewFields' || e.code === 'TooManyFields') continue;
     issues.push({ input: file.name, line: typeof e.row === 'number' ? lineOf[e.row] : undefined, message: t.csv_syntax(e.code) });

@@ -83,21 +83,13 @@ export const POPULATION_METRICS = [
 ] as const;
 export type PopulationMetric = (typeof POPULATION_METRICS)[number];
 
-/** Metrics with a bootstrap CI (every mean-type aggregate). */
-export const CI_METRICS = [
-  'precision_at_k',
-  'recall_at_k',
-  'hit_at_k',
-  'mrr',
-  'mrr_at_k',
-  'ndcg_at_k',
-  'context_precision',
-  'groundedness',
-  'citation_precision',
-  'citation_recall',
-  'no_answer_accuracy',
-  'avg_context_tokens',
-] as const satisfies readonly PopulationMetric[];
+/**
+ * Metrics with a bootstrap CI: the mean-type aggregates, i.e. the aggregates with a population
+ * (all but the count of critical failures), in POPULATION_METRICS's order.
+ */
+export const CI_METRICS: readonly Extract<PopulationMetric, AggregateKey>[] = POPULATION_METRICS.filter((m): m is Extract<PopulationMetric, AggregateKey> =>
+  (AGGREGATE_KEYS as readonly string[]).includes(m),
+);
 
 /**
  * The ranking conventions, stated beside the metrics so that a figure that differs from

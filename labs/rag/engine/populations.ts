@@ -72,6 +72,11 @@ export function populations(rows: readonly CaseRow[]): Record<PopulationMetric, 
     const p = population(rows, (r) => orReason(r[key], r, key), id);
     return { kit: p, scoped: p };
   };
+  // an answer-layer metric: over the cases that have what it reads (kit), and over the answerable cases that answered (scoped)
+  const answer = (key: 'groundedness' | 'groundedness_in_context' | 'citation_precision' | 'citation_recall', id: PopulationId) => ({
+    kit: population(rows, (r) => orReason(r[key], r, key), id),
+    scoped: population(rows, (r) => answered(r, r[key], key), 'answered_answerable'),
+  });
   return {
     precision_at_k: ret('precision_at_k'),
     recall_at_k: ret('recall_at_k'),
@@ -80,22 +85,10 @@ export function populations(rows: readonly CaseRow[]): Record<PopulationMetric, 
     mrr_at_k: ret('reciprocal_rank_at_k'),
     ndcg_at_k: ret('ndcg_at_k'),
     context_precision: ret('context_precision'),
-    groundedness: {
-      kit: population(rows, (r) => orReason(r.groundedness, r, 'groundedness'), 'cases_with_claims'),
-      scoped: population(rows, (r) => answered(r, r.groundedness, 'groundedness'), 'answered_answerable'),
-    },
-    groundedness_in_context: {
-      kit: population(rows, (r) => orReason(r.groundedness_in_context, r, 'groundedness_in_context'), 'cases_with_claims'),
-      scoped: population(rows, (r) => answered(r, r.groundedness_in_context, 'groundedness_in_context'), 'answered_answerable'),
-    },
-    citation_precision: {
-      kit: population(rows, (r) => orReason(r.citation_precision, r, 'citation_precision'), 'cases_with_citations'),
-      scoped: population(rows, (r) => answered(r, r.citation_precision, 'citation_precision'), 'answered_answerable'),
-    },
-    citation_recall: {
-      kit: population(rows, (r) => orReason(r.citation_recall, r, 'citation_recall'), 'cases_with_relevant_chunks'),
-      scoped: population(rows, (r) => answered(r, r.citation_recall, 'citation_recall'), 'answered_answerable'),
-    },
+    groundedness: answer('groundedness', 'cases_with_claims'),
+    groundedness_in_context: answer('groundedness_in_context', 'cases_with_claims'),
+    citation_precision: answer('citation_precision', 'cases_with_citations'),
+    citation_recall: answer('citation_recall', 'cases_with_relevant_chunks'),
     no_answer_accuracy: (() => {
       const p = population(rows, noAnswerPick, 'unanswerable', 'no_unanswerable_cases');
       return { kit: p, scoped: p };

@@ -5,7 +5,7 @@
  * typed with it, so the engine cannot emit a code without a translation.
  */
 import type { Lang } from '../../core/contract/types.ts';
-import type { Widen } from '../../core/contract/i18n/index.ts';
+import { byLang, type Widen } from '../../core/contract/i18n/index.ts';
 import { ragEs } from './es.ts';
 import { ragEn } from './en.ts';
 
@@ -13,9 +13,5 @@ export type RagMessages = Widen<typeof ragEs>;
 export type RagReason = keyof typeof ragEs.reasons;
 export type RagUndefinedReason = keyof typeof ragEs.undefined_reason;
 
-const catalogs: Record<Lang, RagMessages> = { es: ragEs, en: ragEn };
-
 /** The RAG lab's messages in a language. */
-export function ragMsg(lang: Lang): RagMessages {
-  return catalogs[lang];
-}
+export const ragMsg: (lang: Lang) => RagMessages = byLang<RagMessages>(ragEs, ragEn);

@@ -1,6 +1,6 @@
 /** The rubric lab's messages: Spanish is the source; English must have every key (checked by the type). */
 import type { Lang } from '../../core/contract/types.ts';
-import type { Widen } from '../../core/contract/i18n/index.ts';
+import { byLang, type Widen } from '../../core/contract/i18n/index.ts';
 import { rubricEs } from './es.ts';
 import { rubricEn } from './en.ts';
 
@@ -8,9 +8,5 @@ export type RubricMessages = Widen<typeof rubricEs>;
 /** Reason and warning codes of the rubric's decision and gates: the keys of the `reasons` catalog. */
 export type RubricReason = keyof typeof rubricEs.reasons;
 
-const catalogs: Record<Lang, RubricMessages> = { es: rubricEs, en: rubricEn };
-
 /** The lab's catalog in a language. */
-export function rubricMsg(lang: Lang): RubricMessages {
-  return catalogs[lang];
-}
+export const rubricMsg: (lang: Lang) => RubricMessages = byLang<RubricMessages>(rubricEs, rubricEn);

@@ -1,6 +1,6 @@
 /** The threshold lab's messages: Spanish is the source; English must have every key (checked by the type). */
 import type { Lang } from '../../core/contract/types.ts';
-import type { Widen } from '../../core/contract/i18n/index.ts';
+import { byLang, type Widen } from '../../core/contract/i18n/index.ts';
 import { thresholdEs } from './es.ts';
 import { thresholdEn } from './en.ts';
 
@@ -8,9 +8,5 @@ export type ThresholdMessages = Widen<typeof thresholdEs>;
 /** Reason codes of the lab's decision and constraints: the keys of the `reasons` catalog. */
 export type ThresholdReason = keyof typeof thresholdEs.reasons;
 
-const catalogs: Record<Lang, ThresholdMessages> = { es: thresholdEs, en: thresholdEn };
-
 /** The lab's catalog in a language. */
-export function thresholdMsg(lang: Lang): ThresholdMessages {
-  return catalogs[lang];
-}
+export const thresholdMsg: (lang: Lang) => ThresholdMessages = byLang<ThresholdMessages>(thresholdEs, thresholdEn);

@@ -3,7 +3,7 @@
  * a step check a key of `step_checks`, an undefined-value reason a key of `undefined_reason`.
  */
 import type { Lang } from '../../core/contract/types.ts';
-import type { Widen } from '../../core/contract/i18n/index.ts';
+import { byLang, type Widen } from '../../core/contract/i18n/index.ts';
 import { traceEs } from './es.ts';
 import { traceEn } from './en.ts';
 
@@ -14,9 +14,5 @@ export type TraceStepCheckId = keyof typeof traceEs.step_checks;
 export type TraceUndefinedReason = keyof typeof traceEs.undefined_reason;
 export type TraceTerm = keyof typeof traceEs.terms;
 
-const catalogs: Record<Lang, TraceMessages> = { es: traceEs, en: traceEn };
-
 /** The lab's message catalogue in `lang`. */
-export function traceMsg(lang: Lang): TraceMessages {
-  return catalogs[lang];
-}
+export const traceMsg: (lang: Lang) => TraceMessages = byLang<TraceMessages>(traceEs, traceEn);

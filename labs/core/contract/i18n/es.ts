@@ -74,6 +74,16 @@ export const coreEs = {
     unknown_case: (id: string) => `No hay ningún caso con el identificador «${id}» (¿se borró?).`,
     unknown_variant: (id: string) => `No hay ninguna variante con el identificador «${id}».`,
   },
+  /** Las columnas de la tabla de condiciones del gate de decision.md (core/contract/report.ts, checksTable). */
+  checks_table: {
+    condition: 'Condición',
+    value: 'Valor',
+    threshold: 'Umbral',
+    result: 'Resultado',
+    ok: 'cumple',
+    not_ok: 'no cumple',
+    undefined_status: 'no definido',
+  },
   /** Un fallo inesperado del motor (un error de programación, no de la entrada). */
   /** El Web Worker del laboratorio dejó de responder (un error fuera del motor, falta de memoria, o el navegador lo cerró). */
   worker_crashed: 'El cálculo del laboratorio se detuvo de forma inesperada (¿falta de memoria?) y se ha reiniciado; tu texto se conserva. Si vuelve a pasar, prueba con menos casos.',

@@ -12,12 +12,17 @@ import type { Widen } from './widen.ts';
 export type { Widen } from './widen.ts';
 export type CoreMessages = Widen<typeof coreEs>;
 
-const catalogs: Record<Lang, CoreMessages> = { es: coreEs, en: coreEn };
+/**
+ * The lookup of a catalog pair: `byLang(es, en)(lang)` is the catalog of `lang`. Spanish is the
+ * source; `en` must have the same keys and function signatures (type it as Widen<typeof es>).
+ */
+export function byLang<T>(es: T, en: T): (lang: Lang) => T {
+  const catalogs: Record<Lang, T> = { es, en };
+  return (lang) => catalogs[lang];
+}
 
 /** The shared message catalog of a language. */
-export function coreMsg(lang: Lang): CoreMessages {
-  return catalogs[lang];
-}
+export const coreMsg: (lang: Lang) => CoreMessages = byLang<CoreMessages>(coreEs, coreEn);
 
 /**
  * The text of a code that arrives as a plain string (an undefined-metric reason stored in a
@@ -33,4 +38,13 @@ export function lookupText(code: string, ...catalogs: readonly object[]): string
     }
   }
   return null;
+}
+
+/**
+ * The text of an undefined-value reason code, looked up in `catalogs` in order (lookupText): no code
+ * (null, undefined, '') reads as 'depends_on_undefined'; a code no catalog has is shown as it is.
+ */
+export function undefinedReasonText(reason: string | null | undefined, ...catalogs: readonly object[]): string {
+  const code = reason || 'depends_on_undefined';
+  return lookupText(code, ...catalogs) ?? code;
 }

@@ -4,11 +4,11 @@
  * next class. The summary beside it shows what the change did to the calibration error, the Brier
  * score and the verdict.
  */
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import { bilingual } from '../shared/bilingual.ts';
 import type { LabStateApi } from '../shared/useLabState.ts';
-import { CaseTable } from '../shared/CaseTable.tsx';
+import { CaseTable, useCaseEdits } from '../shared/CaseTable.tsx';
 import { fmt } from '../shared/format.tsx';
 import { isLargeText } from '../shared/labState.ts';
 import { nextLabel, readCalCases, setCalLabel, type CalCase } from './edits.ts';
@@ -47,7 +47,7 @@ const rowId = (c: CalCase) => c.case_id;
 
 export function CalibrationCases({ lang, state }: { lang: Lang; state: LabStateApi }) {
   const t = TEXT[lang];
-  const [status, setStatus] = useState('');
+  const { status, apply } = useCaseEdits(state);
   // read at low priority: typing in the editor never waits for the table
   const text = useDeferredValue(state.texts.cases ?? '');
   // A file too big for the editor is not read here either (LargeTextPreview shows it).
@@ -76,12 +76,7 @@ export function CalibrationCases({ lang, state }: { lang: Lang; state: LabStateA
         label: (c) => (multi ? t.class_name(c.case_id) : t.label_name(c.case_id)),
         onToggle: (c) => {
           const to = nextLabel(c.label, classes);
-          const next = setCalLabel(state.texts.cases ?? '', c.case_id, to);
-          if (next === null) setStatus(t.failed);
-          else {
-            state.setText('cases', next);
-            setStatus(t.done(c.case_id, to));
-          }
+          apply('cases', setCalLabel(state.texts.cases ?? '', c.case_id, to), t.failed, t.done(c.case_id, to));
         },
       }]}
       status={status}

@@ -5,13 +5,13 @@
  * The summary beside it shows what the flip did to kappa, the false passes and the verdict. The
  * per-label flips and parse_ok stay in the detailed table below the results.
  */
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import { bilingual } from '../shared/bilingual.ts';
 import type { EvaluatorsResult } from '../../../../labs/evaluators/engine.ts';
 import { evaluatorsMsg } from '../../../../labs/evaluators/i18n/index.ts';
 import type { LabStateApi } from '../shared/useLabState.ts';
-import { CaseTable, type CaseColumn } from '../shared/CaseTable.tsx';
+import { CaseTable, useCaseEdits, type CaseColumn } from '../shared/CaseTable.tsx';
 import { isLargeText } from '../shared/labState.ts';
 import { flipHumanLabel, readCases, readOutputs, type HumanCase } from './edit.ts';
 
@@ -42,7 +42,7 @@ const rowId = (c: HumanCase) => c.case_id;
 export function EvaluatorsCases({ result, lang, state }: { result: EvaluatorsResult; lang: Lang; state: LabStateApi }) {
   const t = TEXT[lang];
   const lm = evaluatorsMsg(lang);
-  const [status, setStatus] = useState('');
+  const { status, apply } = useCaseEdits(state);
   // read at low priority: typing in the editor never waits for the table
   const casesText = useDeferredValue(state.texts.cases ?? '');
   // read at low priority: typing in the editor never waits for the table
@@ -80,14 +80,7 @@ export function EvaluatorsCases({ result, lang, state }: { result: EvaluatorsRes
         pressed: (c) => c.labels.get(PASS) === 1,
         text: (c) => String(c.labels.get(PASS) ?? '–'),
         label: (c) => t.human_name(c.case_id),
-        onToggle: (c) => {
-          const next = flipHumanLabel(state.texts.cases ?? '', c.case_id, PASS);
-          if (next === null) setStatus(t.failed);
-          else {
-            state.setText('cases', next);
-            setStatus(t.done(c.case_id, c.labels.get(PASS) === 1 ? 0 : 1));
-          }
-        },
+        onToggle: (c) => apply('cases', flipHumanLabel(state.texts.cases ?? '', c.case_id, PASS), t.failed, t.done(c.case_id, c.labels.get(PASS) === 1 ? 0 : 1)),
       }]}
       status={status}
     />

@@ -4,12 +4,11 @@
  * Flipping the rule flips the versions' pass/fail on that case; the summary beside it shows what
  * that does to the quality delta, the critical failures and the verdict.
  */
-import { useState } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import { bilingual } from '../shared/bilingual.ts';
 import type { GateResult, CaseResult } from '../../../../labs/gate/lab.ts';
 import type { LabStateApi } from '../shared/useLabState.ts';
-import { CaseTable } from '../shared/CaseTable.tsx';
+import { CaseTable, useCaseEdits } from '../shared/CaseTable.tsx';
 import { fmt } from '../shared/format.tsx';
 import { flipMustAbstain } from './edits.ts';
 
@@ -87,7 +86,7 @@ function Outcome({ r, lang }: { r: CaseResult | undefined; lang: Lang }) {
 
 export function GateCases({ result, lang, state }: { result: GateResult; lang: Lang; state: LabStateApi }) {
   const t = TEXT[lang];
-  const [status, setStatus] = useState('');
+  const { status, apply } = useCaseEdits(state);
   const base = new Map(result.baseline.results.map((r) => [r.case_id, r]));
   const rows: Row[] = result.candidate.results.map((c) => ({ c, b: base.get(c.case_id) }));
   return (
@@ -110,14 +109,7 @@ export function GateCases({ result, lang, state }: { result: GateResult; lang: L
         pressed: (r) => mustAbstain(r.c),
         text: (r) => (mustAbstain(r.c) ? t.yes : t.no),
         label: (r) => t.abstain_name(r.c.case_id),
-        onToggle: (r) => {
-          const next = flipMustAbstain(state.texts.cases ?? '', r.c.case_id);
-          if (next === null) setStatus(t.failed);
-          else {
-            state.setText('cases', next);
-            setStatus(t.done(r.c.case_id, !mustAbstain(r.c)));
-          }
-        },
+        onToggle: (r) => apply('cases', flipMustAbstain(state.texts.cases ?? '', r.c.case_id), t.failed, t.done(r.c.case_id, !mustAbstain(r.c))),
       }]}
       status={status}
     />

@@ -6,13 +6,13 @@
  * the verdict. When the judgments come from a qrels file, the grades are edited there instead
  * (the trace panel below edits both).
  */
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { parse, type ParseError } from 'jsonc-parser';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import { bilingual } from '../shared/bilingual.ts';
 import type { RagResult } from '../../../../labs/rag/engine.ts';
 import type { LabStateApi } from '../shared/useLabState.ts';
-import { CaseTable } from '../shared/CaseTable.tsx';
+import { CaseTable, useCaseEdits } from '../shared/CaseTable.tsx';
 import { fmt } from '../shared/format.tsx';
 import { isLargeText } from '../shared/labState.ts';
 import { setGoldGrade } from './edits.ts';
@@ -72,7 +72,7 @@ function readRows(text: string): Row[] | null {
 
 export function RagCases({ result, lang, state }: { result: RagResult; lang: Lang; state: LabStateApi }) {
   const t = TEXT[lang];
-  const [status, setStatus] = useState('');
+  const { status, apply } = useCaseEdits(state);
   // read at low priority: typing in the editor never waits for the table
   const text = useDeferredValue(state.texts.cases ?? '');
   const rows = useMemo(() => (isLargeText(text) ? null : readRows(text)), [text]);
@@ -100,12 +100,7 @@ export function RagCases({ result, lang, state }: { result: RagResult; lang: Lan
         label: (r) => t.name(r.case_id, r.rank, r.chunk),
         onToggle: (r) => {
           const g = nextGrade(r.grade);
-          const next = setGoldGrade(state.texts.cases ?? '', r.case_id, r.chunk, g);
-          if (next === null) setStatus(t.failed);
-          else {
-            state.setText('cases', next);
-            setStatus(t.done(r.case_id, r.chunk, g));
-          }
+          apply('cases', setGoldGrade(state.texts.cases ?? '', r.case_id, r.chunk, g), t.failed, t.done(r.case_id, r.chunk, g));
         },
       }]}
       status={status}

@@ -137,6 +137,33 @@ function Cut({ y, width, label }: { y: number; width: number; label: string }) {
   );
 }
 
+/** The heads of a ranked-list figure: rank, chunk, then the columns of its strip (columnStrip). */
+function ListHeads({ rank, chunk, labelX, cols, colX }: { rank: string; chunk: string; labelX: number; cols: readonly { key: string; label: string }[]; colX: (key: string) => number }) {
+  return (
+    <>
+      <text x={4} y={14} className="col-head">{rank}</text>
+      <text x={labelX} y={14} className="col-head">{chunk}</text>
+      {cols.map((c) => <text key={c.key} x={colX(c.key)} y={14} textAnchor="middle" className="col-head">{c.label}</text>)}
+    </>
+  );
+}
+
+/**
+ * What every row of a ranked-list figure starts with: its band (green with a mark when the chunk is
+ * relevant, else striped), the rank, the chunk id (wrapped in `lines`) and the grade chip at `gradeX`.
+ */
+function ListRowStart({ row, odd, top, height, y, width, lines, labelX, gradeX }: { row: { rank: number; chunk_id: string; relevant: boolean; grade: number | null }; odd: boolean; top: number; height: number; y: number; width: number; lines: string[]; labelX: number; gradeX: number }) {
+  return (
+    <>
+      <rect x={0} y={top + 1} width={width} height={height - 2} fill={row.relevant ? '#eef7f0' : odd ? '#fafbfc' : '#ffffff'} />
+      {row.relevant && <rect x={0} y={top + 1} width={4} height={height - 2} fill="#1f6b3a" />}
+      <text x={10} y={y + 4} className="rank-num">{row.rank}</text>
+      <ChunkText id={row.chunk_id} lines={lines} x={labelX} y={y} />
+      <GradeChip grade={row.grade} x={gradeX - 14} y={y} />
+    </>
+  );
+}
+
 interface BaseProps {
   lang: Lang;
   /** Widest layout in CSS pixels: the chart lays out for its on-screen width (useChartBox), up to this. */
@@ -205,19 +232,13 @@ export function RankedListFigure({ lang, width = 760, fallback = width, title, d
         ],
       }}
     >
-      <text x={4} y={14} className="col-head">{t.rank_short}</text>
-      <text x={labelX} y={14} className="col-head">{t.chunk}</text>
-      {cols.map((c) => <text key={c.key} x={colX(c.key)} y={14} textAnchor="middle" className="col-head">{c.label}</text>)}
+      <ListHeads rank={t.rank_short} chunk={t.chunk} labelX={labelX} cols={cols} colX={colX} />
       {rows.map((r, i) => {
         const y = L.mid[i];
         const h = rowHeight(rowLines[i].length);
         return (
           <g key={r.rank} data-rank={r.rank} data-chunk={r.chunk_id} data-relevant={r.relevant ? 'true' : 'false'}>
-            <rect x={0} y={L.tops[i] + 1} width={W} height={h - 2} fill={r.relevant ? '#eef7f0' : i % 2 ? '#fafbfc' : '#ffffff'} />
-            {r.relevant && <rect x={0} y={L.tops[i] + 1} width={4} height={h - 2} fill="#1f6b3a" />}
-            <text x={10} y={y + 4} className="rank-num">{r.rank}</text>
-            <ChunkText id={r.chunk_id} lines={rowLines[i]} x={labelX} y={y} />
-            <GradeChip grade={r.grade} x={colX('grade') - 14} y={y} />
+            <ListRowStart row={r} odd={i % 2 === 1} top={L.tops[i]} height={h} y={y} width={W} lines={rowLines[i]} labelX={labelX} gradeX={colX('grade')} />
             {context && <Dot x={colX('context')} y={y} on={r.in_context} />}
             {cited && <Check x={colX('cited')} y={y} on={r.cited} />}
           </g>
@@ -253,17 +274,12 @@ export function FusionFigure({ lang, width = 760, fallback = width, title, descr
   const W = box.width;
   const cols = [{ key: 'grade', w: 38, label: t.grade }, { key: 'a', w: 24, label: 'A' }, { key: 'b', w: 24, label: 'B' }];
   const barW = Math.max(66, Math.min(180, Math.round(W * 0.22)));
-  const right = cols.reduce((s, c) => s + c.w, 0) + barW;
+  // the columns stand just left of the bars
+  const strip = columnStrip(cols, W - barW);
+  const right = strip.right + barW;
+  const colX = strip.colX;
   const labelX = 30;
   const labelW = W - labelX - right - 6;
-  const colX = (key: string) => {
-    let x = W - right;
-    for (const c of cols) {
-      if (c.key === key) return x + c.w / 2;
-      x += c.w;
-    }
-    return x;
-  };
   const barX = W - barW;
   const rows = fused.chunks;
   const cutAt = Math.min(k, rows.length);
@@ -284,9 +300,7 @@ export function FusionFigure({ lang, width = 760, fallback = width, title, descr
         })),
       }}
     >
-      <text x={4} y={14} className="col-head">{t.rank_short}</text>
-      <text x={labelX} y={14} className="col-head">{t.chunk}</text>
-      {cols.map((c) => <text key={c.key} x={colX(c.key)} y={14} textAnchor="middle" className="col-head">{c.label}</text>)}
+      <ListHeads rank={t.rank_short} chunk={t.chunk} labelX={labelX} cols={cols} colX={colX} />
       <text x={barX + 2} y={14} className="col-head">{scoreLabel}</text>
       {rows.map((r, i) => {
         const y = L.mid[i];
@@ -294,11 +308,7 @@ export function FusionFigure({ lang, width = 760, fallback = width, title, descr
         const bw = Math.max(1, ((r.fused_score ?? 0) / max) * (barW - textRoom - 4));
         return (
           <g key={r.chunk_id} data-rank={r.rank} data-chunk={r.chunk_id} data-relevant={r.relevant ? 'true' : 'false'}>
-            <rect x={0} y={L.tops[i] + 1} width={W} height={h - 2} fill={r.relevant ? '#eef7f0' : i % 2 ? '#fafbfc' : '#ffffff'} />
-            {r.relevant && <rect x={0} y={L.tops[i] + 1} width={4} height={h - 2} fill="#1f6b3a" />}
-            <text x={10} y={y + 4} className="rank-num">{r.rank}</text>
-            <ChunkText id={r.chunk_id} lines={rowLines[i]} x={labelX} y={y} />
-            <GradeChip grade={r.grade} x={colX('grade') - 14} y={y} />
+            <ListRowStart row={r} odd={i % 2 === 1} top={L.tops[i]} height={h} y={y} width={W} lines={rowLines[i]} labelX={labelX} gradeX={colX('grade')} />
             <text x={colX('a')} y={y + 4} textAnchor="middle" className="rank-num">{rank(r.fused_ranks?.[0])}</text>
             <text x={colX('b')} y={y + 4} textAnchor="middle" className="rank-num">{rank(r.fused_ranks?.[1])}</text>
             {barW >= 110 && <rect x={barX + 2} y={y - 6} width={bw} height={12} fill="#1d4e89" />}

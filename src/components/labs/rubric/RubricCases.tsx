@@ -6,12 +6,12 @@
  * answer it replaced, so two presses leave the learner's text as it was. The summary beside it
  * shows what one item's verdict does to the exam score, its interval and the gate.
  */
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import { bilingual } from '../shared/bilingual.ts';
 import type { ItemResult, RubricResult } from '../../../../labs/rubric/lab.ts';
 import type { LabStateApi } from '../shared/useLabState.ts';
-import { CaseTable } from '../shared/CaseTable.tsx';
+import { CaseTable, useCaseEdits } from '../shared/CaseTable.tsx';
 import { fmt } from '../shared/format.tsx';
 import { answerAxis, readAnswer, setAnswer } from './edits.ts';
 
@@ -49,7 +49,7 @@ const rowId = (it: ItemResult) => it.item;
 
 export function RubricCases({ result, lang, state }: { result: RubricResult; lang: Lang; state: LabStateApi }) {
   const t = TEXT[lang];
-  const [status, setStatus] = useState('');
+  const { status, apply } = useCaseEdits(state);
   const rubricText = state.texts.rubric ?? '';
   const axis = useMemo(() => answerAxis(rubricText), [rubricText]);
   // The answer each press replaced, per item (this visit only): the next press puts it back.
@@ -81,13 +81,8 @@ export function RubricCases({ result, lang, state }: { result: RubricResult; lan
           const now = readAnswer(text, it.item, axis.field);
           const back = replaced.current.get(it.item);
           const to = back !== undefined && back !== now ? back : accepted(it) ? '' : it.expected.join(', ');
-          const next = setAnswer(text, it.item, axis.field, to);
-          if (next === null) setStatus(t.failed);
-          else {
-            if (now !== null) replaced.current.set(it.item, now);
-            state.setText('items', next);
-            setStatus(t.done(it.item, to));
-          }
+          // a replaced answer is kept, so that the next press gives it back
+          if (apply('items', setAnswer(text, it.item, axis.field, to), t.failed, t.done(it.item, to)) && now !== null) replaced.current.set(it.item, now);
         },
       }] : []}
       status={status}

@@ -92,6 +92,26 @@ interface Props<R> {
 }
 
 /**
+ * The status line of a case table and the one way its buttons write an edit: `apply(input, next,
+ * failed, done)` puts `next` (the input's text after the edit) in input `input` and says `done` in
+ * the status; `next` null (the lab's edit function could not make the edit) leaves the text alone
+ * and says `failed`. `apply` returns whether the text was replaced.
+ */
+export function useCaseEdits(state: { setText: (name: string, text: string) => void }) {
+  const [status, setStatus] = useState('');
+  const apply = (input: string, next: string | null, failed: string, done: string): boolean => {
+    if (next === null) {
+      setStatus(failed);
+      return false;
+    }
+    state.setText(input, next);
+    setStatus(done);
+    return true;
+  };
+  return { status, apply };
+}
+
+/**
  * The rows a big case table draws: those whose id contains the filter (case-insensitive), at most
  * `limit` of them, and how many match in all. Linear in the rows; recomputed only when the rows,
  * the filter or the limit change. Shared by CaseTable and the labs whose own tables list cases.

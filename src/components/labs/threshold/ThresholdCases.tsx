@@ -3,12 +3,11 @@
  * true label as a button that flips it in the cases text (edits.ts). The summary beside it shows
  * what the flip did to the cost, the recall and the verdict.
  */
-import { useState } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import { bilingual } from '../shared/bilingual.ts';
 import type { PolicyEvaluation } from '../../../../labs/threshold/lab.ts';
 import type { LabStateApi } from '../shared/useLabState.ts';
-import { CaseTable } from '../shared/CaseTable.tsx';
+import { CaseTable, useCaseEdits } from '../shared/CaseTable.tsx';
 import { fmt } from '../shared/format.tsx';
 import { flipCaseLabel } from './edits.ts';
 
@@ -42,7 +41,7 @@ const rowId = (d: Decision) => d.case_id;
 
 export function ThresholdCases({ sel, lang, state }: { sel: PolicyEvaluation; lang: Lang; state: LabStateApi }) {
   const t = TEXT[lang];
-  const [status, setStatus] = useState('');
+  const { status, apply } = useCaseEdits(state);
   return (
     <CaseTable
       id="thr-case-table"
@@ -64,14 +63,7 @@ export function ThresholdCases({ sel, lang, state }: { sel: PolicyEvaluation; la
         pressed: (d) => d.label === 1,
         text: (d) => String(d.label),
         label: (d) => t.label_name(d.case_id),
-        onToggle: (d) => {
-          const next = flipCaseLabel(state.texts.cases ?? '', d.case_id);
-          if (next === null) setStatus(t.failed);
-          else {
-            state.setText('cases', next);
-            setStatus(t.done(d.case_id, d.label === 1 ? 0 : 1));
-          }
-        },
+        onToggle: (d) => apply('cases', flipCaseLabel(state.texts.cases ?? '', d.case_id), t.failed, t.done(d.case_id, d.label === 1 ? 0 : 1)),
       }]}
       status={status}
     />

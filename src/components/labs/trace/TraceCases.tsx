@@ -5,12 +5,11 @@
  * inserts one right before the call (edit.ts, through jsonc-parser, so the rest of the trace stays as
  * typed). The summary beside it shows what that did to the runs that pass and the verdict.
  */
-import { useState } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import { bilingual } from '../shared/bilingual.ts';
 import type { RunResult, StepResult, TraceResult } from '../../../../labs/trace/engine.ts';
 import type { LabStateApi } from '../shared/useLabState.ts';
-import { CaseTable } from '../shared/CaseTable.tsx';
+import { CaseTable, useCaseEdits } from '../shared/CaseTable.tsx';
 import { addApprovalBefore, removeStep } from './edit.ts';
 
 const TEXT = bilingual({
@@ -63,7 +62,7 @@ function coveringApproval(r: RunResult, s: StepResult): StepResult | null {
 
 export function TraceCases({ result, lang, state }: { result: TraceResult; lang: Lang; state: LabStateApi }) {
   const t = TEXT[lang];
-  const [status, setStatus] = useState('');
+  const { status, apply } = useCaseEdits(state);
   const rows: Row[] = [];
   for (const r of result.runs) {
     for (const s of r.steps) {
@@ -96,19 +95,10 @@ export function TraceCases({ result, lang, state }: { result: TraceResult; lang:
           const text = state.texts.trace ?? '';
           if (x.approved) {
             const a = coveringApproval(x.r, x.s);
-            const next = a ? removeStep(text, x.r.run_id, a.index, a.step_id) : null;
-            if (next === null || !a) setStatus(t.failed);
-            else {
-              state.setText('trace', next);
-              setStatus(t.removed(a.step_id, x.r.run_id));
-            }
+            if (a) apply('trace', removeStep(text, x.r.run_id, a.index, a.step_id), t.failed, t.removed(a.step_id, x.r.run_id));
+            else apply('trace', null, t.failed, '');
           } else {
-            const next = addApprovalBefore(text, x.r.run_id, x.s.index, x.s.step_id, x.s.tool ?? '', t.observation);
-            if (next === null) setStatus(t.failed);
-            else {
-              state.setText('trace', next);
-              setStatus(t.added(x.s.tool ?? '', x.s.step_id));
-            }
+            apply('trace', addApprovalBefore(text, x.r.run_id, x.s.index, x.s.step_id, x.s.tool ?? '', t.observation), t.failed, t.added(x.s.tool ?? '', x.s.step_id));
           }
         },
       }]}
