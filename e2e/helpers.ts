@@ -168,7 +168,35 @@ export async function openFilled(page: Page, url: string, labs: string[]) {
   }
   await page.evaluate(() => window.scrollTo(0, 0));
   // let charts measure their boxes (ResizeObserver) and re-render
-  await page.waitForTimeout(400);
+  await domSettled(page);
+}
+
+/**
+ * Resolves once the page's DOM has not changed for five animation frames in a row (a chart that
+ * measured its box with a ResizeObserver re-renders within a frame or two), or after `maxMs`.
+ * Replaces a fixed pause: most pages settle within 100 ms, a few after several re-renders.
+ */
+export async function domSettled(page: Page, maxMs = 3000) {
+  await page.evaluate(
+    (maxMs) =>
+      new Promise<void>((resolve) => {
+        let changed = false;
+        let quiet = 0;
+        const mo = new MutationObserver(() => (changed = true));
+        mo.observe(document.documentElement, { subtree: true, childList: true, attributes: true, characterData: true });
+        const deadline = performance.now() + maxMs;
+        const tick = () => {
+          quiet = changed ? 0 : quiet + 1;
+          changed = false;
+          if (quiet >= 5 || performance.now() > deadline) {
+            mo.disconnect();
+            resolve();
+          } else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+    maxMs,
+  );
 }
 
 /** The saved state of a lab in this browser (localStorage; `scope` for an exercise's own work), or null. */
