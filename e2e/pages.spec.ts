@@ -28,21 +28,21 @@ const DARK_THEME = (p: SitePage) =>
 const test = base.extend<{ tab: Page }, { tabContext: BrowserContext }>({
   // one context a worker, at the phone's size, with the CSP listener in every document it loads
   tabContext: [
-    async ({ browser }, use, workerInfo) => {
+    async ({ browser }, provide, workerInfo) => {
       const ctx = await browser.newContext({ viewport: PHONE, baseURL: workerInfo.project.use.baseURL });
       await ctx.addInitScript(() => {
         document.addEventListener('securitypolicyviolation', (e) => {
           ((window as unknown as { __csp: string[] }).__csp ??= []).push(`${e.violatedDirective} ${e.blockedURI}`);
         });
       });
-      await use(ctx);
+      await provide(ctx);
       await ctx.close();
     },
     { scope: 'worker' },
   ],
   // its one tab (a new one if a visit closed or crashed it), left on about:blank between visits
   // (the page saves work when it is hidden: that happens before the site's storage is emptied)
-  tab: async ({ tabContext }, use, testInfo) => {
+  tab: async ({ tabContext }, provide, testInfo) => {
     const page = tabContext.pages().find((t) => !t.isClosed()) ?? (await tabContext.newPage());
     await page.goto('about:blank');
     const cdp = await tabContext.newCDPSession(page);
@@ -51,7 +51,7 @@ const test = base.extend<{ tab: Page }, { tabContext: BrowserContext }>({
     await page.emulateMedia({ colorScheme: 'light' });
     const events = ['request', 'pageerror', 'console'] as const;
     const before = new Map(events.map((e) => [e, new Set(page.listeners(e))]));
-    await use(page);
+    await provide(page);
     // the visit's own listeners go with it
     for (const e of events) for (const l of page.listeners(e)) if (!before.get(e)!.has(l)) page.off(e, l as never);
   },
