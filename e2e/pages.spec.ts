@@ -16,7 +16,7 @@
  * (user + system seconds 16, 22, 18 against 12, 14, 10; probe of 2026-12-07), and the e2e run is
  * CPU-bound on a 2-core machine.
  */
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type ConsoleMessage, type Page, type Request } from '@playwright/test';
 import { axeViolations, openFilled } from './helpers.ts';
 import { sitePages, type SitePage } from './pages.ts';
 import { PHONE, layoutProblems, wideFormulas } from './phone.ts';
@@ -25,7 +25,13 @@ import { PHONE, layoutProblems, wideFormulas } from './phone.ts';
 const DARK_THEME = (p: SitePage) =>
   ['home', 'syllabus', 'glossary', 'search'].includes(p.kind) || /\/(02-thresholds|threshold|threshold-review-capacity)\/$/.test(p.url);
 
-const test = base.extend<{ tab: Page }, { tabContext: BrowserContext }>({
+/** What a visit heard from its page. */
+interface Heard {
+  external: string[];
+  errors: string[];
+}
+
+const test = base.extend<{ tab: { page: Page; heard: Heard } }, { tabContext: BrowserContext }>({
   // one context a worker, at the phone's size, with the CSP listener in every document it loads
   tabContext: [
     async ({ browser }, provide, workerInfo) => {
@@ -41,38 +47,40 @@ const test = base.extend<{ tab: Page }, { tabContext: BrowserContext }>({
     { scope: 'worker' },
   ],
   // its one tab (a new one if a visit closed or crashed it), left on about:blank between visits
-  // (the page saves work when it is hidden: that happens before the site's storage is emptied)
+  // (the page saves work when it is hidden: that happens before the site's storage is emptied),
+  // with what the visit heard: requests to other hosts, page errors and CSP refusals on the console
   tab: async ({ tabContext }, provide, testInfo) => {
     const page = tabContext.pages().find((t) => !t.isClosed()) ?? (await tabContext.newPage());
     await page.goto('about:blank');
+    const origin = new URL(testInfo.project.use.baseURL!);
     const cdp = await tabContext.newCDPSession(page);
-    await cdp.send('Storage.clearDataForOrigin', { origin: new URL(testInfo.project.use.baseURL!).origin, storageTypes: 'local_storage' });
+    await cdp.send('Storage.clearDataForOrigin', { origin: origin.origin, storageTypes: 'local_storage' });
     await cdp.detach();
     await page.emulateMedia({ colorScheme: 'light' });
-    const events = ['request', 'pageerror', 'console'] as const;
-    const before = new Map(events.map((e) => [e, new Set(page.listeners(e))]));
-    await provide(page);
-    // the visit's own listeners go with it
-    for (const e of events) for (const l of page.listeners(e)) if (!before.get(e)!.has(l)) page.off(e, l as never);
+    const heard: Heard = { external: [], errors: [] };
+    const onRequest = (r: Request) => {
+      const u = new URL(r.url());
+      if (['http:', 'https:', 'ws:', 'wss:'].includes(u.protocol) && u.host !== origin.host) heard.external.push(r.url());
+    };
+    const onPageError = (e: Error) => heard.errors.push(`pageerror: ${e.message}`);
+    const onConsole = (m: ConsoleMessage) => {
+      if (m.type() === 'error' && /Content Security Policy|Refused to/i.test(m.text())) heard.errors.push(`csp: ${m.text()}`);
+    };
+    page.on('request', onRequest);
+    page.on('pageerror', onPageError);
+    page.on('console', onConsole);
+    await provide({ page, heard });
+    page.off('request', onRequest);
+    page.off('pageerror', onPageError);
+    page.off('console', onConsole);
   },
 });
 
 for (const p of sitePages()) {
-  test(`page: ${p.url}`, async ({ tab: page }) => {
+  test(`page: ${p.url}`, async ({ tab: { page, heard } }) => {
     // A hang guard, not a target: a chapter with its labs and widgets hydrated and every <details>
     // open is axe's largest page (over 60 s on a loaded 2-core machine); the slowest tests are printed.
     test.setTimeout(180_000);
-    const external: string[] = [];
-    const errors: string[] = [];
-    const self = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1').host;
-    page.on('request', (r) => {
-      const u = new URL(r.url());
-      if (['http:', 'https:', 'ws:', 'wss:'].includes(u.protocol) && u.host !== self) external.push(r.url());
-    });
-    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error' && /Content Security Policy|Refused to/i.test(m.text())) errors.push(`csp: ${m.text()}`);
-    });
     await openFilled(page, p.url, p.labs);
     if (p.kind === 'search') await expect(page.getByTestId('search-status')).not.toBeEmpty();
     if (p.kind === 'not-found') expect((await page.request.get(p.url)).status()).toBe(404);
@@ -95,7 +103,7 @@ for (const p of sitePages()) {
     }
 
     const csp = await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []);
-    expect({ external, errors, csp }).toEqual({ external: [], errors: [], csp: [] });
+    expect({ ...heard, csp }).toEqual({ external: [], errors: [], csp: [] });
   });
 }
 
