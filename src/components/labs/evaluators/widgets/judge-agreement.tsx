@@ -8,6 +8,7 @@
  * lays out for its container's width (scale 1: text keeps its 11-12 px on a phone), and the data
  * table lists every case with both labels.
  */
+import '../evaluators.css';
 import { useCallback, useMemo, useState } from 'react';
 import type { WidgetProps } from '../../../content/WidgetLoader.tsx';
 import type { ResultOf } from '../../../../../labs/manifest.ts';

@@ -6,6 +6,7 @@
  * build's scorecard; another question is recomputed by the engine in the worker. Keyboard: the
  * select; the figure has its data table.
  */
+import '../rag.css';
 import type { WidgetProps, WidgetSpec } from '../../../content/WidgetLoader.tsx';
 import type { RagResult } from '../../../../../labs/rag/engine.ts';
 import { defaultRagView, type RagView } from '../../../../../labs/rag/view.ts';

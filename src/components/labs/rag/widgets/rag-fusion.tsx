@@ -7,6 +7,7 @@
  * build's scorecard; each change is recomputed by the engine in the worker. Keyboard: the select and
  * the slider; every figure has its data table.
  */
+import '../rag.css';
 import type { WidgetProps, WidgetSpec } from '../../../content/WidgetLoader.tsx';
 import type { RagResult, ScoredSource } from '../../../../../labs/rag/engine.ts';
 import { defaultRagView, type RagView } from '../../../../../labs/rag/view.ts';

@@ -6,6 +6,7 @@
  * lab's engine in the worker (useWidgetLab). Keyboard: the select and the slider; every figure has
  * its data table.
  */
+import '../rag.css';
 import type { WidgetProps, WidgetSpec } from '../../../content/WidgetLoader.tsx';
 import type { RagResult } from '../../../../../labs/rag/engine.ts';
 import { defaultRagView, type RagView } from '../../../../../labs/rag/view.ts';
