@@ -26,13 +26,9 @@ const ROOT = new URL('../../', import.meta.url).pathname;
  */
 const ALLOWED = new Map<string, string>([
   // The word as an ordinary name, not the lab.
-  ['src/components/charts/IntervalChart.tsx', "the chart's threshold line (CSS class \"threshold\"), not the lab"],
-  ['src/components/charts/ScoreScaleChart.tsx', "the chart's threshold line (CSS class \"threshold\"), not the lab"],
-  ['src/components/labs/shared/Checklist.tsx', "a GateCheck's threshold column (CSS classes), not the lab"],
   ['labs/core/stats/selective.ts', "the risk-coverage curve's 'threshold' field, not the lab"],
   ['src/i18n/es.ts', "'gate' is a word of the Spanish text (a core checklist label), not the lab"],
   ['src/lib/words.ts', "the course's word list: 'gate' is the term the style check asks for, not the lab"],
-  ['src/styles/labs.css', "the checklist's threshold column (.col-threshold, .threshold-inline), not the lab"],
 ]);
 
 /** Code with comments removed (block, line and HTML comments); strings are kept. */
