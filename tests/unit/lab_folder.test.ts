@@ -26,34 +26,9 @@ const ROOT = new URL('../../', import.meta.url).pathname;
  */
 const ALLOWED = new Map<string, string>([
   // The word as an ordinary name, not the lab.
-  ['src/components/charts/IntervalChart.tsx', "the chart's threshold line (CSS class \"threshold\"), not the lab"],
-  ['src/components/charts/ScoreScaleChart.tsx', "the chart's threshold line (CSS class \"threshold\"), not the lab"],
-  ['src/components/labs/shared/Checklist.tsx', "a GateCheck's threshold column (CSS classes), not the lab"],
   ['labs/core/stats/selective.ts', "the risk-coverage curve's 'threshold' field, not the lab"],
   ['src/i18n/es.ts', "'gate' is a word of the Spanish text (a core checklist label), not the lab"],
   ['src/lib/words.ts', "the course's word list: 'gate' is the term the style check asks for, not the lab"],
-  ['src/styles/reading.css', 'dark-theme overrides that name .lab-calibration (its table heads) beside shared ones'],
-  // Chapter widgets: each belongs to its lab's chapter and reads that lab's engine, presets and strings.
-  ['src/components/widgets/calibration-bins.tsx', "chapter 05's widget: the calibration engine and strings"],
-  ['src/components/widgets/calibration-conformal.tsx', "chapter 05's widget: the calibration engine and strings"],
-  ['src/components/widgets/gate-bootstrap.tsx', "chapter 01's widget: the gate engine and strings"],
-  ['src/components/widgets/gate-paired.tsx', "chapter 01's widget: the gate engine and strings"],
-  ['src/components/widgets/judge-agreement.tsx', "chapter 04's widget: the evaluators engine and strings"],
-  ['src/components/widgets/pass-rate-correction.tsx', "chapter 04's widget: the evaluators engine and strings"],
-  ['src/components/widgets/rag-claims.tsx', "chapter 03's widget: the RAG engine and strings"],
-  ['src/components/widgets/rag-fusion.tsx', "chapter 03's widget: the RAG engine and strings"],
-  ['src/components/widgets/rag-ranking.tsx', "chapter 03's widget: the RAG engine and strings"],
-  ['src/components/widgets/rubric-casefold.tsx', "chapter 06's widget: the rubric engine and strings"],
-  ['src/components/widgets/rubric-weights.tsx', "chapter 06's widget: the rubric engine and strings"],
-  ['src/components/widgets/threshold-confusion.tsx', "chapter 02's widget: the threshold engine and strings"],
-  ['src/components/widgets/threshold-cost.tsx', "chapter 02's widget: the threshold engine and strings"],
-  ['src/components/widgets/trace-waterfall.tsx', "chapter 04's widget: the trace engine and strings"],
-  ['src/components/widgets/support/gatePreset.ts', "the gate widgets' shared preset (chapter 01)"],
-  ['src/components/widgets/support/thresholdPreset.ts', "the threshold widgets' shared preset (chapter 02)"],
-  ['src/styles/widgets-gate-threshold.css', 'styles of the chapter 01 and 02 widgets'],
-  // Not moved yet (issue 22): the lab selectors of the site-wide style sheets.
-  ['src/styles/global.css', 'lab selectors still in the site-wide sheet (issue 22: they move beside each island)'],
-  ['src/styles/labs.css', 'lab selectors still in the shared lab sheet (issue 22: they move beside each island)'],
 ]);
 
 /** Code with comments removed (block, line and HTML comments); strings are kept. */

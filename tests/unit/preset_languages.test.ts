@@ -46,13 +46,13 @@ describe('preset data in the page\'s language', () => {
 });
 
 /**
- * The chapter 01 and 02 widgets bundle their lab's preset texts (src/components/widgets/support/):
+ * The chapter 01 and 02 widgets bundle their lab's preset texts (src/components/labs/gate/widgets/ and src/components/labs/threshold/widgets/):
  * on the English page they start from, and edit, the English files (a new-user report: the English
  * chapter's paired-table widget listed `matricula_001`, `sin_evidencia_001`…).
  */
 describe('chapter widgets read the page language\'s preset', () => {
   it('gate widgets: the English start names the *.en.* files and its texts hold the English ids, no Spanish', async () => {
-    const { GATE_TEXTS, gateStart } = await import('../../src/components/widgets/support/gatePreset.ts');
+    const { GATE_TEXTS, gateStart } = await import('../../src/components/labs/gate/widgets/gatePreset.ts');
     const en = gateStart({ bootstrap_rounds: 1 }).en.texts;
     expect(Object.values(en).map((t) => t.preset).every((f) => f.includes('.en.'))).toBe(true);
     const text = Object.values(GATE_TEXTS.en).join('\n');
@@ -62,7 +62,7 @@ describe('chapter widgets read the page language\'s preset', () => {
     expect(GATE_TEXTS.es.cases).toContain('sin_evidencia_001');
   });
   it('threshold widgets: the English start names the *.en.* files and its texts hold no Spanish', async () => {
-    const { THRESHOLD_TEXTS, thresholdStart } = await import('../../src/components/widgets/support/thresholdPreset.ts');
+    const { THRESHOLD_TEXTS, thresholdStart } = await import('../../src/components/labs/threshold/widgets/thresholdPreset.ts');
     expect(Object.values(thresholdStart().en.texts).map((t) => t.preset).every((f) => f.includes('.en.'))).toBe(true);
     expect(hits(Object.values(THRESHOLD_TEXTS.en).join('\n'), SPANISH)).toEqual([]);
   });

@@ -92,7 +92,7 @@ export default function IntervalChart({ title, description, xLabel, rows, thresh
       <XAxis area={area} scale={x} ticks={ticks} format={(t) => format(t)} grid gridTop={M.top - 4} offset={14} />
       <text className="axis-label" x={centredX((area.left + area.right) / 2, xLabel, 12, W)} y={H - 6} textAnchor="middle">{xLabel}</text>
       {threshold && (
-        <g className="threshold">
+        <g className="cut-line">
           <line x1={x(threshold.value)} x2={x(threshold.value)} y1={M.top - 8} y2={area.bottom} stroke="#a3211b" strokeWidth={2} strokeDasharray="5 3" />
           <text x={x(threshold.value)} y={M.top - 12} textAnchor={x(threshold.value) + thLabelW / 2 > W ? 'end' : x(threshold.value) - thLabelW / 2 < 0 ? 'start' : 'middle'} className="ref-label" style={{ fill: '#a3211b' }}>{threshold.label}</text>
         </g>

@@ -68,7 +68,7 @@ export default function ScoreScaleChart({ title, description, xLabel, rows, thre
       <XAxis area={area} scale={x} ticks={x.ticks(nTicks)} grid gridTop={M.top - 6} offset={14} />
       <XLabel area={area} y={H - 6}>{xLabel}</XLabel>
       {threshold && (
-        <g className="threshold">
+        <g className="cut-line">
           <line x1={x(threshold.value)} x2={x(threshold.value)} y1={M.top - 10} y2={H - M.bottom} stroke="#a3211b" strokeWidth={2} strokeDasharray="5 3" />
           <text x={thr!.x} y={M.top - 12} textAnchor={thr!.anchor} style={{ fill: '#a3211b' }}>{threshold.label}</text>
         </g>

@@ -6,6 +6,8 @@
  * intervals, the four calibrators side by side, conformal sets, risk-coverage curve, cost heat map,
  * slices, triggers and the calibration manifest. It computes no metric.
  */
+// The lab's styles first: the shared components' sheets (case table, summary) come after them.
+import './calibration.css';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import type { CalibrationResult, CalibrationView, MetricsBlock } from '../../../../labs/calibration/lab.ts';

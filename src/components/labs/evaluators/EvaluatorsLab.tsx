@@ -11,6 +11,8 @@
  * construct check, the corrected pass rate, pairwise order flips and the evaluation budget.
  * Every control edits the input text (edit.ts), which stays the one source of truth.
  */
+// The lab's styles first: the shared components' sheets (case table, summary) come after them.
+import './evaluators.css';
 import { useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import type { EvaluatorReport, EvaluatorsResult, EvaluatorsView, CaseFlag, IntervalBlock } from '../../../../labs/evaluators/engine.ts';

@@ -8,6 +8,8 @@
  * strips, pass@k / pass^k curves and flaky share per slice (RepeatedRuns.tsx); beside the paired
  * comparison, the sample-size planner (its inputs are the lab's view).
  */
+// The lab's styles first: the shared components' sheets (case table, summary) come after them.
+import './gate.css';
 import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import type { GateResult, GateLabCheck, CaseResult, VersionScore, GatePolicy } from '../../../../labs/gate/lab.ts';

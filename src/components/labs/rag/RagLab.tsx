@@ -16,6 +16,8 @@
  *     against p95 latency with the Pareto front.
  * No metric is computed here (labs/README.md); user text is rendered as text, never as HTML.
  */
+// The lab's styles first: the shared components' sheets (case table, summary) come after them.
+import './rag.css';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import type { RagResult, CaseRow, PopulationStat, ScoredSource, MissingSource, Trace, PairedComparison } from '../../../../labs/rag/engine.ts';

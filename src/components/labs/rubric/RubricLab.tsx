@@ -9,6 +9,8 @@
  * Root props stay { lang, embed? } so an exercise page can embed the lab with a starting state;
  * the scorecard reaches the embedder through LabShell (embed.onResult).
  */
+// The lab's styles first: the shared components' sheets (case table, summary) come after them.
+import './rubric.css';
 import { useDeferredValue, useMemo, useRef } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import type { RubricResult, ItemResult, AgreementResult, BreakdownCheck, Comparison, Pattern } from '../../../../labs/rubric/lab.ts';

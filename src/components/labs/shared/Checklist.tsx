@@ -46,9 +46,9 @@ export function Checklist<C extends GateCheck>({ id, checks, lang, label, digits
                   {c.value === null ? <UndefinedValue reason={c.value_reason ?? null} lang={lang} catalogs={undefinedCatalogs} /> : fmt(c.value, lang, d)}
                 </span>
                 {/* On a phone the threshold column is hidden (labs.css) and the threshold shows here. */}
-                <span className="threshold-inline"> ({SYMBOL[c.comparator]} {fmt(c.threshold, lang, d)})</span>
+                <span className="bound-inline"> ({SYMBOL[c.comparator]} {fmt(c.threshold, lang, d)})</span>
               </td>
-              <td className="col-threshold">{SYMBOL[c.comparator]} {fmt(c.threshold, lang, d)}</td>
+              <td className="col-bound">{SYMBOL[c.comparator]} {fmt(c.threshold, lang, d)}</td>
               <td>
                 <strong>{status}</strong>
                 {c.reason && <> <code className="reason-code">{breakable(c.reason)}</code></>}

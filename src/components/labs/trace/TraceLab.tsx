@@ -8,6 +8,8 @@
  * and penalties, the trajectory as a timeline with each step's checks and verdict, the run-level
  * checks and the policy in use. A run that answers well but breaks a rule fails, and says so.
  */
+// The lab's styles first: the shared components' sheets (case table, summary) come after them.
+import './trace.css';
 import { useDeferredValue, useMemo, useState } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
 import type { RunResult, StepResult, TraceResult, TraceView, StepCheck } from '../../../../labs/trace/engine.ts';

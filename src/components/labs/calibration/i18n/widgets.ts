@@ -1,5 +1,5 @@
 /**
- * UI strings of chapter 05's widgets (src/components/widgets/calibration-*.tsx), in both languages.
+ * UI strings of chapter 05's widgets (src/components/labs/calibration/widgets/calibration-*.tsx), in both languages.
  * Spanish is the source type; English must have every key (type-checked, and compared in
  * tests/unit/i18n.test.ts, which finds this file by glob).
  */

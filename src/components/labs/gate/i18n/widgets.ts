@@ -1,5 +1,5 @@
 /**
- * UI strings of chapter 01's widgets (src/components/widgets/gate-*.tsx), in both languages.
+ * UI strings of chapter 01's widgets (src/components/labs/gate/widgets/gate-*.tsx), in both languages.
  * Spanish is the source type; English must have every key (type-checked).
  */
 import type { Widen } from '../../../../../labs/core/contract/i18n/index.ts';

@@ -1,5 +1,5 @@
 /**
- * UI strings of chapter 02's widgets (src/components/widgets/threshold-*.tsx), in both languages.
+ * UI strings of chapter 02's widgets (src/components/labs/threshold/widgets/threshold-*.tsx), in both languages.
  * Spanish is the source type; English must have every key (type-checked).
  */
 import type { Widen } from '../../../../../labs/core/contract/i18n/index.ts';

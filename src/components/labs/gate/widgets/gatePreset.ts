@@ -5,18 +5,18 @@
  * (*.en.*, same five cases under English ids: enrollment_001 for matricula_001 and so on), the
  * same files the build uses for `initial` (labs/gate/meta.ts).
  */
-import casesEs from '../../../../labs/gate/presets/eval_cases.jsonl?raw';
-import outputsEs from '../../../../labs/gate/presets/outputs.jsonl?raw';
-import policyEs from '../../../../labs/gate/presets/eval_policy.json?raw';
-import hypothesisEs from '../../../../labs/gate/presets/eval_hypothesis.json?raw';
-import taxonomyEs from '../../../../labs/gate/presets/error_taxonomy.json?raw';
-import manifestEs from '../../../../labs/gate/presets/eval_run_manifest.json?raw';
-import casesEn from '../../../../labs/gate/presets/eval_cases.en.jsonl?raw';
-import outputsEn from '../../../../labs/gate/presets/outputs.en.jsonl?raw';
-import policyEn from '../../../../labs/gate/presets/eval_policy.en.json?raw';
-import hypothesisEn from '../../../../labs/gate/presets/eval_hypothesis.en.json?raw';
-import taxonomyEn from '../../../../labs/gate/presets/error_taxonomy.en.json?raw';
-import manifestEn from '../../../../labs/gate/presets/eval_run_manifest.en.json?raw';
+import casesEs from '../../../../../labs/gate/presets/eval_cases.jsonl?raw';
+import outputsEs from '../../../../../labs/gate/presets/outputs.jsonl?raw';
+import policyEs from '../../../../../labs/gate/presets/eval_policy.json?raw';
+import hypothesisEs from '../../../../../labs/gate/presets/eval_hypothesis.json?raw';
+import taxonomyEs from '../../../../../labs/gate/presets/error_taxonomy.json?raw';
+import manifestEs from '../../../../../labs/gate/presets/eval_run_manifest.json?raw';
+import casesEn from '../../../../../labs/gate/presets/eval_cases.en.jsonl?raw';
+import outputsEn from '../../../../../labs/gate/presets/outputs.en.jsonl?raw';
+import policyEn from '../../../../../labs/gate/presets/eval_policy.en.json?raw';
+import hypothesisEn from '../../../../../labs/gate/presets/eval_hypothesis.en.json?raw';
+import taxonomyEn from '../../../../../labs/gate/presets/error_taxonomy.en.json?raw';
+import manifestEn from '../../../../../labs/gate/presets/eval_run_manifest.en.json?raw';
 
 type Lang = 'es' | 'en';
 

@@ -6,14 +6,15 @@
  * build's scorecard; another question is recomputed by the engine in the worker. Keyboard: the
  * select; the figure has its data table.
  */
-import type { WidgetProps, WidgetSpec } from '../content/WidgetLoader.tsx';
-import type { RagResult } from '../../../labs/rag/engine.ts';
-import { defaultRagView, type RagView } from '../../../labs/rag/view.ts';
-import { ragMsg } from '../../../labs/rag/i18n/index.ts';
-import { ui } from '../labs/rag/i18n/ui.ts';
-import ClaimsView from '../labs/rag/ClaimsView.tsx';
-import { PHONE_FALLBACK } from '../charts/ChartFrame.tsx';
-import { useWidgetLab } from './shared/useWidgetLab.tsx';
+import '../rag.css';
+import type { WidgetProps, WidgetSpec } from '../../../content/WidgetLoader.tsx';
+import type { RagResult } from '../../../../../labs/rag/engine.ts';
+import { defaultRagView, type RagView } from '../../../../../labs/rag/view.ts';
+import { ragMsg } from '../../../../../labs/rag/i18n/index.ts';
+import { ui } from '../i18n/ui.ts';
+import ClaimsView from '../ClaimsView.tsx';
+import { PHONE_FALLBACK } from '../../../charts/ChartFrame.tsx';
+import { useWidgetLab } from '../../../widgets/shared/useWidgetLab.tsx';
 
 const START_VIEW: RagView = { ...defaultRagView, trace_case: 'rag_002' };
 export const widget: WidgetSpec = { lab: 'rag', start: { view: START_VIEW } };

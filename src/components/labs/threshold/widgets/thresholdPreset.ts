@@ -4,10 +4,10 @@
  * anything. One set per page language (the *.en.* files are the translation: same ids, scores and
  * labels), the same files the build uses for `initial` (labs/threshold/meta.ts).
  */
-import casesEs from '../../../../labs/threshold/presets/classification_cases.jsonl?raw';
-import policyEs from '../../../../labs/threshold/presets/threshold_policy.json?raw';
-import casesEn from '../../../../labs/threshold/presets/classification_cases.en.jsonl?raw';
-import policyEn from '../../../../labs/threshold/presets/threshold_policy.en.json?raw';
+import casesEs from '../../../../../labs/threshold/presets/classification_cases.jsonl?raw';
+import policyEs from '../../../../../labs/threshold/presets/threshold_policy.json?raw';
+import casesEn from '../../../../../labs/threshold/presets/classification_cases.en.jsonl?raw';
+import policyEn from '../../../../../labs/threshold/presets/threshold_policy.en.json?raw';
 
 type Lang = 'es' | 'en';
 

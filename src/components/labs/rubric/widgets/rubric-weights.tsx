@@ -7,13 +7,13 @@
  */
 import { useState } from 'react';
 import { scaleBand, scaleLinear } from 'd3-scale';
-import type { RubricResult } from '../../../labs/rubric/lab.ts';
-import ChartFrame from '../charts/ChartFrame.tsx';
-import { formatFigure } from '../../lib/format-figure.ts';
-import { ui } from '../labs/rubric/i18n/widgets.ts';
-import type { WidgetProps, WidgetSpec } from '../content/WidgetLoader.tsx';
-import { useEngine, usePresetTexts } from './engine.ts';
-import '../../styles/widgets-0506.css';
+import type { RubricResult } from '../../../../../labs/rubric/lab.ts';
+import ChartFrame from '../../../charts/ChartFrame.tsx';
+import { formatFigure } from '../../../../lib/format-figure.ts';
+import { ui } from '../i18n/widgets.ts';
+import type { WidgetProps, WidgetSpec } from '../../../content/WidgetLoader.tsx';
+import { useEngine, usePresetTexts } from '../../../widgets/engine.ts';
+import '../../../../styles/widgets-0506.css';
 
 export const widget: WidgetSpec = { lab: 'rubric' };
 

@@ -6,13 +6,13 @@
  * ones whose set misses the true label crossed out. Built with the engine's result for α = 0.10.
  */
 import { useState } from 'react';
-import type { CalibrationResult } from '../../../labs/calibration/lab.ts';
-import ChartFrame from '../charts/ChartFrame.tsx';
-import { formatFigure } from '../../lib/format-figure.ts';
-import { ui } from '../labs/calibration/i18n/widgets.ts';
-import type { WidgetProps, WidgetSpec } from '../content/WidgetLoader.tsx';
-import { useEngine, usePresetTexts } from './engine.ts';
-import '../../styles/widgets-0506.css';
+import type { CalibrationResult } from '../../../../../labs/calibration/lab.ts';
+import ChartFrame from '../../../charts/ChartFrame.tsx';
+import { formatFigure } from '../../../../lib/format-figure.ts';
+import { ui } from '../i18n/widgets.ts';
+import type { WidgetProps, WidgetSpec } from '../../../content/WidgetLoader.tsx';
+import { useEngine, usePresetTexts } from '../../../widgets/engine.ts';
+import '../../../../styles/widgets-0506.css';
 
 export const widget: WidgetSpec = {
   lab: 'calibration',

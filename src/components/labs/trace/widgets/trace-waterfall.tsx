@@ -9,15 +9,15 @@
  */
 import { useCallback, useState } from 'react';
 import { applyEdits, modify } from 'jsonc-parser';
-import type { WidgetProps } from '../content/WidgetLoader.tsx';
-import type { ResultOf } from '../../../labs/manifest.ts';
-import WaterfallChart, { type WaterfallStep } from '../charts/WaterfallChart.tsx';
-import { PHONE_FALLBACK } from '../charts/ChartFrame.tsx';
-import { ui } from '../labs/trace/i18n/ui.ts';
-import { traceMsg } from '../../../labs/trace/i18n/index.ts';
-import { lookupText } from '../../../labs/core/contract/i18n/index.ts';
-import { loadPresetTexts } from '../../lib/presets.ts';
-import LiveRun, { num, type LiveState } from './shared/LiveRun.tsx';
+import type { WidgetProps } from '../../../content/WidgetLoader.tsx';
+import type { ResultOf } from '../../../../../labs/manifest.ts';
+import WaterfallChart, { type WaterfallStep } from '../../../charts/WaterfallChart.tsx';
+import { PHONE_FALLBACK } from '../../../charts/ChartFrame.tsx';
+import { ui } from '../i18n/ui.ts';
+import { traceMsg } from '../../../../../labs/trace/i18n/index.ts';
+import { lookupText } from '../../../../../labs/core/contract/i18n/index.ts';
+import { loadPresetTexts } from '../../../../lib/presets.ts';
+import LiveRun, { num, type LiveState } from '../../../widgets/shared/LiveRun.tsx';
 
 type Result = ResultOf<'trace'>;
 type Weights = { w_y: number; w_t: number; w_p: number; w_o: number; lambda: number; mu: number };

@@ -8,20 +8,21 @@
  * lays out for its container's width (scale 1: text keeps its 11-12 px on a phone), and the data
  * table lists every case with both labels.
  */
+import '../evaluators.css';
 import { useCallback, useMemo, useState } from 'react';
-import type { WidgetProps } from '../content/WidgetLoader.tsx';
-import type { ResultOf } from '../../../labs/manifest.ts';
-import ChartFrame, { PHONE_FALLBACK, useChartBox } from '../charts/ChartFrame.tsx';
-import { wrapLabel } from '../charts/Axes.tsx';
-import { ui } from '../labs/evaluators/i18n/ui.ts';
-import { evaluatorsMsg } from '../../../labs/evaluators/i18n/index.ts';
-import { flipJudgeScore, readCases, readOutputs } from '../labs/evaluators/edit.ts';
-import LiveRun, { num, type LiveState } from './shared/LiveRun.tsx';
-import rubricEs from '../../../labs/evaluators/presets/evaluator_rubric.json?raw';
-import rubricEn from '../../../labs/evaluators/presets/evaluator_rubric.en.json?raw';
-import casesEs from '../../../labs/evaluators/presets/evaluator_calibration_cases.json?raw';
-import casesEn from '../../../labs/evaluators/presets/evaluator_calibration_cases.en.json?raw';
-import outputsText from '../../../labs/evaluators/presets/evaluator_outputs.json?raw';
+import type { WidgetProps } from '../../../content/WidgetLoader.tsx';
+import type { ResultOf } from '../../../../../labs/manifest.ts';
+import ChartFrame, { PHONE_FALLBACK, useChartBox } from '../../../charts/ChartFrame.tsx';
+import { wrapLabel } from '../../../charts/Axes.tsx';
+import { ui } from '../i18n/ui.ts';
+import { evaluatorsMsg } from '../../../../../labs/evaluators/i18n/index.ts';
+import { flipJudgeScore, readCases, readOutputs } from '../edit.ts';
+import LiveRun, { num, type LiveState } from '../../../widgets/shared/LiveRun.tsx';
+import rubricEs from '../../../../../labs/evaluators/presets/evaluator_rubric.json?raw';
+import rubricEn from '../../../../../labs/evaluators/presets/evaluator_rubric.en.json?raw';
+import casesEs from '../../../../../labs/evaluators/presets/evaluator_calibration_cases.json?raw';
+import casesEn from '../../../../../labs/evaluators/presets/evaluator_calibration_cases.en.json?raw';
+import outputsText from '../../../../../labs/evaluators/presets/evaluator_outputs.json?raw';
 
 type Result = ResultOf<'evaluators'>;
 

@@ -7,16 +7,17 @@
  * build's scorecard; each change is recomputed by the engine in the worker. Keyboard: the select and
  * the slider; every figure has its data table.
  */
-import type { WidgetProps, WidgetSpec } from '../content/WidgetLoader.tsx';
-import type { RagResult, ScoredSource } from '../../../labs/rag/engine.ts';
-import { defaultRagView, type RagView } from '../../../labs/rag/view.ts';
-import { ragMsg } from '../../../labs/rag/i18n/index.ts';
-import { ui } from '../labs/rag/i18n/ui.ts';
-import { fmt } from '../labs/shared/format.tsx';
-import HBarChart from '../charts/HBarChart.tsx';
-import { PHONE_FALLBACK } from '../charts/ChartFrame.tsx';
-import { FusionFigure } from '../labs/rag/figures.tsx';
-import { useWidgetLab } from './shared/useWidgetLab.tsx';
+import '../rag.css';
+import type { WidgetProps, WidgetSpec } from '../../../content/WidgetLoader.tsx';
+import type { RagResult, ScoredSource } from '../../../../../labs/rag/engine.ts';
+import { defaultRagView, type RagView } from '../../../../../labs/rag/view.ts';
+import { ragMsg } from '../../../../../labs/rag/i18n/index.ts';
+import { ui } from '../i18n/ui.ts';
+import { fmt } from '../../shared/format.tsx';
+import HBarChart from '../../../charts/HBarChart.tsx';
+import { PHONE_FALLBACK } from '../../../charts/ChartFrame.tsx';
+import { FusionFigure } from '../figures.tsx';
+import { useWidgetLab } from '../../../widgets/shared/useWidgetLab.tsx';
 
 const PRESET = 'kit_trec';
 const START_VIEW: RagView = { ...defaultRagView, k: 5, fusion: { method: 'rrf', k: 60, a: 'run', b: 'run_b' }, compare: { a: 'run', b: 'fused' }, trace_case: 'rag_002' };

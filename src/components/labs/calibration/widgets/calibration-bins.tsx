@@ -8,14 +8,14 @@
  */
 import { useState } from 'react';
 import { scaleLinear, scaleSqrt } from 'd3-scale';
-import type { CalibrationResult, MetricsBlock } from '../../../labs/calibration/lab.ts';
-import ChartFrame from '../charts/ChartFrame.tsx';
-import { formatFigure } from '../../lib/format-figure.ts';
-import { ui } from '../labs/calibration/i18n/widgets.ts';
-import type { WidgetProps, WidgetSpec } from '../content/WidgetLoader.tsx';
-import { useEngine, usePresetTexts } from './engine.ts';
-import '../../styles/widgets-0506.css';
-import { binInterval, intervalSep } from '../charts/binInterval.ts';
+import type { CalibrationResult, MetricsBlock } from '../../../../../labs/calibration/lab.ts';
+import ChartFrame from '../../../charts/ChartFrame.tsx';
+import { formatFigure } from '../../../../lib/format-figure.ts';
+import { ui } from '../i18n/widgets.ts';
+import type { WidgetProps, WidgetSpec } from '../../../content/WidgetLoader.tsx';
+import { useEngine, usePresetTexts } from '../../../widgets/engine.ts';
+import '../../../../styles/widgets-0506.css';
+import { binInterval, intervalSep } from '../../../charts/binInterval.ts';
 
 /** The widget's starting state: the kit with its 5 equal-width bins, no bootstrap (not shown). */
 export const widget: WidgetSpec = {

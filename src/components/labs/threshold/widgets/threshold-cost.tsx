@@ -15,14 +15,14 @@
  */
 import { useMemo, useState } from 'react';
 import { scaleLinear } from 'd3-scale';
-import type { WidgetProps, WidgetSpec } from '../content/WidgetLoader.tsx';
-import type { ResultOf } from '../../../labs/manifest.ts';
-import ChartFrame, { PHONE_FALLBACK, useChartBox } from '../charts/ChartFrame.tsx';
-import { formatFigure } from '../../lib/format-figure.ts';
-import { thresholdWidgetsUi } from '../labs/threshold/i18n/widgets.ts';
-import { useWidgetRun } from './support/LiveLab.tsx';
-import { presetPolicyValue, presetScores, thresholdStart, thresholdTextsWithPolicy } from './support/thresholdPreset.ts';
-import '../../styles/widgets-gate-threshold.css';
+import type { WidgetProps, WidgetSpec } from '../../../content/WidgetLoader.tsx';
+import type { ResultOf } from '../../../../../labs/manifest.ts';
+import ChartFrame, { PHONE_FALLBACK, useChartBox } from '../../../charts/ChartFrame.tsx';
+import { formatFigure } from '../../../../lib/format-figure.ts';
+import { thresholdWidgetsUi } from '../i18n/widgets.ts';
+import { useWidgetRun } from '../../../widgets/support/LiveLab.tsx';
+import { presetPolicyValue, presetScores, thresholdStart, thresholdTextsWithPolicy } from './thresholdPreset.ts';
+import '../../../../styles/widgets-gate-threshold.css';
 
 type Result = ResultOf<'threshold'>;
 

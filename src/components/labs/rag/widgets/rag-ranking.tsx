@@ -6,16 +6,17 @@
  * lab's engine in the worker (useWidgetLab). Keyboard: the select and the slider; every figure has
  * its data table.
  */
-import type { WidgetProps, WidgetSpec } from '../content/WidgetLoader.tsx';
-import type { RagResult } from '../../../labs/rag/engine.ts';
-import { defaultRagView, type RagView } from '../../../labs/rag/view.ts';
-import { ragMsg } from '../../../labs/rag/i18n/index.ts';
-import { ui } from '../labs/rag/i18n/ui.ts';
-import { fmt } from '../labs/shared/format.tsx';
-import HBarChart from '../charts/HBarChart.tsx';
-import { PHONE_FALLBACK } from '../charts/ChartFrame.tsx';
-import { RankedListFigure } from '../labs/rag/figures.tsx';
-import { useWidgetLab } from './shared/useWidgetLab.tsx';
+import '../rag.css';
+import type { WidgetProps, WidgetSpec } from '../../../content/WidgetLoader.tsx';
+import type { RagResult } from '../../../../../labs/rag/engine.ts';
+import { defaultRagView, type RagView } from '../../../../../labs/rag/view.ts';
+import { ragMsg } from '../../../../../labs/rag/i18n/index.ts';
+import { ui } from '../i18n/ui.ts';
+import { fmt } from '../../shared/format.tsx';
+import HBarChart from '../../../charts/HBarChart.tsx';
+import { PHONE_FALLBACK } from '../../../charts/ChartFrame.tsx';
+import { RankedListFigure } from '../figures.tsx';
+import { useWidgetLab } from '../../../widgets/shared/useWidgetLab.tsx';
 
 const START_VIEW: RagView = { ...defaultRagView, trace_case: 'rag_003' };
 export const widget: WidgetSpec = { lab: 'rag', start: { view: START_VIEW } };

@@ -9,14 +9,14 @@
  * case; the drawing has a data table with every case.
  */
 import { useMemo, useState } from 'react';
-import type { WidgetProps, WidgetSpec } from '../content/WidgetLoader.tsx';
-import type { ResultOf } from '../../../labs/manifest.ts';
-import ChartFrame, { PHONE_FALLBACK, useChartBox } from '../charts/ChartFrame.tsx';
-import { formatFigure } from '../../lib/format-figure.ts';
-import { gateWidgetsUi } from '../labs/gate/i18n/widgets.ts';
-import { useWidgetRun } from './support/LiveLab.tsx';
-import { GATE_TEXTS, gateStart, gateTextsWithPolicy } from './support/gatePreset.ts';
-import '../../styles/widgets-gate-threshold.css';
+import type { WidgetProps, WidgetSpec } from '../../../content/WidgetLoader.tsx';
+import type { ResultOf } from '../../../../../labs/manifest.ts';
+import ChartFrame, { PHONE_FALLBACK, useChartBox } from '../../../charts/ChartFrame.tsx';
+import { formatFigure } from '../../../../lib/format-figure.ts';
+import { gateWidgetsUi } from '../i18n/widgets.ts';
+import { useWidgetRun } from '../../../widgets/support/LiveLab.tsx';
+import { GATE_TEXTS, gateStart, gateTextsWithPolicy } from './gatePreset.ts';
+import '../../../../styles/widgets-gate-threshold.css';
 
 type Result = ResultOf<'gate'>;
 type Outcome = 'both' | 'base' | 'cand' | 'none';

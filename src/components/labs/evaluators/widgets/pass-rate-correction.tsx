@@ -11,13 +11,13 @@
  */
 import { useCallback, useMemo, useState, type ChangeEvent } from 'react';
 import { scaleLinear } from 'd3-scale';
-import type { WidgetProps } from '../content/WidgetLoader.tsx';
-import type { ResultOf } from '../../../labs/manifest.ts';
-import ChartFrame, { Hatch, PHONE_FALLBACK, useChartBox } from '../charts/ChartFrame.tsx';
-import { ui } from '../labs/evaluators/i18n/ui.ts';
-import { evaluatorsMsg } from '../../../labs/evaluators/i18n/index.ts';
-import { lookupText } from '../../../labs/core/contract/i18n/index.ts';
-import LiveRun, { num, type LiveState } from './shared/LiveRun.tsx';
+import type { WidgetProps } from '../../../content/WidgetLoader.tsx';
+import type { ResultOf } from '../../../../../labs/manifest.ts';
+import ChartFrame, { Hatch, PHONE_FALLBACK, useChartBox } from '../../../charts/ChartFrame.tsx';
+import { ui } from '../i18n/ui.ts';
+import { evaluatorsMsg } from '../../../../../labs/evaluators/i18n/index.ts';
+import { lookupText } from '../../../../../labs/core/contract/i18n/index.ts';
+import LiveRun, { num, type LiveState } from '../../../widgets/shared/LiveRun.tsx';
 
 type Result = ResultOf<'evaluators'>;
 

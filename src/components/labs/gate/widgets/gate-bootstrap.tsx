@@ -10,14 +10,14 @@
  */
 import { useMemo, useState } from 'react';
 import { scaleLinear } from 'd3-scale';
-import type { WidgetProps, WidgetSpec } from '../content/WidgetLoader.tsx';
-import type { ResultOf } from '../../../labs/manifest.ts';
-import ChartFrame, { PHONE_FALLBACK, useChartBox } from '../charts/ChartFrame.tsx';
-import { formatFigure } from '../../lib/format-figure.ts';
-import { gateWidgetsUi } from '../labs/gate/i18n/widgets.ts';
-import { useWidgetRun } from './support/LiveLab.tsx';
-import { gateStart, gateTextsWithPolicy } from './support/gatePreset.ts';
-import '../../styles/widgets-gate-threshold.css';
+import type { WidgetProps, WidgetSpec } from '../../../content/WidgetLoader.tsx';
+import type { ResultOf } from '../../../../../labs/manifest.ts';
+import ChartFrame, { PHONE_FALLBACK, useChartBox } from '../../../charts/ChartFrame.tsx';
+import { formatFigure } from '../../../../lib/format-figure.ts';
+import { gateWidgetsUi } from '../i18n/widgets.ts';
+import { useWidgetRun } from '../../../widgets/support/LiveLab.tsx';
+import { gateStart, gateTextsWithPolicy } from './gatePreset.ts';
+import '../../../../styles/widgets-gate-threshold.css';
 
 type Result = ResultOf<'gate'>;
 
