@@ -12,6 +12,7 @@
  * Every control edits the input text (edit.ts), which stays the one source of truth.
  */
 // The lab's styles first: the shared components' sheets (case table, summary) come after them.
+import '../shared/dense.css';
 import './evaluators.css';
 import { useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
@@ -134,7 +135,7 @@ export default function EvaluatorsLab({ lang, preset, embed }: LabIslandProps) {
   }, [panelResult, lang, view, setView]);
 
   return (
-    <LabShell importer={<ImportPanel meta={evaluatorsMeta} label={te.import_button} lang={lang} state={lab} />} meta={evaluatorsMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} secondaryLabels={te.secondary} summary={summary}
+    <LabShell importer={<ImportPanel meta={evaluatorsMeta} label={te.import_button} lang={lang} state={lab} />} meta={evaluatorsMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} secondaryLabels={te.secondary} summary={summary} dense
       cases={result && <EvaluatorsCases result={result} lang={lang} state={lab} />}>
       {panelResult && (
         <div className="lab-results" aria-live="off">

@@ -81,6 +81,8 @@ interface Props {
   cases?: ReactNode;
   /** The import of other tools' results (ImportPanel), shown above the editors outside exercises. */
   importer?: ReactNode;
+  /** Dense tables (shared/dense.css, imported by the island): the evaluator audit and the agent traces. */
+  dense?: boolean;
   children?: ReactNode;
 }
 
@@ -90,7 +92,7 @@ function verdictOf(result: unknown): string | null {
   return typeof d?.verdict === 'string' ? d.verdict : null;
 }
 
-export function LabShell({ meta, lang, inputs: defs, state, run, embed, secondaryLabels, presets = false, summary = null, controls, cases, importer, children }: Props) {
+export function LabShell({ meta, lang, inputs: defs, state, run, embed, secondaryLabels, presets = false, summary = null, controls, cases, importer, dense = false, children }: Props) {
   const t = ui(lang).lab;
   const labId = meta.id;
   const filePrefix = meta.id;
@@ -166,7 +168,7 @@ export function LabShell({ meta, lang, inputs: defs, state, run, embed, secondar
 
   return (
     <NumberLang.Provider value={lang}>
-    <div className={`lab lab-${labId}`} data-testid={`lab-${labId}`} data-ready={run.result || run.issues.length ? 'true' : 'false'}>
+    <div className={`lab lab-${labId}${dense ? ' lab-dense' : ''}`} data-testid={`lab-${labId}`} data-ready={run.result || run.issues.length ? 'true' : 'false'}>
       {state.notice && <p className="notice" role="status" data-testid="state-notice">{t[state.notice]}</p>}
       <PendingBanner state={state} lang={lang} labels={Object.fromEntries(inputs.map((i) => [i.name, i.label]))} />
       {presets && !embed && <PresetPicker meta={meta} lang={lang} state={state} />}

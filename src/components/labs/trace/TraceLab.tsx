@@ -9,6 +9,7 @@
  * checks and the policy in use. A run that answers well but breaks a rule fails, and says so.
  */
 // The lab's styles first: the shared components' sheets (case table, summary) come after them.
+import '../shared/dense.css';
 import './trace.css';
 import { useDeferredValue, useMemo, useState } from 'react';
 import type { Lang } from '../../../../labs/core/contract/types.ts';
@@ -95,7 +96,7 @@ export default function TraceLab({ lang, preset, embed }: LabIslandProps) {
   ), [panelResult, view, lang]);
   const policy = useMemo(() => panelResult && <PolicyPanel result={panelResult} lang={lang} />, [panelResult, lang]);
   return (
-    <LabShell meta={traceMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} summary={summary}
+    <LabShell meta={traceMeta} lang={lang} inputs={inputs} state={lab} run={run} embed={embed} summary={summary} dense
       cases={result && <TraceCases result={result} lang={lang} state={lab} />}
       controls={result && <RunPicker result={result} shown={shownRun(result, view)} lang={lang} onPick={(id) => lab.setView({ run: id })} />}>
       {panelResult && (

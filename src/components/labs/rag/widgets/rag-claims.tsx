@@ -15,6 +15,7 @@ import { ui } from '../i18n/ui.ts';
 import ClaimsView from '../ClaimsView.tsx';
 import { PHONE_FALLBACK } from '../../../charts/ChartFrame.tsx';
 import { useWidgetLab } from '../../../widgets/shared/useWidgetLab.tsx';
+import { WidgetCaseSelect } from '../WidgetCaseSelect.tsx';
 
 const START_VIEW: RagView = { ...defaultRagView, trace_case: 'rag_002' };
 export const widget: WidgetSpec = { lab: 'rag', start: { view: START_VIEW } };
@@ -31,12 +32,7 @@ export default function RagClaims({ lang, initial }: WidgetProps) {
     <div className="rag-widget" data-testid="widget-rag-claims">
       {w.runner}
       <div className="rag-controls">
-        <label className="rag-field">
-          {tw.case_label}
-          <select value={caseId} onChange={(e) => w.setView({ ...w.view, trace_case: e.currentTarget.value })} data-testid="widget-case">
-            {r.per_case.map((c) => <option key={c.case_id} value={c.case_id}>{c.case_id}</option>)}
-          </select>
-        </label>
+        <WidgetCaseSelect label={tw.case_label} cases={r.per_case} value={caseId} onChange={(id) => w.setView({ ...w.view, trace_case: id })} />
       </div>
       <p className="widget-status" role="status" aria-live="polite">{w.busy ? tw.computing : w.failed ? tw.failed : ''}</p>
       {tr && (

@@ -18,6 +18,7 @@ import HBarChart from '../../../charts/HBarChart.tsx';
 import { PHONE_FALLBACK } from '../../../charts/ChartFrame.tsx';
 import { FusionFigure } from '../figures.tsx';
 import { useWidgetLab } from '../../../widgets/shared/useWidgetLab.tsx';
+import { WidgetCaseSelect } from '../WidgetCaseSelect.tsx';
 
 const PRESET = 'kit_trec';
 const START_VIEW: RagView = { ...defaultRagView, k: 5, fusion: { method: 'rrf', k: 60, a: 'run', b: 'run_b' }, compare: { a: 'run', b: 'fused' }, trace_case: 'rag_002' };
@@ -41,12 +42,7 @@ export default function RagFusion({ lang, initial }: WidgetProps) {
     <div className="rag-widget" data-testid="widget-rag-fusion">
       {w.runner}
       <div className="rag-controls">
-        <label className="rag-field">
-          {tw.case_label}
-          <select value={caseId} onChange={(e) => w.setView({ ...w.view, trace_case: e.currentTarget.value })} data-testid="widget-case">
-            {answerable.map((c) => <option key={c.case_id} value={c.case_id}>{c.case_id}</option>)}
-          </select>
-        </label>
+        <WidgetCaseSelect label={tw.case_label} cases={answerable} value={caseId} onChange={(id) => w.setView({ ...w.view, trace_case: id })} />
         <div className="rag-field">
           <label htmlFor={`rag-fusion-k-${lang}`}>{tw.fusion_k}: <output htmlFor={`rag-fusion-k-${lang}`} data-testid="widget-rrf-k-value">{fmt(rrfK, lang, 2)}</output></label>
           <input id={`rag-fusion-k-${lang}`} type="range" min={0} max={100} step={1} value={Math.min(100, rrfK)} onChange={(e) => w.setView({ ...w.view, fusion: { ...w.view.fusion, k: Number(e.currentTarget.value) } })} data-testid="widget-rrf-k" />

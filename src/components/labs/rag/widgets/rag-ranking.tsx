@@ -17,6 +17,7 @@ import HBarChart from '../../../charts/HBarChart.tsx';
 import { PHONE_FALLBACK } from '../../../charts/ChartFrame.tsx';
 import { RankedListFigure } from '../figures.tsx';
 import { useWidgetLab } from '../../../widgets/shared/useWidgetLab.tsx';
+import { WidgetCaseSelect } from '../WidgetCaseSelect.tsx';
 
 const START_VIEW: RagView = { ...defaultRagView, trace_case: 'rag_003' };
 export const widget: WidgetSpec = { lab: 'rag', start: { view: START_VIEW } };
@@ -37,12 +38,7 @@ export default function RagRanking({ lang, initial }: WidgetProps) {
     <div className="rag-widget" data-testid="widget-rag-ranking">
       {w.runner}
       <div className="rag-controls">
-        <label className="rag-field">
-          {tw.case_label}
-          <select value={caseId} onChange={(e) => w.setView({ ...w.view, trace_case: e.currentTarget.value })} data-testid="widget-case">
-            {r.per_case.map((c) => <option key={c.case_id} value={c.case_id}>{c.case_id}</option>)}
-          </select>
-        </label>
+        <WidgetCaseSelect label={tw.case_label} cases={r.per_case} value={caseId} onChange={(id) => w.setView({ ...w.view, trace_case: id })} />
         <div className="rag-field">
           <label htmlFor={`rag-ranking-k-${lang}`}>{tw.ranking_k}: <output htmlFor={`rag-ranking-k-${lang}`} data-testid="widget-k-value">{k}</output></label>
           <input id={`rag-ranking-k-${lang}`} type="range" min={1} max={10} step={1} value={k} onChange={(e) => setK(Number(e.currentTarget.value))} data-testid="widget-k" />
