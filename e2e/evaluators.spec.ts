@@ -17,9 +17,16 @@ test.describe('evaluator audit lab', () => {
     const rows = page.getByTestId('cases-overview').locator('tbody tr');
     await expect(rows).toHaveCount(25);
     await expect(page.getByTestId('cases-overview-count')).toHaveText('Showing 25 of 40 rows; filter by id to reach the others.');
+    // the detail's picker offers the same 25 cases, not all 40
+    const options = page.getByTestId('case-detail-select').locator('option');
+    await expect(options).toHaveCount(25);
     await page.getByTestId('cases-overview-filter').fill('case_39');
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toHaveAttribute('data-case', 'case_39');
+    // filtered: the case on screen and the one the filter found
+    await expect(options).toHaveCount(2);
+    await page.getByTestId('case-detail-select').selectOption('case_39');
+    await expect(page.getByTestId('case-detail').locator('[data-testid^="toggle-parse-"]').first()).toHaveAttribute('data-testid', /case_39$/);
   });
 
   test("the preset reproduces the kit's figures: v1 kappa 0.1818 with three false passes, all critical; v2's kappa of 1 has no interval, so the lab recommends nobody (the kit recommends v2)", async ({ page }) => {

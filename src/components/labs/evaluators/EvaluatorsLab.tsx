@@ -519,6 +519,8 @@ function CaseTable({ result, lang, state }: { result: EvaluatorsResult; lang: La
     );
   }
   const current = cases.cases.find((c) => c.case_id === picked) ?? cases.cases[0] ?? null;
+  // the detail's picker offers the cases the filter shows (at most CASE_LIMIT), and the one on screen
+  const pickable = current && !shown.rows.includes(current) ? [current, ...shown.rows] : shown.rows;
   const labels = [...result.criteria, PASS];
   return (
     <LabPanel id="ev-cases" title={te.cases_heading} testId="case-table">
@@ -556,7 +558,7 @@ function CaseTable({ result, lang, state }: { result: EvaluatorsResult; lang: La
             <label>
               {te.case_detail}{' '}
               <select value={current.case_id} onChange={(e) => setPicked(e.currentTarget.value)} data-testid="case-detail-select">
-                {cases.cases.map((c) => <option key={c.case_id} value={c.case_id}>{c.case_id}</option>)}
+                {pickable.map((c) => <option key={c.case_id} value={c.case_id}>{c.case_id}</option>)}
               </select>
             </label>
           </h4>
