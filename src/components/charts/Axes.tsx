@@ -135,20 +135,21 @@ export function wrapLabel(text: string, maxWidth: number, fontSize: number, maxL
   const perLine = Math.max(3, Math.floor(maxWidth / (fontSize * 0.6)));
   if (text.length <= perLine) return [text];
   // pieces: words, and long words split after their own separators
-  const pieces: string[] = [];
+  // (each piece knows whether it starts a word: only then does it take a space after the line so far)
+  const pieces: { text: string; wordStart: boolean }[] = [];
   for (const w of text.split(/\s+/).filter(Boolean)) {
-    if (w.length <= perLine) pieces.push(w);
+    if (w.length <= perLine) pieces.push({ text: w, wordStart: true });
     else {
       const parts = w.split(/(?<=[_\-·/])/);
       for (const part of parts) {
-        for (let i = 0; i < part.length; i += perLine) pieces.push(part.slice(i, i + perLine));
+        for (let i = 0; i < part.length; i += perLine) pieces.push({ text: part.slice(i, i + perLine), wordStart: pieces.length === 0 || (part === parts[0] && i === 0) });
       }
     }
   }
   const lines: string[] = [];
   let cur = '';
-  for (const p of pieces) {
-    const sep = cur && !/[_\-·/]$/.test(cur) ? ' ' : '';
+  for (const { text: p, wordStart } of pieces) {
+    const sep = cur && wordStart ? ' ' : '';
     if (!cur) cur = p;
     else if (cur.length + sep.length + p.length <= perLine) cur = `${cur}${sep}${p}`;
     else {
