@@ -40,6 +40,8 @@ test.describe('evaluator audit lab', () => {
     await expect(page.getByTestId('focus')).toHaveText(V2);
     await expect(page.getByTestId(`kappa-${V1}`)).toHaveText('0,1818');
     await expect(page.getByTestId(`kappa-${V2}`)).toHaveText('1');
+    // the summary's kappa is the point estimate the chart shows, marked: its interval is undefined
+    await expect(page.getByTestId('headline').locator('.headline-value').first()).toHaveText('1 (IC no definido)');
     await expect(page.getByTestId(`false-passes-${V1}`)).toHaveText('3');
     await expect(page.getByTestId(`gate-${V1}`)).toHaveAttribute('data-passed', 'false');
     const fp = page.getByTestId(`false-passes-list-${V1}`);

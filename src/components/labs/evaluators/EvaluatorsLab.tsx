@@ -100,16 +100,25 @@ export default function EvaluatorsLab({ lang, preset, embed }: LabIslandProps) {
     if (!result) return null;
     const focusReport = result.reports.find((r) => r.evaluator_id === result.decision.evaluator_id);
     const intLike = new Set(['false_passes', 'critical_false_passes', 'parse_errors']);
-    return {
-    verdict: <Verdict result={result} lang={lang} view={view} setView={setView} />,
-    numbers: checkHeadlines(result.checks, lang, (c) => evaluatorsMsg(lang).checks[c.id], {
+    const numbers = checkHeadlines(result.checks, lang, (c) => evaluatorsMsg(lang).checks[c.id], {
       digits: (c) => (intLike.has(c.id) ? 0 : c.id === 'cost_per_valid_evaluation' ? 6 : 4),
       ci: (c) => (c.id === 'pass_kappa' && focusReport && focusReport.pass_kappa_ci.low !== null && focusReport.pass_kappa_ci.high !== null ? [focusReport.pass_kappa_ci.low, focusReport.pass_kappa_ci.high] : null),
       catalogs: [evaluatorsMsg(lang).undefined_reason],
-    }),
+    });
+    // The kappa check fails closed when kappa's interval is undefined (its value is then undefined,
+    // for the interval's reason); the headline still shows the point estimate the chart shows, marked.
+    const kappaCheck = result.checks.find((c) => c.id === 'pass_kappa');
+    const kappaHead = numbers.find((h) => h.key.startsWith('pass_kappa'));
+    if (kappaHead && kappaCheck?.value === null && focusReport?.pass_kappa != null && focusReport.pass_kappa_ci.reason) {
+      kappaHead.value = focusReport.pass_kappa;
+      kappaHead.suffix = ` (${te.ci_undefined})`;
+    }
+    return {
+    verdict: <Verdict result={result} lang={lang} view={view} setView={setView} />,
+    numbers,
     chart: <KappaChart result={result} lang={lang} />,
     };
-  }, [result, lang, view, setView]);
+  }, [result, lang, view, setView, te.ci_undefined]);
 
   const [upper, lower] = useMemo(() => {
     if (!panelResult) return [null, null];
