@@ -167,6 +167,9 @@ test.describe('gate lab', () => {
     const scorecard = page.waitForEvent('download');
     await page.getByTestId('download-scorecard').focus();
     await page.keyboard.press('Enter');
+    // the button names the file it saves
+    expect((await scorecard).suggestedFilename()).toBe('gate-scorecard.json');
+    await expect(page.getByTestId('download-scorecard')).toHaveText('Download gate-scorecard.json');
     const json = JSON.parse(readFileSync(await (await scorecard).path(), 'utf8'));
     expect(json.manifest.computed_hashes.cases_sha256).toBe(EN_CASES_SHA);
     expect(json.bootstrap.histogram.defined).toBe(2000);

@@ -102,8 +102,8 @@ export const en: UiStrings = {
     share: 'Copy a share link',
     share_done: 'Link copied: it carries your data, compressed, in the URL.',
     share_fallback: 'Copy this link:',
-    download_scorecard: 'Download scorecard.json',
-    download_decision: 'Download decision.md',
+    /** The download buttons name the file they save (`<lab>-scorecard.json`, `<lab>-decision.md`). */
+    download_file: (file: string) => `Download ${file}`,
     issues_heading: (n: number) => (n === 1 ? 'There is 1 problem in the input' : `There are ${n} problems in the input`),
     stale: 'Stale result: the last valid computation stays on screen until you fix the input.',
     bad_share_link: 'The shared link is not valid and was ignored; your last work or the example was loaded instead.',

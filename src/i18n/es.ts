@@ -100,8 +100,8 @@ export const es = {
     share: 'Copiar enlace para compartir',
     share_done: 'Enlace copiado: contiene tus datos comprimidos en la URL.',
     share_fallback: 'Copia este enlace:',
-    download_scorecard: 'Descargar scorecard.json',
-    download_decision: 'Descargar decision.md',
+    /** The download buttons name the file they save (`<lab>-scorecard.json`, `<lab>-decision.md`). */
+    download_file: (file: string) => `Descargar ${file}`,
     issues_heading: (n: number) => (n === 1 ? 'Hay 1 problema en la entrada' : `Hay ${n} problemas en la entrada`),
     stale: 'Resultado desactualizado: se muestra el último cálculo válido hasta que corrijas la entrada.',
     bad_share_link: 'El enlace compartido no es válido y se ha ignorado; se cargó tu último trabajo o el ejemplo.',

@@ -209,8 +209,8 @@ export function LabShell({ meta, lang, inputs: defs, state, run, embed, secondar
         <div className="lab-toolbar" role="group" aria-label={t.inputs}>
           <button type="button" onClick={onReset} data-testid="reset">{embed ? t.reset_exercise : t.reset}</button>
           <button type="button" onClick={share} data-testid="share">{t.share}</button>
-          <button type="button" disabled={!run.result || run.stale} title={run.stale ? t.download_stale : undefined} onClick={() => downloadText(`${filePrefix}-scorecard.json`, `${JSON.stringify(run.result, null, 2)}\n`, 'application/json')} data-testid="download-scorecard">{t.download_scorecard}</button>
-          <button type="button" disabled={!run.result || run.stale} title={run.stale ? t.download_stale : undefined} onClick={() => run.getReport().then((md) => downloadText(`${filePrefix}-decision.md`, md, 'text/markdown'), () => setMessage(t.report_failed))} data-testid="download-decision">{t.download_decision}</button>
+          <button type="button" disabled={!run.result || run.stale} title={run.stale ? t.download_stale : undefined} onClick={() => downloadText(`${filePrefix}-scorecard.json`, `${JSON.stringify(run.result, null, 2)}\n`, 'application/json')} data-testid="download-scorecard">{t.download_file(`${filePrefix}-scorecard.json`)}</button>
+          <button type="button" disabled={!run.result || run.stale} title={run.stale ? t.download_stale : undefined} onClick={() => run.getReport().then((md) => downloadText(`${filePrefix}-decision.md`, md, 'text/markdown'), () => setMessage(t.report_failed))} data-testid="download-decision">{t.download_file(`${filePrefix}-decision.md`)}</button>
           {!embed && (
             <button type="button" onClick={() => setBuilding((b) => !b)} aria-expanded={building} data-testid="create-exercise">{t.create_exercise}</button>
           )}
