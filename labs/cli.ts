@@ -20,6 +20,7 @@
  * process.exit), so a piped output is never cut short.
  */
 import type { Lang } from './core/contract/types.ts';
+import type { LabMeta } from './core/contract/lab.ts';
 import { formatIssues } from './core/contract/issues.ts';
 import { coreMsg as msg } from './core/contract/i18n/index.ts';
 import { LAB_METAS, labMeta } from './manifest.ts';
@@ -34,13 +35,13 @@ const utf8 = (b: Uint8Array): string => Buffer.from(b.buffer, b.byteOffset, b.le
 /**
  * The help: the common flags, then every lab with its input files (required, [optional], `...`
  * when repeatable) and its own options with one line each, all from the lab metas
- * (labs/manifest.ts), in `lang`.
+ * (labs/manifest.ts), in `lang`. With `only`, that lab alone (`lab <id> --help`).
  */
-function usage(lang: Lang): string {
+function usage(lang: Lang, only?: LabMeta): string {
   const t = msg(lang).cli;
   const lines = [t.usage, '', t.labs];
-  lines.push('  exercise verify RECEIPT.json [...]');
-  for (const lab of LAB_METAS) {
+  if (!only) lines.push('  exercise verify RECEIPT.json [...]');
+  for (const lab of only ? [only] : LAB_METAS) {
     const file = (i: (typeof lab.inputs)[number]) => `${i.flag} FILE${i.repeatable ? ' ...' : ''}`;
     lines.push(`  ${lab.id} ${lab.inputs.map((i) => (i.optional ? `[${file(i)}]` : file(i))).join(' ')}`);
     for (const o of lab.importer?.flags ?? []) lines.push(`      ${o.flag} ${o.value}  ${o.help[lang]}`);
@@ -71,7 +72,7 @@ async function main(argv: string[]): Promise<void> {
   const lang = languageOf(argv);
   const t = msg(lang).cli;
   if (argv.includes('--help') || argv.includes('-h')) {
-    process.stdout.write(`${usage(lang)}\n`);
+    process.stdout.write(`${usage(lang, labMeta(argv[0] ?? ""))}\n`);
     return;
   }
   if (argv.length === 0 || argv[0].startsWith('--')) fail(2, usage(lang));

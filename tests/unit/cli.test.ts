@@ -96,6 +96,15 @@ describe('lab CLI', { timeout: 60_000 }, () => {
     expect(cli('threshold', '--k', '3', '--lang', 'en').err).toContain('unknown option “--k” for lab threshold');
   });
 
+  it('lab <id> --help lists that lab alone', () => {
+    const r = cli('rag', '--help', '--lang', 'en');
+    expect(r.code).toBe(0);
+    const labLines = r.out.split('\n').filter((l) => /^  \S/.test(l));
+    expect(labLines).toEqual([expect.stringMatching(/^  rag --cases FILE --policy FILE .*--qrels FILE/)]);
+    expect(r.out).toContain('      --k K[,K...]');
+    expect(r.out).not.toContain('exercise verify');
+  });
+
   it('reports every missing input in one message (exit 2), and every unreadable file in one message (exit 1)', () => {
     const none = cli('gate', '--lang', 'en');
     expect(none.code).toBe(2);
