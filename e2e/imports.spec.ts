@@ -69,8 +69,10 @@ test.describe('imports', () => {
     // a plain CSV with three versions: the first two are taken (v2 fails q1, which v1 passed: a
     // regression); choosing v3, which passes both cases, as the candidate removes the regression
     const three = 'case_id,version,passed,cost\nq1,v1,true,0.01\nq1,v2,false,0.01\nq1,v3,true,0.01\nq2,v1,false,0.01\nq2,v2,false,0.01\nq2,v3,true,0.01\n';
-    await drop(page, [{ name: 'tres.csv', mimeType: 'text/csv', buffer: Buffer.from(three) }]);
+    // dropped with a policy file: the CSV is imported, the policy named as not read
+    await drop(page, [{ name: 'tres.csv', mimeType: 'text/csv', buffer: Buffer.from(three) }, { name: 'gate_policy.json', mimeType: 'application/json', buffer: buf('examples/gate_policy.json') }]);
     await expect(summary).toContainText('Importado: CSV de resultados (tres.csv).');
+    await expect(summary).toContainText('No se han leído: gate_policy.json');
     await expect(summary).toContainText('2 casos, 3 versiones, hasta 1 ejecución por caso y versión; 6 filas leídas.');
     await expect(summary).toContainText('Baseline: «v1»; candidata: «v2».');
     const reasons = page.getByTestId('reasons');

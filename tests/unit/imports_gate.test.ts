@@ -306,3 +306,21 @@ describe('withVersions', () => {
     expect(out).toContain('"candidate_version": "b"');
   });
 });
+
+describe('files of no format the gate imports, beside results', () => {
+  it('a policy dropped with a results CSV: the CSV is imported, the policy named as not read (both languages); alone, it is refused', () => {
+    const csv = file('results.csv');
+    const policy: ImportFile = { name: 'gate_policy.json', text: POLICY };
+    const alone = importGate([csv], {}, 'en');
+    const both = importGate([csv, policy], {}, 'en');
+    if (!alone.ok || !both.ok) throw new Error('the CSV should import');
+    expect(both.texts).toEqual(alone.texts);
+    expect(both.summary.skipped_files).toEqual(['gate_policy.json']);
+    expect(alone.summary.skipped_files).toEqual([]);
+    expect(describeImport(both.summary, 'en').at(-1)).toBe("Not read: gate_policy.json (not results this lab imports; the lab's own inputs, such as the policy, load with each editor's file button).");
+    expect(describeImport(both.summary, 'es').at(-1)).toMatch(/^No se han leído: gate_policy\.json \(/);
+    const refused = importGate([policy], {}, 'es');
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.issues).toEqual([{ input: 'gate_policy.json', message: expect.stringMatching(/^No se reconoce el formato/) }]);
+  });
+});

@@ -30,6 +30,7 @@ const es = {
   scorer: (name: string, all: string) => `Resultado tomado del scorer «${name}» (scorers del log: ${all}).`,
   mapped: (list: string) => `Campos: ${list}.`,
   left_out: (count: number, why: string, examples: string) => `Se dejan fuera ${count}: ${why} (p. ej. ${examples}).`,
+  skipped_files: (names: string) => `No se han leído: ${names} (no son resultados que este laboratorio importe; las entradas propias del laboratorio, como la política, se cargan con el botón de archivo de cada editor).`,
   reasons: {
     version_not_chosen: 'filas de versiones que no son ni la baseline ni la candidata',
     case_not_in_both_versions: 'casos que solo tiene una de las dos versiones (la comparación es pareada)',
@@ -120,6 +121,7 @@ const en: ImportMessages = {
   scorer: (name, all) => `Outcome taken from the "${name}" scorer (scorers in the log: ${all}).`,
   mapped: (list) => `Fields: ${list}.`,
   left_out: (count, why, examples) => `${count} left out: ${why} (e.g. ${examples}).`,
+  skipped_files: (names) => `Not read: ${names} (not results this lab imports; the lab's own inputs, such as the policy, load with each editor's file button).`,
   reasons: {
     version_not_chosen: 'rows of versions that are neither the baseline nor the candidate',
     case_not_in_both_versions: 'cases that only one of the two versions has (the comparison is paired)',

@@ -72,6 +72,8 @@ export interface ImportSummary {
   /** What was left out and why, with a count and the first few examples. */
   left_out: { reason: LeftOutReason; count: number; examples: string[] }[];
   notes: ImportNote[];
+  /** Files given beside the imported ones that are no format this lab imports: not read (names, in order). */
+  skipped_files: string[];
   /** Inspect: the scorer whose value is the outcome, and every scorer seen. */
   scorer: string | null;
   scorers: string[];
@@ -157,7 +159,7 @@ export interface LabImporter {
 
 /** An empty summary for `format`, to fill in. */
 export function newSummary(format: ImportFormat, files: string[]): ImportSummary {
-  return { format, files, cases: 0, versions: [], baseline: null, candidate: null, runs: 0, rows: 0, mapped: [], left_out: [], notes: [], scorer: null, scorers: [] };
+  return { format, files, cases: 0, versions: [], baseline: null, candidate: null, runs: 0, rows: 0, mapped: [], left_out: [], notes: [], skipped_files: [], scorer: null, scorers: [] };
 }
 
 /** Adds `count` left-out rows with `reason` (the first 5 examples kept). Linear: examples are capped. */
@@ -188,6 +190,7 @@ export function describeImport(s: ImportSummary, lang: Lang): string[] {
   if (s.mapped.length) lines.push(t.mapped(s.mapped.map((m) => `${m.from} → ${m.to}`).join('; ')));
   for (const r of s.left_out) lines.push(t.left_out(r.count, t.reasons[r.reason], r.examples.join(', ')));
   for (const n of s.notes) lines.push(t.notes[n]);
+  if (s.skipped_files.length) lines.push(t.skipped_files(s.skipped_files.join(', ')));
   return lines;
 }
 

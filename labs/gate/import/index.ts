@@ -99,18 +99,31 @@ export function importKit(file: ImportFile, options: ImportOptions, lang: Lang):
 }
 
 /**
- * Imports `files` into the gate (module comment). Several files must all be Inspect logs. Never throws.
+ * Imports `files` into the gate (module comment). Several files must all be Inspect logs. Files of
+ * no format the gate imports (a policy dropped beside the results, say) are not read and named in
+ * the summary's skipped_files, when another file is imported; when none is, each is an issue.
+ * Never throws.
  */
-export function importGate(files: readonly ImportFile[], options: ImportOptions, lang: Lang): ImportOutcome {
+export function importGate(allFiles: readonly ImportFile[], options: ImportOptions, lang: Lang): ImportOutcome {
   const t = importMsg(lang).problems;
-  const names = files.map((f) => f.name).join(', ');
   if (options.format !== undefined && !(GATE_IMPORT_FORMATS as readonly string[]).includes(options.format)) {
     return { ok: false, issues: [{ input: '--input-format', message: t.bad_format_option(options.format) }] };
   }
-  const formats = files.map((f) => (options.format as GateImportFormat | undefined) ?? detectGateFormat(f));
-  const unknown = files.filter((_, i) => formats[i] === null);
-  if (unknown.length) return { ok: false, issues: unknown.map((f) => ({ input: f.name, message: t.unknown_format })) };
-  const format = formats[0]!;
+  const detected = allFiles.map((f) => (options.format as GateImportFormat | undefined) ?? detectGateFormat(f));
+  const unknown = allFiles.filter((_, i) => detected[i] === null);
+  if (unknown.length === allFiles.length) return { ok: false, issues: unknown.map((f) => ({ input: f.name, message: t.unknown_format })) };
+  const files = allFiles.filter((_, i) => detected[i] !== null);
+  const formats = detected.filter((x): x is GateImportFormat => x !== null);
+  const r = importKnown(files, formats, options, lang);
+  if (r.ok) r.summary.skipped_files = unknown.map((f) => f.name);
+  return r;
+}
+
+/** importGate on the files of a known format (`formats`, one per file). */
+function importKnown(files: readonly ImportFile[], formats: readonly GateImportFormat[], options: ImportOptions, lang: Lang): ImportOutcome {
+  const t = importMsg(lang).problems;
+  const names = files.map((f) => f.name).join(', ');
+  const format = formats[0];
   if (formats.some((x) => x !== format)) return { ok: false, issues: [{ input: names, message: t.mixed_formats }] };
   if (files.length > 1 && format !== 'inspect') return { ok: false, issues: [{ input: names, message: t.one_file_only }] };
   try {
