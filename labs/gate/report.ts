@@ -10,7 +10,7 @@
 import type { RootContent } from 'mdast';
 import type { Lang } from '../core/contract/types.ts';
 import type { Inline } from '../core/contract/report.ts';
-import { code, heading, list, paragraph, renderMarkdown, root, strong, table, text, fmtDecimal } from '../core/contract/report.ts';
+import { code, heading, list, paragraph, renderMarkdown, root, strong, table, text, fmtDecimal, checksTable } from '../core/contract/report.ts';
 import { coreMsg } from '../core/contract/i18n/index.ts';
 import { gateMsg } from './i18n/index.ts';
 import { lookupText, undefinedReasonText } from '../core/contract/i18n/index.ts';
@@ -37,7 +37,6 @@ export function renderGateReport(result: GateResult & { planner?: GatePlanner },
   const all = coreMsg(lang);
   const t = gateMsg(lang);
   const r = t.report;
-  const ct = all.checks_table;
   const undefinedText = (reason: string | null | undefined) => r.undefined(undefinedReasonText(reason, t.undefined_reason, all.undefined_reason));
   const own = (map: Record<string, string>, k: string) => (Object.prototype.hasOwnProperty.call(map, k) ? map[k] : undefined);
   const num = (x: number | null, reason?: string) => fmtNumber(x) ?? undefinedText(reason);
@@ -78,14 +77,11 @@ export function renderGateReport(result: GateResult & { planner?: GatePlanner },
 
   blocks.push(heading(2, r.checks_heading));
   blocks.push(
-    table(
-      [ct.condition, ct.value, ct.threshold, ct.result],
-      result.checks.map((c) => {
-        const label = c.id === 'critical_slice' ? t.checks.critical_slice(c.subject ?? '') : t.checks[c.id];
-        const value = c.value === null ? undefinedText(c.value_reason) : fmtNumber(c.value)!;
-        const res: Inline[] = c.status === 'pass' ? [ct.ok] : [`${ct.not_ok} (`, code(String(c.reason)), ')'];
-        return [label, value, `${c.comparator} ${fmtNumber(c.threshold)}`, res];
-      }),
+    checksTable(
+      result.checks,
+      lang,
+      (c) => (c.id === 'critical_slice' ? t.checks.critical_slice(c.subject ?? '') : t.checks[c.id]),
+      (c) => (c.value === null ? undefinedText(c.value_reason) : fmtNumber(c.value)!),
     ),
   );
 

@@ -188,6 +188,9 @@ describe('edge cases', () => {
     expect(r.undefined_metrics['candidate.cost_per_accepted_eur']).toBe('no_accepted_cases');
     expect(r.decision.reasons).toContain('cost_per_accepted_undefined');
     expect(r.checks.find((c) => c.id === 'cost_per_accepted')).toMatchObject({ value: null, status: 'undefined', reason: 'cost_per_accepted_undefined', value_reason: 'no_accepted_cases' });
+    // decision.md says the check is undefined (as every lab's checks table does), not merely "not met"
+    const row = renderGateReport(r, 'en').split('\n').find((l) => l.startsWith('|') && l.includes('`cost_per_accepted_undefined`'));
+    expect(row).toMatch(/\| undefined \(`cost_per_accepted_undefined`\) +\|$/);
   });
 
   it('no discordant pairs: the McNemar chi-square is undefined (null + reason), not 0; the exact p-value is 1', () => {
