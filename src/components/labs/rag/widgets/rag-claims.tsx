@@ -8,24 +8,16 @@
  */
 import '../rag.css';
 import type { WidgetProps, WidgetSpec } from '../../../content/WidgetLoader.tsx';
-import type { RagResult } from '../../../../../labs/rag/engine.ts';
 import { defaultRagView, type RagView } from '../../../../../labs/rag/view.ts';
-import { ragMsg } from '../../../../../labs/rag/i18n/index.ts';
-import { ui } from '../i18n/ui.ts';
 import ClaimsView from '../ClaimsView.tsx';
 import { PHONE_FALLBACK } from '../../../charts/ChartFrame.tsx';
-import { useWidgetLab } from '../../../widgets/shared/useWidgetLab.tsx';
-import { WidgetCaseSelect } from '../WidgetCaseSelect.tsx';
+import { useRagWidget, WidgetCaseSelect } from '../widget_support.tsx';
 
 const START_VIEW: RagView = { ...defaultRagView, trace_case: 'rag_002' };
 export const widget: WidgetSpec = { lab: 'rag', start: { view: START_VIEW } };
 
 export default function RagClaims({ lang, initial }: WidgetProps) {
-  const t = ui(lang).rag;
-  const tw = t.widgets;
-  const lm = ragMsg(lang);
-  const w = useWidgetLab('rag', lang, initial as RagResult, START_VIEW);
-  const r = w.result;
+  const { t, tw, lm, w, r } = useRagWidget(lang, initial, START_VIEW);
   const tr = r.trace;
   const caseId = w.view.trace_case ?? r.per_case[0]?.case_id;
   return (

@@ -9,27 +9,21 @@
  */
 import '../rag.css';
 import type { WidgetProps, WidgetSpec } from '../../../content/WidgetLoader.tsx';
-import type { RagResult, ScoredSource } from '../../../../../labs/rag/engine.ts';
+import type { ScoredSource } from '../../../../../labs/rag/engine.ts';
 import { defaultRagView, type RagView } from '../../../../../labs/rag/view.ts';
-import { ragMsg } from '../../../../../labs/rag/i18n/index.ts';
 import { ui } from '../i18n/ui.ts';
 import { fmt } from '../../shared/format.tsx';
 import HBarChart from '../../../charts/HBarChart.tsx';
 import { PHONE_FALLBACK } from '../../../charts/ChartFrame.tsx';
 import { FusionFigure } from '../figures.tsx';
-import { useWidgetLab } from '../../../widgets/shared/useWidgetLab.tsx';
-import { WidgetCaseSelect } from '../WidgetCaseSelect.tsx';
+import { useRagWidget, WidgetCaseSelect } from '../widget_support.tsx';
 
 const PRESET = 'kit_trec';
 const START_VIEW: RagView = { ...defaultRagView, k: 5, fusion: { method: 'rrf', k: 60, a: 'run', b: 'run_b' }, compare: { a: 'run', b: 'fused' }, trace_case: 'rag_002' };
 export const widget: WidgetSpec = { lab: 'rag', start: { preset: PRESET, view: START_VIEW } };
 
 export default function RagFusion({ lang, initial }: WidgetProps) {
-  const t = ui(lang).rag;
-  const tw = t.widgets;
-  const lm = ragMsg(lang);
-  const w = useWidgetLab('rag', lang, initial as RagResult, START_VIEW, PRESET);
-  const r = w.result;
+  const { t, tw, lm, w, r } = useRagWidget(lang, initial, START_VIEW, PRESET);
   const k = r.k;
   const caseId = w.view.trace_case ?? r.per_case[0]?.case_id;
   const sources = r.retrieval.sources.filter((s): s is ScoredSource => s.available && s.source !== 'cases');
