@@ -37,6 +37,19 @@ describe('RAG: qrels and runs alone', () => {
     expect(res.report).toMatch(/## Recommended action\n\n[^\n]*no_contract/);
   });
 
+  it('a policy dropped beside the qrels and the run is not read, and named in the summary; alone it is refused', async () => {
+    const policy: ImportFile = { name: 'rag_policy.json', text: '{"k": 3}\n' };
+    const files = [file(RAG + 'rag_qrels.txt'), file(RAG + 'rag_run_bm25.txt')];
+    const alone = await importFor('rag', files, { k: 3 }, 'en');
+    const both = await importFor('rag', [...files, policy], { k: 3 }, 'en');
+    if (!alone.ok || !both.ok) throw new Error('the TREC files should import');
+    expect(both.texts).toEqual(alone.texts);
+    expect(both.summary.files).toEqual(['rag_qrels.txt', 'rag_run_bm25.txt']);
+    expect(both.summary.skipped_files).toEqual(['rag_policy.json']);
+    const refused = await importFor('rag', [policy], { k: 3 }, 'en');
+    expect(refused.ok).toBe(false);
+  });
+
   it('gold_chunks may be left out of a case, as the schema says', () => {
     const p = parseRagInput({ cases: '[{"case_id": "a", "answerable": true}]', policy: '{"k": 3}' }, 'en');
     expect(p.ok && p.value.cases[0].gold).toEqual([]);

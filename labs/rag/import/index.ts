@@ -39,14 +39,20 @@ export interface RagImportOptions {
   variantsText?: string;
 }
 
-/** Imports TREC files (module comment). Never throws. */
-export function importRag(files: readonly ImportFile[], options: RagImportOptions, lang: Lang): ImportOutcome {
+/**
+ * Imports TREC files (module comment). Files that are neither qrels nor a run (a policy dropped
+ * beside them, say) are not read and named in the summary's skipped_files, when another file is a
+ * TREC file; when none is, each is an issue. Never throws.
+ */
+export function importRag(allFiles: readonly ImportFile[], options: RagImportOptions, lang: Lang): ImportOutcome {
   const t = importMsg(lang).problems;
+  const qrelsFiles = allFiles.filter((f) => columns(fileText(f)) === 4);
+  const runFiles = allFiles.filter((f) => columns(fileText(f)) === 6);
+  const other = allFiles.filter((f) => !qrelsFiles.includes(f) && !runFiles.includes(f));
+  if (other.length === allFiles.length) return { ok: false, issues: other.map((f) => ({ input: f.name, message: t.unknown_format })) };
+  const files = allFiles.filter((f) => !other.includes(f));
   const summary = newSummary('trec', files.map((f) => f.name));
-  const qrelsFiles = files.filter((f) => columns(fileText(f)) === 4);
-  const runFiles = files.filter((f) => columns(fileText(f)) === 6);
-  const other = files.filter((f) => !qrelsFiles.includes(f) && !runFiles.includes(f));
-  if (other.length) return { ok: false, issues: other.map((f) => ({ input: f.name, message: t.unknown_format })) };
+  summary.skipped_files = other.map((f) => f.name);
   if (qrelsFiles.length !== 1 || runFiles.length < 1 || runFiles.length > 2) return { ok: false, issues: [{ input: summary.files.join(', '), message: t.trec_need_run }] };
   const qrelsText = fileText(qrelsFiles[0]);
   const qrels = parseQrels(qrelsText, qrelsFiles[0].name, lang);
