@@ -256,6 +256,16 @@ test.describe('rag lab', () => {
       await page.setViewportSize({ width: 360, height: 800 });
       await openLab(page, url);
       await hydrated(page);
+      // the preset's quality-against-cost chart: no point label runs into the recommended variant's ring
+      const hits = await page.getByTestId('scatter-cost').evaluate((el) => {
+        const rings = [...el.querySelectorAll('[data-ring]')].map((r) => r.getBoundingClientRect());
+        return [...el.querySelectorAll('text[data-label-for]')].filter((t) => {
+          const b = t.getBoundingClientRect();
+          return rings.some((r) => b.left < r.right && b.right > r.left && b.top < r.bottom && b.bottom > r.top);
+        }).map((t) => t.textContent);
+      });
+      expect(await page.getByTestId('scatter-cost').locator('[data-ring]').count()).toBe(1);
+      expect(hits).toEqual([]);
       await loadTrec(page);
       await page.getByTestId('trace-select').selectOption('rag_002');
       await expect(page.getByTestId('paired-summary')).toBeVisible();

@@ -76,19 +76,22 @@ export default function ScatterChart({ title, description, xLabel, yLabel, point
   // Labels: to the right of the point, else to the left, else above or below, avoiding the boxes
   // already placed and the plot's edges.
   type Box = { x0: number; x1: number; y0: number; y1: number };
-  const placed: Box[] = points.map((p) => ({ x0: x(p.x) - 7, x1: x(p.x) + 7, y0: y(p.y) - 7, y1: y(p.y) + 7 }));
+  // a mark's half-size: the point (r 6 and its stroke), or its highlight ring (r 11, stroke 3)
+  const reach = (p: ScatterPoint) => (p.highlight ? 13 : 7);
+  const placed: Box[] = points.map((p) => ({ x0: x(p.x) - reach(p), x1: x(p.x) + reach(p), y0: y(p.y) - reach(p), y1: y(p.y) + reach(p) }));
   const overlaps = (b: Box) => placed.some((o) => b.x0 < o.x1 && b.x1 > o.x0 && b.y0 < o.y1 && b.y1 > o.y0);
   const labels = points.map((p) => {
     const cx = x(p.x);
     const cy = y(p.y);
     const w = p.label.length * CHAR;
+    const r = reach(p);
     const tries: { tx: number; ty: number; anchor: 'start' | 'end' | 'middle' }[] = [
-      { tx: cx + 10, ty: cy + 4, anchor: 'start' },
-      { tx: cx - 10, ty: cy + 4, anchor: 'end' },
-      { tx: cx, ty: cy - 12, anchor: 'middle' },
-      { tx: cx, ty: cy + 20, anchor: 'middle' },
-      { tx: cx + 10, ty: cy - 10, anchor: 'start' },
-      { tx: cx - 10, ty: cy + 18, anchor: 'end' },
+      { tx: cx + r + 3, ty: cy + 4, anchor: 'start' },
+      { tx: cx - r - 3, ty: cy + 4, anchor: 'end' },
+      { tx: cx, ty: cy - r - 5, anchor: 'middle' },
+      { tx: cx, ty: cy + r + 13, anchor: 'middle' },
+      { tx: cx + r + 3, ty: cy - r - 3, anchor: 'start' },
+      { tx: cx - r - 3, ty: cy + r + 11, anchor: 'end' },
     ];
     const box = (t: (typeof tries)[number]): Box => {
       const x0 = t.anchor === 'start' ? t.tx : t.anchor === 'end' ? t.tx - w : t.tx - w / 2;
@@ -122,7 +125,7 @@ export default function ScatterChart({ title, description, xLabel, yLabel, point
         const cy = y(p.y);
         return (
           <g key={p.key} data-point={p.key} data-front={p.front ? 'true' : 'false'}>
-            {p.highlight && <circle cx={cx} cy={cy} r={11} fill="none" stroke="#f0a500" strokeWidth={3} />}
+            {p.highlight && <circle cx={cx} cy={cy} r={11} fill="none" stroke="#f0a500" strokeWidth={3} data-ring="true" />}
             {p.flagged ? (
               <g stroke="#a3211b" strokeWidth={2.5}>
                 <line x1={cx - 6} y1={cy - 6} x2={cx + 6} y2={cy + 6} />
@@ -135,7 +138,7 @@ export default function ScatterChart({ title, description, xLabel, yLabel, point
       })}
       {labels.map((l) => {
         const p = points.find((q) => q.key === l.key)!;
-        return <text key={l.key} x={l.tx} y={l.ty} textAnchor={l.anchor} className="point-label">{p.label}</text>;
+        return <text key={l.key} x={l.tx} y={l.ty} textAnchor={l.anchor} className="point-label" data-label-for={p.key}>{p.label}</text>;
       })}
     </ChartFrame>
   );
