@@ -12,6 +12,8 @@ describe('wrapLabel', () => {
 
   it('joins the pieces of one long word split after its separators without a space', () => {
     expect(wrapLabel('ab_cd_efghijklmnop', 86.4, 12)).toEqual(['ab_cd_', 'efghijklmnop']);
+    // a later piece equal to the first is still part of the same word
+    expect(wrapLabel('ab_ab_efghijklmnop', 86.4, 12)).toEqual(['ab_ab_', 'efghijklmnop']);
   });
 
   it('a new word after a split word still takes its space', () => {

@@ -140,10 +140,9 @@ export function wrapLabel(text: string, maxWidth: number, fontSize: number, maxL
   for (const w of text.split(/\s+/).filter(Boolean)) {
     if (w.length <= perLine) pieces.push({ text: w, wordStart: true });
     else {
-      const parts = w.split(/(?<=[_\-·/])/);
-      for (const part of parts) {
-        for (let i = 0; i < part.length; i += perLine) pieces.push({ text: part.slice(i, i + perLine), wordStart: pieces.length === 0 || (part === parts[0] && i === 0) });
-      }
+      w.split(/(?<=[_\-·/])/).forEach((part, k) => {
+        for (let i = 0; i < part.length; i += perLine) pieces.push({ text: part.slice(i, i + perLine), wordStart: k === 0 && i === 0 });
+      });
     }
   }
   const lines: string[] = [];
