@@ -48,6 +48,8 @@ describe('RAG: qrels and runs alone', () => {
     expect(both.summary.skipped_files).toEqual(['rag_policy.json']);
     const refused = await importFor('rag', [policy], { k: 3 }, 'en');
     expect(refused.ok).toBe(false);
+    // the message says what a TREC file is (not the gate's formats)
+    if (!refused.ok) expect(refused.issues).toEqual([{ input: 'rag_policy.json', message: expect.stringMatching(/^Not a TREC file: neither qrels \(4 columns/) }]);
   });
 
   it('gold_chunks may be left out of a case, as the schema says', () => {

@@ -162,6 +162,25 @@ export function newSummary(format: ImportFormat, files: string[]): ImportSummary
   return { format, files, cases: 0, versions: [], baseline: null, candidate: null, runs: 0, rows: 0, mapped: [], left_out: [], notes: [], skipped_files: [], scorer: null, scorers: [] };
 }
 
+/**
+ * The one rule for files an importer does not recognize (`recognized[i]` false for files[i]): given
+ * beside recognized ones (a policy dropped with the results, say), they are not read and the
+ * outcome's summary names them (skipped_files); when no file is recognized, each is an issue with
+ * `unknownMessage`. `importRecognizedFiles` imports the others (in order); only what it throws is thrown.
+ */
+export function importRecognized(
+  files: readonly ImportFile[],
+  recognized: readonly boolean[],
+  unknownMessage: string,
+  importRecognizedFiles: (files: ImportFile[]) => ImportOutcome,
+): ImportOutcome {
+  const skipped = files.filter((_, i) => !recognized[i]);
+  if (skipped.length === files.length) return { ok: false, issues: skipped.map((f) => ({ input: f.name, message: unknownMessage })) };
+  const r = importRecognizedFiles(files.filter((_, i) => recognized[i]));
+  if (r.ok) r.summary.skipped_files = skipped.map((f) => f.name);
+  return r;
+}
+
 /** Adds `count` left-out rows with `reason` (the first 5 examples kept). Linear: examples are capped. */
 export function leaveOut(summary: ImportSummary, reason: LeftOutReason, example: string, count = 1): void {
   let row = summary.left_out.find((r) => r.reason === reason);

@@ -9,7 +9,7 @@
 import { applyEdits, modify, parse as parseJsonc } from 'jsonc-parser';
 import type { Lang } from '../../core/contract/types.ts';
 import type { ImportFile, ImportOptions, ImportOutcome, LabImporter } from '../../core/contract/imports.ts';
-import { fileText, isZip, jsonLines, newSummary, toJsonl, tryJson } from '../../core/contract/imports.ts';
+import { fileText, importRecognized, isZip, jsonLines, newSummary, toJsonl, tryJson } from '../../core/contract/imports.ts';
 import { importMsg } from '../../core/contract/import_i18n.ts';
 import { importPromptfoo, isPromptfoo } from './promptfoo.ts';
 import { importInspect, isInspectJson } from './inspect.ts';
@@ -110,13 +110,8 @@ export function importGate(allFiles: readonly ImportFile[], options: ImportOptio
     return { ok: false, issues: [{ input: '--input-format', message: t.bad_format_option(options.format) }] };
   }
   const detected = allFiles.map((f) => (options.format as GateImportFormat | undefined) ?? detectGateFormat(f));
-  const unknown = allFiles.filter((_, i) => detected[i] === null);
-  if (unknown.length === allFiles.length) return { ok: false, issues: unknown.map((f) => ({ input: f.name, message: t.unknown_format })) };
-  const files = allFiles.filter((_, i) => detected[i] !== null);
   const formats = detected.filter((x): x is GateImportFormat => x !== null);
-  const r = importKnown(files, formats, options, lang);
-  if (r.ok) r.summary.skipped_files = unknown.map((f) => f.name);
-  return r;
+  return importRecognized(allFiles, detected.map((x) => x !== null), t.unknown_format, (files) => importKnown(files, formats, options, lang));
 }
 
 /** importGate on the files of a known format (`formats`, one per file). */

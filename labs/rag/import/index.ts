@@ -14,7 +14,7 @@
  */
 import type { InputIssue, Lang } from '../../core/contract/types.ts';
 import type { ImportFile, ImportOutcome, LabImporter } from '../../core/contract/imports.ts';
-import { fileText, leaveOut, newSummary } from '../../core/contract/imports.ts';
+import { fileText, importRecognized, leaveOut, newSummary } from '../../core/contract/imports.ts';
 import { importMsg } from '../../core/contract/import_i18n.ts';
 import { parseQrels, parseRun } from '../trec.ts';
 
@@ -45,14 +45,16 @@ export interface RagImportOptions {
  * TREC file; when none is, each is an issue. Never throws.
  */
 export function importRag(allFiles: readonly ImportFile[], options: RagImportOptions, lang: Lang): ImportOutcome {
+  const cols = allFiles.map((f) => columns(fileText(f)));
+  return importRecognized(allFiles, cols.map((c) => c === 4 || c === 6), importMsg(lang).problems.trec_unknown_format, (files) => importTrec(files, options, lang));
+}
+
+/** importRag on files that are each a qrels file (4 columns) or a run (6). */
+function importTrec(files: readonly ImportFile[], options: RagImportOptions, lang: Lang): ImportOutcome {
   const t = importMsg(lang).problems;
-  const qrelsFiles = allFiles.filter((f) => columns(fileText(f)) === 4);
-  const runFiles = allFiles.filter((f) => columns(fileText(f)) === 6);
-  const other = allFiles.filter((f) => !qrelsFiles.includes(f) && !runFiles.includes(f));
-  if (other.length === allFiles.length) return { ok: false, issues: other.map((f) => ({ input: f.name, message: t.unknown_format })) };
-  const files = allFiles.filter((f) => !other.includes(f));
+  const qrelsFiles = files.filter((f) => columns(fileText(f)) === 4);
+  const runFiles = files.filter((f) => columns(fileText(f)) === 6);
   const summary = newSummary('trec', files.map((f) => f.name));
-  summary.skipped_files = other.map((f) => f.name);
   if (qrelsFiles.length !== 1 || runFiles.length < 1 || runFiles.length > 2) return { ok: false, issues: [{ input: summary.files.join(', '), message: t.trec_need_run }] };
   const qrelsText = fileText(qrelsFiles[0]);
   const qrels = parseQrels(qrelsText, qrelsFiles[0].name, lang);
